@@ -1,0 +1,32 @@
+# The README's commands. Every target creates .venv on a fresh machine first.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: play test bench boards lint clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[test,bench]"
+	touch $(STAMP)
+
+play: $(STAMP)
+	$(PY) -m game
+
+test: $(STAMP)
+	$(VENV)/bin/ruff check .
+	SDL_VIDEODRIVER=$${SDL_VIDEODRIVER:-dummy} SDL_AUDIODRIVER=$${SDL_AUDIODRIVER:-dummy} $(PY) -m pytest
+
+bench: $(STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m game bench
+
+boards: $(STAMP)
+	$(PY) -m tools.build_boards
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache

@@ -1,0 +1,284 @@
+"""The immutable description of a city board: what the compiler writes and everything else reads.
+
+Nodes are stations and waypoints, addressed by index; links join two nodes and carry 1–4 track
+spaces. The board never changes during a game; the rules engine keeps its own mutable state.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from game.board.settings import RULESETS, RuleSettings
+
+SCHEMA_VERSION = 1
+DESTINATION_KINDS = ("", "standard", "express")
+
+Point = tuple[float, float]
+
+
+class BoardError(ValueError):
+    """A board file that cannot be used; the message says what is wrong in one line."""
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    """A station or a waypoint (a New York water symbol): a place a link can end at."""
+
+    index: int
+    name: str
+    x: float
+    y: float
+    waypoint: bool = False
+    destination: str = ""  # "", "standard" or "express"
+    cards: int = 0
+    railway: bool = False
+    terminus: bool = False
+    connection: bool = False
+    plus: bool = False
+    landmarks: int = 0
+    start: bool = False
+    water: bool = False  # a waypoint that is a water symbol of a crossing
+
+    @property
+    def is_station(self) -> bool:
+        return not self.waypoint
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """A stretch of track between two nodes with `spaces` parallel slots for tokens of different lines."""
+
+    index: int
+    a: int
+    b: int
+    spaces: int
+    path: tuple[Point, ...]  # as drawn, from node a to node b, both ends included
+
+    def other(self, node: int) -> int:
+        return self.b if node == self.a else self.a
+
+    def path_from(self, node: int) -> tuple[Point, ...]:
+        """The drawn path walked from `node` to the other end."""
+        return self.path if node == self.a else tuple(reversed(self.path))
+
+
+@dataclass(frozen=True, slots=True)
+class Cluster:
+    name: str
+    polygon: tuple[Point, ...]
+    stations: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Decoration:
+    """Water, parks and labels: drawn by the game, no effect on the rules."""
+
+    kind: str  # "water", "park" or "label"
+    points: tuple[Point, ...]
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Board:
+    name: str
+    ruleset: str
+    width: float
+    height: float
+    nodes: tuple[Node, ...]
+    links: tuple[Link, ...]
+    clusters: tuple[Cluster, ...] = ()
+    decorations: tuple[Decoration, ...] = ()
+    settings: RuleSettings = field(default_factory=RuleSettings)
+    background: str = ""  # image file name, relative to the board file
+
+    # ----- derived lookups, computed once -----
+
+    @cached_property
+    def index_of(self) -> dict[str, int]:
+        return {node.name: node.index for node in self.nodes}
+
+    @cached_property
+    def links_at(self) -> tuple[tuple[int, ...], ...]:
+        """For each node, the indices of the links that touch it."""
+        touching: list[list[int]] = [[] for _ in self.nodes]
+        for link in self.links:
+            touching[link.a].append(link.index)
+            touching[link.b].append(link.index)
+        return tuple(tuple(found) for found in touching)
+
+    @cached_property
+    def link_between(self) -> dict[tuple[int, int], int]:
+        """The link joining two nodes, keyed both ways round."""
+        pairs: dict[tuple[int, int], int] = {}
+        for link in self.links:
+            pairs[(link.a, link.b)] = link.index
+            pairs[(link.b, link.a)] = link.index
+        return pairs
+
+    @cached_property
+    def start(self) -> int:
+        starts = [node.index for node in self.nodes if node.start]
+        if len(starts) != 1:
+            raise BoardError(f"board {self.name!r} must have exactly one start station, has {len(starts)}")
+        return starts[0]
+
+    @cached_property
+    def cluster_of(self) -> dict[int, int]:
+        return {station: i for i, cluster in enumerate(self.clusters) for station in cluster.stations}
+
+    @cached_property
+    def deck(self) -> tuple[tuple[int, str], ...]:
+        """Every destination card as (station index, kind), in board order."""
+        return tuple(
+            (node.index, node.destination)
+            for node in self.nodes
+            if node.destination
+            for _ in range(node.cards)
+        )
+
+    def node(self, name: str) -> Node:
+        try:
+            return self.nodes[self.index_of[name]]
+        except KeyError:
+            raise BoardError(f"no station called {name!r} on board {self.name!r}") from None
+
+    def link(self, a: str, b: str) -> Link:
+        key = (self.node(a).index, self.node(b).index)
+        if key not in self.link_between:
+            raise BoardError(f"no link between {a!r} and {b!r} on board {self.name!r}")
+        return self.links[self.link_between[key]]
+
+    # ----- JSON -----
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "schema": SCHEMA_VERSION,
+            "name": self.name,
+            "ruleset": self.ruleset,
+            "width": self.width,
+            "height": self.height,
+            "background": self.background,
+            "settings": self.settings.to_json(),
+            "nodes": [_node_json(node) for node in self.nodes],
+            "links": [
+                {"a": link.a, "b": link.b, "spaces": link.spaces, "path": [list(p) for p in link.path]}
+                for link in self.links
+            ],
+            "clusters": [
+                {"name": c.name, "polygon": [list(p) for p in c.polygon], "stations": list(c.stations)}
+                for c in self.clusters
+            ],
+            "decorations": [
+                {"kind": d.kind, "points": [list(p) for p in d.points], "text": d.text} for d in self.decorations
+            ],
+        }
+
+    def dumps(self) -> str:
+        """The board file's text: stable key order, so the same board gives the same bytes."""
+        return json.dumps(self.to_json(), indent=1, ensure_ascii=False, sort_keys=True) + "\n"
+
+    @classmethod
+    def from_json(cls, data: Any) -> Board:
+        """Build a board from parsed JSON, refusing anything malformed with a one-line BoardError."""
+        try:
+            return _board_from_json(data)
+        except BoardError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+            raise BoardError(f"malformed board file: {type(error).__name__}: {error}") from None
+
+
+_NODE_DEFAULTS = Node(0, "", 0.0, 0.0)
+_NODE_FIELDS = ("waypoint", "destination", "cards", "railway", "terminus", "connection", "plus",
+                "landmarks", "start", "water")
+
+
+def _node_json(node: Node) -> dict[str, Any]:
+    data: dict[str, Any] = {"name": node.name, "x": node.x, "y": node.y}
+    for name in _NODE_FIELDS:
+        value = getattr(node, name)
+        if value != getattr(_NODE_DEFAULTS, name):
+            data[name] = value
+    return data
+
+
+def _finite(value: Any, what: str) -> float:
+    number = float(value)
+    if not math.isfinite(number) or abs(number) > 1e7:
+        raise BoardError(f"{what} is not a sensible coordinate: {value!r}")
+    return number
+
+
+def _points(raw: Any, what: str) -> tuple[Point, ...]:
+    return tuple((_finite(p[0], what), _finite(p[1], what)) for p in raw)
+
+
+def _board_from_json(data: Any) -> Board:
+    if not isinstance(data, dict):
+        raise BoardError("a board file must hold a JSON object")
+    schema = data.get("schema")
+    if schema != SCHEMA_VERSION:
+        raise BoardError(f"board file schema {schema!r} is not supported (this game reads {SCHEMA_VERSION})")
+    ruleset = data["ruleset"]
+    if ruleset not in RULESETS:
+        raise BoardError(f"unknown ruleset {ruleset!r}")
+    nodes = []
+    for i, raw in enumerate(data["nodes"]):
+        extra = {name: raw[name] for name in _NODE_FIELDS if name in raw}
+        if extra.get("destination", "") not in DESTINATION_KINDS:
+            raise BoardError(f"node {raw['name']!r}: unknown destination kind {extra['destination']!r}")
+        nodes.append(Node(i, str(raw["name"]), _finite(raw["x"], "x"), _finite(raw["y"], "y"), **extra))
+    links = []
+    for i, raw in enumerate(data["links"]):
+        a, b, spaces = int(raw["a"]), int(raw["b"]), int(raw["spaces"])
+        if not (0 <= a < len(nodes) and 0 <= b < len(nodes)) or a == b:
+            raise BoardError(f"link {i} joins unknown or identical nodes ({a}, {b})")
+        if not 1 <= spaces <= 4:
+            raise BoardError(f"link {i} has {spaces} spaces (1 to 4 allowed)")
+        path = _points(raw.get("path") or [], "link path")
+        if len(path) < 2:
+            path = ((nodes[a].x, nodes[a].y), (nodes[b].x, nodes[b].y))
+        links.append(Link(i, a, b, spaces, path))
+    clusters = tuple(
+        Cluster(str(raw["name"]), _points(raw["polygon"], "cluster"), tuple(int(s) for s in raw["stations"]))
+        for raw in data.get("clusters", [])
+    )
+    decorations = tuple(
+        Decoration(str(raw["kind"]), _points(raw["points"], "decoration"), str(raw.get("text", "")))
+        for raw in data.get("decorations", [])
+    )
+    return Board(
+        name=str(data["name"]),
+        ruleset=ruleset,
+        width=_finite(data["width"], "width"),
+        height=_finite(data["height"], "height"),
+        nodes=tuple(nodes),
+        links=tuple(links),
+        clusters=clusters,
+        decorations=decorations,
+        settings=RuleSettings.from_json(data.get("settings", {})),
+        background=str(data.get("background", "")),
+    )
+
+
+def load_board_file(path: Path) -> Board:
+    """Read a compiled board file; any problem becomes a BoardError naming the file."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise BoardError(f"{path}: cannot read: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise BoardError(f"{path}: not a UTF-8 text file") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise BoardError(f"{path}: not JSON: {error.msg} at line {error.lineno}") from None
+    try:
+        return Board.from_json(data)
+    except BoardError as error:
+        raise BoardError(f"{path}: {error}") from None

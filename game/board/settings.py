@@ -1,0 +1,133 @@
+"""Rule settings: every ruling is data a board can override, never a constant buried in the engine.
+
+Each ruleset (london, berlin, newyork, custom) is a set of defaults; a board's map properties
+override single fields. The engine reads only a resolved `RuleSettings`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field, fields, replace
+from typing import Any
+
+LINE_TOKENS: dict[str, int] = {
+    "red": 20, "yellow": 20, "blue": 20, "purple": 20, "black": 20,
+    "pink": 15, "orange": 15, "green": 15, "brown": 15, "white": 15, "grey": 15,
+}
+
+# The "score tiles": which lines each seat owns, per player count. Every seat gets the same token total.
+COLOUR_SETS: dict[str, list[list[str]]] = {
+    "2": [["red", "black", "orange", "green"], ["blue", "yellow", "pink", "brown"]],
+    "3": [["red", "orange", "white"], ["blue", "green", "grey"], ["black", "pink", "brown"]],
+    "4": [["black", "grey"], ["white", "yellow"], ["red", "orange"], ["blue", "green"]],
+    "5": [["black", "grey"], ["white", "yellow"], ["red", "orange"], ["blue", "green"], ["purple", "pink"]],
+}
+
+RULESETS = ("london", "berlin", "newyork", "custom")
+
+
+@dataclass(frozen=True)
+class RuleSettings:
+    """Everything the rules engine needs to know that a board designer may change."""
+
+    actions_per_turn: int = 4
+    # "staggered": round one gives the first seat one action fewer and the last one more (3/4/…/5).
+    # "equal": everybody takes actions_per_turn (classic), usually with start_points.
+    first_round: str = "staggered"
+    start_points: tuple[int, ...] = ()
+    face_up: int = 4
+    branch_cost: int = 2
+    railway_points: int = 1
+    terminus_points: int = 2
+    terminus_branch_tokens: int = 1
+    loops: bool = False
+    loop_points: int = 1
+    connection_pair_points: int = 3
+    connection_symbols: tuple[str, ...] = ("restaurants", "monuments", "shops", "parks")
+    plus_table: tuple[int, ...] = (0, 2, 2, 4)
+    landmark_types: tuple[str, ...] = ("museum", "palace", "church", "tower", "gate")
+    landmark_set_points: int = 10
+    landmark_majority_points: int = 3
+    cluster_points: int = 1
+    water_table: tuple[int, ...] = (0, 0, 3)
+    # Moves the passenger makes when the display shows only one kind of card (New York: 2).
+    single_kind_moves: int = 1
+    # Classic rules take the passenger off the board as soon as the draw pile is empty.
+    passenger_after_deck: bool = True
+    line_tokens: dict[str, int] = field(default_factory=lambda: dict(LINE_TOKENS))
+    colour_sets: dict[str, list[list[str]]] = field(default_factory=lambda: json.loads(json.dumps(COLOUR_SETS)))
+    # A safety net against a board on which the deck can never run out.
+    turn_limit: int = 400
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> RuleSettings:
+        return cls().override(data)
+
+    def override(self, values: dict[str, Any]) -> RuleSettings:
+        """A copy with some fields replaced; lists become tuples where the field is a tuple."""
+        known = {f.name: f for f in fields(self)}
+        changes: dict[str, Any] = {}
+        for name, value in values.items():
+            if name not in known:
+                raise ValueError(f"unknown rule setting {name!r}")
+            default = getattr(self, name)
+            if isinstance(default, tuple):
+                value = tuple(value)
+            changes[name] = value
+        return replace(self, **changes)
+
+    def seats_lines(self, players: int) -> list[list[str]]:
+        try:
+            return [list(lines) for lines in self.colour_sets[str(players)]]
+        except KeyError:
+            raise ValueError(f"this board has no colour set for {players} players") from None
+
+
+RULESET_DEFAULTS: dict[str, dict[str, Any]] = {
+    "london": {"loops": True},
+    "berlin": {},
+    "newyork": {"single_kind_moves": 2},
+    "custom": {"loops": True},
+}
+
+# Map properties a board may set, and how a TMX string is read into each.
+SETTING_FIELDS: dict[str, type] = {f.name: f.type for f in fields(RuleSettings)}  # type: ignore[misc]
+
+
+def settings_for(ruleset: str, overrides: dict[str, Any] | None = None) -> RuleSettings:
+    """The resolved settings of a ruleset with a board's overrides applied."""
+    if ruleset not in RULESET_DEFAULTS:
+        raise ValueError(f"unknown ruleset {ruleset!r} (expected one of {', '.join(RULESETS)})")
+    return RuleSettings().override(RULESET_DEFAULTS[ruleset]).override(overrides or {})
+
+
+def parse_setting(name: str, text: str) -> Any:
+    """Read a map property string (as Tiled stores it) into the setting's type.
+
+    Lists are comma separated ("0,2,2,4"); dictionaries (colour sets, line tokens) are JSON.
+    """
+    default = getattr(RuleSettings(), name)
+    if isinstance(default, bool):
+        if text.lower() in ("true", "1", "yes"):
+            return True
+        if text.lower() in ("false", "0", "no"):
+            return False
+        raise ValueError(f"rule setting {name!r} must be true or false, not {text!r}")
+    if isinstance(default, int):
+        return int(text)
+    if isinstance(default, str):
+        return text
+    if isinstance(default, tuple):
+        items = [item.strip() for item in text.split(",") if item.strip()]
+        if default and isinstance(default[0], str):
+            return tuple(items)
+        return tuple(int(item) for item in items)
+    if isinstance(default, dict):
+        value = json.loads(text)
+        if not isinstance(value, dict):
+            raise ValueError(f"rule setting {name!r} must be a JSON object")
+        return value
+    raise ValueError(f"rule setting {name!r} cannot be set from a board")

@@ -112,6 +112,18 @@ class Board:
         return tuple(tuple(found) for found in touching)
 
     @cached_property
+    def neighbours(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """For each node, (link index, node at the other end) of every link touching it."""
+        return tuple(
+            tuple((link, self.links[link].other(node)) for link in touching)
+            for node, touching in enumerate(self.links_at)
+        )
+
+    @cached_property
+    def link_spaces(self) -> tuple[int, ...]:
+        return tuple(link.spaces for link in self.links)
+
+    @cached_property
     def link_between(self) -> dict[tuple[int, int], int]:
         """The link joining two nodes, keyed both ways round."""
         pairs: dict[tuple[int, int], int] = {}

@@ -1,0 +1,148 @@
+"""Where a track token may go (RULES §4) and what it costs in branch tokens.
+
+A line grows from its ends for free; touching it anywhere else costs `branch_cost` branch tokens; a token
+from an end back onto the line closes a loop for free; two stations the line already passes through
+(neither an end) may not be joined. New York adds the water rule: no line may end a turn on a water
+symbol, so a placement is legal only if the actions left can still finish every crossing begun.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING
+
+from game.rules.actions import PlaceTrack
+
+if TYPE_CHECKING:
+    from game.rules.state import GameState, LineState
+
+Illegal = str  # a one-line reason a person can read
+
+
+def placement_cost(state: GameState, line: str, link: int) -> int | Illegal:
+    """Branch tokens the placement costs the active player, or why it is not allowed."""
+    board = state.board
+    if line not in state.lines:
+        return f"there is no line called {line!r} in this game"
+    line_state = state.lines[line]
+    if line_state.owner != state.current:
+        return f"the {line} line belongs to another player"
+    if line_state.tokens_left <= 0:
+        return f"no {line} tokens left"
+    if not 0 <= link < len(board.links):
+        return f"there is no link {link}"
+    on_link = state.tracks[link]
+    if line in on_link:
+        return f"the {line} line already runs on this link (one space per line)"
+    if len(on_link) >= board.links[link].spaces:
+        return "every space of this link is taken"
+    cost = _shape_cost(state, line_state, line, link)
+    if isinstance(cost, str):
+        return cost
+    if cost > state.players[state.current].branch_tokens:
+        have = state.players[state.current].branch_tokens
+        return f"branching off the {line} line costs {cost} branch tokens; you have {have}"
+    if state.water_rule and not _water_can_finish(state, line, link):
+        return "track across water must reach the far bank this turn, and there are not enough actions left"
+    return cost
+
+
+def _shape_cost(state: GameState, line_state: LineState, line: str, link: int) -> int | Illegal:
+    if not line_state.degree:
+        return 0
+    the_link = state.board.links[link]
+    degree_a = line_state.degree.get(the_link.a, 0)
+    degree_b = line_state.degree.get(the_link.b, 0)
+    if degree_a == 1 or degree_b == 1:
+        return 0  # extends an end, or closes a loop from an end
+    if degree_a == 0 and degree_b == 0:
+        return f"a {line} token must touch the {line} line (a colour is always one connected line)"
+    if degree_a and degree_b:
+        names = f"{state.board.nodes[the_link.a].name} and {state.board.nodes[the_link.b].name}"
+        return f"the {line} line already passes through {names}; only a loop closed from an end may join them"
+    return state.board.settings.branch_cost
+
+
+def legal_placements(state: GameState) -> list[tuple[PlaceTrack, int]]:
+    """Every legal placement of the active player with its branch-token cost."""
+    board = state.board
+    tracks = state.tracks
+    links = board.links
+    neighbours = board.neighbours
+    branch_cost = board.settings.branch_cost
+    tokens = state.players[state.current].branch_tokens
+    found: list[tuple[PlaceTrack, int]] = []
+    for line in state.players[state.current].lines:
+        line_state = state.lines[line]
+        if line_state.tokens_left <= 0:
+            continue
+        degree = line_state.degree
+        if not degree:
+            found.extend(
+                (PlaceTrack(line, link.index), 0)
+                for link in links
+                if len(tracks[link.index]) < link.spaces and line not in tracks[link.index]
+            )
+            continue
+        costs: dict[int, int] = {}
+        for node, node_degree in degree.items():
+            for link, other in neighbours[node]:
+                on_link = tracks[link]
+                if link in costs or line in on_link or len(on_link) >= links[link].spaces:
+                    continue
+                other_degree = degree.get(other, 0)
+                if node_degree == 1 or other_degree == 1:
+                    costs[link] = 0
+                elif other_degree == 0 and tokens >= branch_cost:
+                    costs[link] = branch_cost
+        found.extend((PlaceTrack(line, link), cost) for link, cost in sorted(costs.items()))
+    if state.water_rule:
+        found = [(action, cost) for action, cost in found if _water_can_finish(state, action.line, action.link)]
+    return found
+
+
+# ----- New York: track over water is finished in the turn it is begun -----
+
+
+def water_debt(state: GameState) -> int:
+    """Placements the active player still needs so that none of their lines ends on a water symbol."""
+    return sum(line_water_debt(state, line) for line in state.players[state.current].lines)
+
+
+def line_water_debt(state: GameState, line: str) -> int:
+    """Placements `line` still needs to bring each of its water ends ashore."""
+    nodes = state.board.nodes
+    return sum(
+        _placements_to_shore(state, line, node)
+        for node, node_degree in state.lines[line].degree.items()
+        if node_degree == 1 and nodes[node].water
+    )
+
+
+def _placements_to_shore(state: GameState, line: str, start: int) -> int:
+    """Fewest placements from a water end to a node that is not a water symbol or is already on the line."""
+    board = state.board
+    degree = state.lines[line].degree
+    seen = {start}
+    queue = deque([(start, 0)])
+    while queue:
+        node, steps = queue.popleft()
+        for link, other in board.neighbours[node]:
+            on_link = state.tracks[link]
+            if other in seen or line in on_link or len(on_link) >= board.links[link].spaces:
+                continue
+            if not board.nodes[other].water or degree.get(other, 0):
+                return steps + 1
+            seen.add(other)
+            queue.append((other, steps + 1))
+    return 1 << 20  # cannot be finished at all
+
+
+def _water_can_finish(state: GameState, line: str, link: int) -> bool:
+    """Would the actions left after placing this token still finish every crossing?"""
+    with state.trial_track(line, link):
+        if water_debt(state) > state.actions_left - 1:
+            return False
+        return all(
+            line_water_debt(state, own) <= state.lines[own].tokens_left for own in state.players[state.current].lines
+        )

@@ -1,0 +1,57 @@
+"""Problems found in a board source, and the collector that gathers every one of them in a single run.
+
+Designers fix a whole list at once, so nothing here stops at the first problem.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+ERROR = "error"
+WARNING = "warning"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a source: which file, which object, what."""
+
+    severity: str  # "error" or "warning"
+    file: str  # file name as given
+    object_id: int | None  # the Tiled object id, None for map-level problems
+    object_name: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.file}: "
+        if self.object_id is not None:
+            where += f"object {self.object_id}"
+            where += f" {self.object_name!r}: " if self.object_name else ": "
+        elif self.object_name:
+            where += f"{self.object_name}: "
+        prefix = "warning: " if self.severity == WARNING else ""
+        return f"{where}{prefix}{self.message}"
+
+
+@dataclass
+class Reporter:
+    """Collects problems for one file; `about` is anything with `id` and `name` (a raw object) or None."""
+
+    file: str
+    problems: list[Problem] = field(default_factory=list)
+
+    def error(self, about: object | None, message: str) -> None:
+        self._add(ERROR, about, message)
+
+    def warn(self, about: object | None, message: str) -> None:
+        self._add(WARNING, about, message)
+
+    def _add(self, severity: str, about: object | None, message: str) -> None:
+        object_id = getattr(about, "id", None)
+        name = getattr(about, "name", "") or ""
+        if about is not None and object_id is None and isinstance(about, str):
+            name = about  # a map-level place such as "map property 'loops'"
+        self.problems.append(Problem(severity, self.file, object_id, name, message))
+
+    @property
+    def has_errors(self) -> bool:
+        return any(p.severity == ERROR for p in self.problems)

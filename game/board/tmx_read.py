@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
 from game.board.tmx_problems import Reporter
@@ -37,7 +38,19 @@ def tiled_number(text: str | None, what: str, default: float = 0.0, limit: float
         raise BadNumber(f"{what} {text[:40]!r} is not a number") from None
     if not math.isfinite(value) or abs(value) > limit:
         raise BadNumber(f"{what} {text[:40]!r} is out of range (at most {limit:g} either way)")
-    return float(f"{value:.6g}")
+    return six_digits(value)
+
+
+def six_digits(value: float) -> float:
+    """Round to 6 significant digits the way Qt's QString::number does: exact halves go away from zero.
+
+    (Python's own formatting rounds exact halves to even, so 12450.25 would differ: Tiled writes 12450.3.)
+    """
+    if value == 0 or not math.isfinite(value):
+        return value + 0.0
+    exact = Decimal(value)
+    step = Decimal(1).scaleb(exact.adjusted() - 5)
+    return float(exact.quantize(step, rounding=ROUND_HALF_UP))
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,165 @@
+"""The window's frame around the canvas: theme, layout, tool bar, status bar and the help overlay."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+from pygame_gui import UIManager
+from pygame_gui.elements import UIButton, UIPanel
+
+from editor import text
+from editor.render import font
+
+TOOLBAR_H = 48
+STATUS_H = 28
+SIDE_W = 360
+PROBLEMS_H = 250
+
+ACCENT = "#2f6fd6"
+THEME: dict = {
+    "defaults": {
+        "colours": {
+            "normal_bg": "#ffffff", "hovered_bg": "#e8eefb", "disabled_bg": "#eeeeee", "selected_bg": ACCENT,
+            "active_bg": "#c9d8f5", "dark_bg": "#f4f4f6", "normal_text": "#22252c", "hovered_text": "#22252c",
+            "selected_text": "#ffffff", "disabled_text": "#9a9a9a", "active_text": "#22252c",
+            "normal_border": "#c3c7cf", "hovered_border": ACCENT, "selected_border": ACCENT,
+            "active_border": ACCENT, "disabled_border": "#dddddd", "filled_bar": ACCENT, "unfilled_bar": "#dfe3ea",
+            "text_cursor": "#22252c", "link_text": ACCENT,
+        },
+        "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "4", "border_width": "1"},
+    },
+    "#toolbar": {"colours": {"dark_bg": "#2b2f3a", "normal_border": "#2b2f3a"}, "misc": {"shape": "rectangle"}},
+    "#side_panel": {"colours": {"dark_bg": "#f4f4f6", "normal_border": "#c3c7cf"}, "misc": {"shape": "rectangle"}},
+    "#problems_panel": {"colours": {"dark_bg": "#f4f4f6", "normal_border": "#c3c7cf"},
+                        "misc": {"shape": "rectangle"}},
+    "#panel_title": {"font": {"name": "noto_sans", "size": "16", "bold": "1"}, "colours": {"normal_text": "#22252c"},
+                     "misc": {"text_horiz_alignment": "left"}},
+    "#field_label": {"colours": {"normal_text": "#4a4f5c"}, "misc": {"text_horiz_alignment": "left"}},
+    "#setting_label": {"colours": {"normal_text": "#4a4f5c"}, "font": {"name": "noto_sans", "size": "12"},
+                       "misc": {"text_horiz_alignment": "left"}},
+    "#toolbar_sep": {"colours": {"normal_text": "#5a6070"}},
+    "#chosen": {"colours": {"normal_bg": ACCENT, "normal_text": "#ffffff", "normal_border": ACCENT}},
+    "#tool_button": {"colours": {"normal_bg": "#3a3f4d", "normal_text": "#e8eaf0", "hovered_bg": "#4a5163",
+                                 "hovered_text": "#ffffff", "normal_border": "#3a3f4d",
+                                 "selected_bg": ACCENT, "selected_text": "#ffffff"}},
+    "#tool_button_active": {"colours": {"normal_bg": ACCENT, "normal_text": "#ffffff", "hovered_bg": "#3f7fe6",
+                                        "hovered_text": "#ffffff", "normal_border": "#8fb3ef"}},
+    "#command_button": {"colours": {"normal_bg": "#2b2f3a", "normal_text": "#cfd3dc", "hovered_bg": "#3a3f4d",
+                                    "hovered_text": "#ffffff", "normal_border": "#4a5060"}},
+}
+
+FILE_BUTTONS = ("new", "open", "save", "save_as", "undo", "redo")
+RIGHT_BUTTONS = ("grid", "background", "import", "play", "help")
+
+
+@dataclass
+class Layout:
+    """Rectangles of the window's parts for one window size."""
+
+    size: tuple[int, int]
+
+    @property
+    def canvas(self) -> tuple[int, int, int, int]:
+        w, h = self.size
+        return (0, TOOLBAR_H, w - SIDE_W, h - TOOLBAR_H - STATUS_H)
+
+    @property
+    def panel(self) -> pygame.Rect:
+        w, h = self.size
+        return pygame.Rect(w - SIDE_W, TOOLBAR_H, SIDE_W, h - TOOLBAR_H - STATUS_H - PROBLEMS_H)
+
+    @property
+    def problems(self) -> pygame.Rect:
+        w, h = self.size
+        return pygame.Rect(w - SIDE_W, h - STATUS_H - PROBLEMS_H, SIDE_W, PROBLEMS_H)
+
+    @property
+    def status(self) -> pygame.Rect:
+        w, h = self.size
+        return pygame.Rect(0, h - STATUS_H, w, STATUS_H)
+
+
+class Toolbar:
+    """Buttons for file commands, the tools (with their keys) and the board commands."""
+
+    def __init__(self, ui: UIManager, width: int, show_import: bool) -> None:
+        self.panel = UIPanel(pygame.Rect(0, 0, width, TOOLBAR_H), manager=ui, object_id="#toolbar")
+        self.buttons: dict[str, UIButton] = {}
+        self.tool_buttons: dict[str, UIButton] = {}
+        x = 8
+        for key in FILE_BUTTONS:
+            label = text.BUTTONS[key]
+            w = max(54, font(22).size(label)[0] + 18)
+            self.buttons[key] = UIButton(pygame.Rect(x, 8, w, 30), label, ui, container=self.panel,
+                                         tool_tip_text=text.TOOLTIPS[key], object_id="#command_button")
+            x += w + 4
+            if key == "save_as":
+                x += 14
+        x += 18
+        for name, (shortcut, label, hint) in text.TOOLS.items():
+            w = max(62, font(22).size(f"{label} {shortcut}")[0] + 24)
+            self.tool_buttons[name] = UIButton(pygame.Rect(x, 8, w, 30), f"{label}  {shortcut}", ui,
+                                               container=self.panel, tool_tip_text=hint, object_id="#tool_button")
+            x += w + 3
+        right = width - 8
+        for key in reversed(RIGHT_BUTTONS):
+            if key == "import" and not show_import:
+                continue
+            label = text.BUTTONS[key]
+            w = max(54, font(22).size(label)[0] + 18)
+            right -= w
+            self.buttons[key] = UIButton(pygame.Rect(right, 8, w, 30), label, ui, container=self.panel,
+                                         tool_tip_text=text.TOOLTIPS[key], object_id="#command_button")
+            right -= 4
+
+    def show_tool(self, active: str) -> None:
+        for name, button in self.tool_buttons.items():
+            wanted = "#tool_button_active" if name == active else "#tool_button"
+            if button.get_object_ids()[-1] != wanted:
+                button.change_object_id(wanted)
+
+    def show_snap(self, on: bool) -> None:
+        button = self.buttons["grid"]
+        wanted = "#chosen" if on else "#command_button"
+        if button.get_object_ids()[-1] != wanted:
+            button.change_object_id(wanted)
+
+    def action_of(self, element: object) -> tuple[str, str] | None:
+        """("tool", name) or ("command", key) for a pressed button of the bar."""
+        for name, button in self.tool_buttons.items():
+            if button is element:
+                return ("tool", name)
+        for key, button in self.buttons.items():
+            if button is element:
+                return ("command", key)
+        return None
+
+
+def draw_status(surface: pygame.Surface, rect: pygame.Rect, left: str, right: str) -> None:
+    surface.fill((43, 47, 58), rect)
+    small = font(20)
+    surface.blit(small.render(left, True, (225, 228, 235)), (rect.x + 10, rect.y + 7))
+    label = small.render(right, True, (170, 176, 190))
+    surface.blit(label, (rect.right - label.get_width() - 10, rect.y + 7))
+
+
+def draw_help(surface: pygame.Surface) -> None:
+    """The shortcut sheet over a dimmed window."""
+    w, h = surface.get_size()
+    shade = pygame.Surface((w, h), pygame.SRCALPHA)
+    shade.fill((15, 18, 25, 170))
+    surface.blit(shade, (0, 0))
+    rows = text.HELP_LINES
+    box = pygame.Rect(0, 0, 640, 80 + 26 * len(rows))
+    box.center = (w // 2, h // 2)
+    pygame.draw.rect(surface, (250, 250, 252), box, border_radius=10)
+    pygame.draw.rect(surface, (47, 111, 214), box, 2, border_radius=10)
+    surface.blit(font(34).render(text.HELP_TITLE, True, (34, 37, 44)), (box.x + 28, box.y + 22))
+    key_font, desc_font = font(23), font(23)
+    y = box.y + 64
+    for key, desc in rows:
+        chip = key_font.render(key, True, (47, 111, 214))
+        surface.blit(chip, (box.x + 28, y))
+        surface.blit(desc_font.render(desc, True, (50, 54, 64)), (box.x + 270, y))
+        y += 26

@@ -1,0 +1,96 @@
+"""Modal windows: confirm, file pickers, messages and the import form. Each remembers what to do on OK."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui import UIManager
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine, UIWindow
+from pygame_gui.windows import UIConfirmationDialog, UIFileDialog, UIMessageWindow
+
+from editor import text
+
+
+class Dialogs:
+    """Open dialogs and their callbacks; `handle` runs a callback when its dialog answers."""
+
+    def __init__(self, ui: UIManager, size: tuple[int, int]) -> None:
+        self.ui = ui
+        self.size = size
+        self.callbacks: dict[Any, Callable[..., None]] = {}
+        self.import_form: ImportForm | None = None
+
+    def _centred(self, w: int, h: int) -> pygame.Rect:
+        rect = pygame.Rect(0, 0, w, h)
+        rect.center = (self.size[0] // 2, self.size[1] // 2)
+        return rect
+
+    @property
+    def open(self) -> bool:
+        return any(window.alive() for window in self.callbacks) or bool(self.import_form and self.import_form.alive)
+
+    def confirm(self, title: str, message: str, button: str, on_ok: Callable[[], None]) -> UIConfirmationDialog:
+        dialog = UIConfirmationDialog(self._centred(440, 220), message, self.ui, window_title=title,
+                                      action_short_name=button)
+        self.callbacks[dialog] = on_ok
+        return dialog
+
+    def pick_file(self, title: str, start: Path, on_pick: Callable[[Path], None], *, existing: bool,
+                  suffixes: set[str] | None = None) -> UIFileDialog:
+        dialog = UIFileDialog(self._centred(620, 480), self.ui, window_title=title, initial_file_path=str(start),
+                              allow_existing_files_only=existing, allowed_suffixes=suffixes or {""})
+        self.callbacks[dialog] = on_pick
+        return dialog
+
+    def message(self, title: str, html: str) -> UIMessageWindow:
+        return UIMessageWindow(self._centred(520, 300), html, self.ui, window_title=title)
+
+    def ask_import(self, cities: list[str], on_import: Callable[[str, str], None]) -> None:
+        self.import_form = ImportForm(self.ui, self._centred(420, 210), cities, on_import)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        element = getattr(event, "ui_element", None)
+        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and element in self.callbacks:
+            self.callbacks.pop(element)()
+            return True
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and element in self.callbacks:
+            self.callbacks.pop(element)(Path(event.text))
+            return True
+        if self.import_form is not None and self.import_form.handle(event):
+            return True
+        self.callbacks = {window: call for window, call in self.callbacks.items() if window.alive()}
+        return False
+
+
+class ImportForm:
+    """City and area for `game.board.importer`."""
+
+    def __init__(self, ui: UIManager, rect: pygame.Rect, cities: list[str], on_import: Callable[[str, str], None]):
+        self.window = UIWindow(rect, ui, window_display_title=text.IMPORT_TITLE, resizable=False)
+        self.on_import = on_import
+        UILabel(pygame.Rect(14, 14, 120, 28), text.IMPORT_CITY, ui, container=self.window, object_id="#field_label")
+        self.city = UIDropDownMenu(cities, cities[0], pygame.Rect(140, 14, 240, 30), ui, container=self.window)
+        UILabel(pygame.Rect(14, 54, 120, 28), text.IMPORT_AREA, ui, container=self.window, object_id="#field_label")
+        self.area = UITextEntryLine(pygame.Rect(140, 54, 240, 30), ui, container=self.window,
+                                    placeholder_text="51.48,-0.25,51.55,0.0")
+        self.button = UIButton(pygame.Rect(260, 100, 120, 34), text.IMPORT_BUTTON, ui, container=self.window)
+
+    @property
+    def alive(self) -> bool:
+        return self.window.alive()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if not self.alive:
+            return False
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.button:
+            option = self.city.selected_option
+            city = option[0] if isinstance(option, tuple) else option
+            area = self.area.get_text()
+            self.window.kill()
+            self.on_import(city, area)
+            return True
+        return False

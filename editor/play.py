@@ -1,0 +1,57 @@
+"""Play this board: compile it in memory and hand it to the game, in process or as a child process."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from editor.document import Document, atomic_write
+from editor.problems import Report, compile_document, describe
+
+PROJECT_ROOT = Path(__file__).resolve().parents[1]
+
+
+@dataclass
+class PlayOutcome:
+    """What happened: started in process, started as a process, or refused with the problems."""
+
+    started: bool
+    problems: list[str]
+    process: subprocess.Popen[bytes] | None = None
+    error: str = ""
+
+
+def _launcher() -> object | None:
+    if importlib.util.find_spec("game.ui") is None or importlib.util.find_spec("game.ui.launch") is None:
+        return None
+    module = importlib.import_module("game.ui.launch")
+    return getattr(module, "play_board", None)
+
+
+def play(doc: Document, report: Report | None = None) -> PlayOutcome:
+    """Start the game on the document's board unless it has errors."""
+    report = report or compile_document(doc)
+    if not report.available:
+        return PlayOutcome(False, [], error="compiler missing")
+    if report.board is None:
+        return PlayOutcome(False, [describe(p) for p in report.errors])
+    play_board = _launcher()
+    if callable(play_board):
+        try:
+            play_board(report.board)
+        except Exception as error:  # the game is another module: show its failure, do not crash the editor
+            return PlayOutcome(False, [], error=f"{type(error).__name__}: {error}")
+        return PlayOutcome(True, [])
+    folder = Path(tempfile.mkdtemp(prefix="underground-play-"))
+    target = folder / (doc.path.name if doc.path else "board.tmx")
+    atomic_write(target, doc.to_bytes())
+    try:
+        process = subprocess.Popen([sys.executable, "-m", "game", "--board", str(target)], cwd=PROJECT_ROOT)
+    except OSError as error:
+        return PlayOutcome(False, [], error=str(error))
+    return PlayOutcome(True, [], process=process)

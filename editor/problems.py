@@ -1,0 +1,100 @@
+"""Live validation: compile the document in memory a moment after each edit and list what is wrong."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from editor import text
+from editor.document import Document
+
+if TYPE_CHECKING:
+    from game.board.model import Board
+
+DEBOUNCE_SECONDS = 0.4
+
+
+@dataclass
+class Report:
+    """The latest compile of the document: its board (when error-free) and its problems."""
+
+    board: Board | None
+    problems: list[Any]
+    available: bool = True
+
+    @property
+    def errors(self) -> list[Any]:
+        return [p for p in self.problems if p.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Any]:
+        return [p for p in self.problems if p.severity != "error"]
+
+
+def compile_document(doc: Document) -> Report:
+    """Compile what is being edited, as if it were saved, without touching the disk."""
+    try:
+        from game.board.tmx_compiler import compile_tmx_bytes
+    except ImportError:
+        return Report(None, [], available=False)
+    name = doc.path.name if doc.path else text.UNTITLED
+    result = compile_tmx_bytes(doc.to_bytes(), name, doc.base_dir)
+    return Report(result.board, list(result.problems))
+
+
+def describe(problem: Any) -> str:
+    """One line per problem for the list: severity mark, object, message."""
+    mark = "✖" if problem.severity == "error" else "!"
+    who = ""
+    if problem.object_id is not None:
+        who = f"#{problem.object_id} {problem.object_name}".strip() + ": "
+    elif problem.object_name:
+        who = f"{problem.object_name}: "
+    return f"{mark} {who}{problem.message}"
+
+
+class ProblemWatcher:
+    """Recompiles when the document has been still for a moment; `refresh(force=True)` does it now."""
+
+    def __init__(self, doc: Document) -> None:
+        self.doc = doc
+        self.report = Report(None, [])
+        self.compiled_revision = -1
+        self.seen_revision = -1
+        self.changed_at = 0.0
+
+    def watch(self, doc: Document) -> None:
+        self.doc = doc
+        self.compiled_revision = -1
+
+    def refresh(self, force: bool = False, now: float | None = None) -> bool:
+        """True when a new report was made."""
+        now = time.monotonic() if now is None else now
+        revision = self.doc.revision
+        if revision != self.seen_revision:
+            self.seen_revision = revision
+            self.changed_at = now
+        if revision == self.compiled_revision:
+            return False
+        if not force and now - self.changed_at < DEBOUNCE_SECONDS and self.compiled_revision != -1:
+            return False
+        self.report = compile_document(self.doc)
+        self.compiled_revision = revision
+        return True
+
+    @property
+    def object_ids(self) -> set[int]:
+        return {p.object_id for p in self.report.errors if p.object_id is not None}
+
+    def lines(self) -> list[str]:
+        if not self.report.available:
+            return [text.PROBLEMS_NO_COMPILER]
+        if not self.report.problems:
+            return [text.PROBLEMS_NONE]
+        return [describe(p) for p in self.report.problems]
+
+
+def base_dir_of(path: Path | None) -> Path | None:
+    return path.parent if path else None

@@ -1,0 +1,251 @@
+"""Draws the map being edited: paper, grid, background art, areas, links, stations, selection marks."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pygame
+
+from editor.document import Document, MapObject
+from editor.geometry import centroid
+from editor.view import View
+
+PAPER = (250, 248, 242)
+OUTSIDE = (206, 210, 216)
+GRID = (232, 229, 220)
+GRID_MAJOR = (218, 214, 204)
+INK = (35, 38, 46)
+LINK = (120, 124, 134)
+SPACE = (255, 255, 255)
+WATER = (170, 205, 235)
+WATER_EDGE = (120, 170, 215)
+PARK = (190, 222, 170)
+PARK_EDGE = (140, 190, 120)
+CLUSTER = (170, 90, 200)
+EXPRESS = (232, 180, 30)
+STANDARD = (70, 110, 200)
+SELECT = (255, 130, 0)
+PROBLEM = (220, 40, 40)
+START = (210, 40, 60)
+WAYPOINT = (40, 120, 210)
+
+_fonts: dict[int, pygame.font.Font] = {}
+
+
+def font(size: int) -> pygame.font.Font:
+    size = max(8, min(64, size))
+    if size not in _fonts:
+        _fonts[size] = pygame.font.Font(None, size)
+    return _fonts[size]
+
+
+class BackgroundCache:
+    """The background image, loaded once from the board's folder and rescaled only when the zoom changes."""
+
+    def __init__(self) -> None:
+        self.key: tuple[str, float] | None = None
+        self.image: pygame.Surface | None = None
+        self.scaled: pygame.Surface | None = None
+        self.scaled_key: tuple[str, float, float] | None = None
+
+    def get(self, doc: Document, zoom: float) -> tuple[pygame.Surface | None, float]:
+        info = doc.background()
+        if info is None:
+            return None, 0.0
+        source, opacity = info
+        path = (doc.base_dir / source).resolve()
+        if not path.is_relative_to(doc.base_dir.resolve()):
+            return None, 0.0  # never read outside the board's folder
+        key = (str(path), _mtime(path))
+        if key != self.key:
+            self.key, self.scaled = key, None
+            try:
+                self.image = pygame.image.load(str(path))
+            except (pygame.error, FileNotFoundError, OSError):
+                self.image = None
+        if self.image is None:
+            return None, 0.0
+        scaled_key = (str(path), key[1], round(zoom, 4))
+        if scaled_key != self.scaled_key:
+            w, h = self.image.get_size()
+            size = (max(1, round(w * zoom)), max(1, round(h * zoom)))
+            self.scaled = pygame.transform.smoothscale(self.image.convert_alpha() if pygame.display.get_surface()
+                                                       else self.image, size)
+            self.scaled_key = scaled_key
+        return self.scaled, opacity
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+class Renderer:
+    """Draws a document through a view; keeps only caches, never document state."""
+
+    def __init__(self) -> None:
+        self.background = BackgroundCache()
+
+    def draw(self, surface: pygame.Surface, doc: Document, view: View, *, selection: set[int], problems: set[int],
+             grid: float, snapping: bool) -> None:
+        x, y, w, h = view.canvas
+        clip = pygame.Rect(x, y, w, h)
+        surface.set_clip(clip)
+        surface.fill(OUTSIDE, clip)
+        width, height = doc.size
+        top_left = view.to_screen((0, 0))
+        bottom_right = view.to_screen((width, height))
+        paper = pygame.Rect(top_left, (bottom_right[0] - top_left[0], bottom_right[1] - top_left[1]))
+        pygame.draw.rect(surface, (180, 184, 190), paper.move(4, 4))
+        surface.fill(PAPER, paper)
+        image, opacity = self.background.get(doc, view.zoom)
+        if image is not None:
+            image.set_alpha(round(255 * opacity))
+            surface.blit(image, top_left)
+        if snapping:
+            self._grid(surface, view, paper, grid)
+        objects = doc.objects()
+        nodes = {o.id: o for o in objects if o.kind in ("station", "waypoint")}
+        for obj in objects:
+            if obj.kind in ("water", "park"):
+                self._area(surface, view, obj, obj.id in selection, obj.id in problems)
+        for obj in objects:
+            if obj.kind == "cluster":
+                self._cluster(surface, view, obj, obj.id in selection, obj.id in problems)
+        for obj in objects:
+            if obj.kind == "link":
+                self._link(surface, view, obj, nodes, obj.id in selection, obj.id in problems)
+        for obj in nodes.values():
+            self._node(surface, view, obj, obj.id in selection, obj.id in problems)
+        pygame.draw.rect(surface, (150, 150, 150), paper, 1)
+        surface.set_clip(None)
+
+    def _grid(self, surface: pygame.Surface, view: View, paper: pygame.Rect, grid: float) -> None:
+        step = grid * view.zoom
+        if step < 6:
+            return
+        x0, y0 = paper.topleft
+        for i in range(int(paper.width / step) + 1):
+            sx = round(x0 + i * step)
+            pygame.draw.line(surface, GRID_MAJOR if i % 4 == 0 else GRID, (sx, paper.top), (sx, paper.bottom))
+        for j in range(int(paper.height / step) + 1):
+            sy = round(y0 + j * step)
+            pygame.draw.line(surface, GRID_MAJOR if j % 4 == 0 else GRID, (paper.left, sy), (paper.right, sy))
+
+    def _area(self, surface: pygame.Surface, view: View, obj: MapObject, selected: bool, problem: bool) -> None:
+        points = [view.to_screen(p) for p in obj.points]
+        if len(points) < 3:
+            return
+        fill, edge = (WATER, WATER_EDGE) if obj.kind == "water" else (PARK, PARK_EDGE)
+        pygame.draw.polygon(surface, fill, points)
+        pygame.draw.polygon(surface, SELECT if selected else PROBLEM if problem else edge, points, 3 if selected else 2)
+
+    def _cluster(self, surface: pygame.Surface, view: View, obj: MapObject, selected: bool, problem: bool) -> None:
+        points = [view.to_screen(p) for p in obj.points]
+        if len(points) < 3:
+            return
+        overlay = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        pygame.draw.polygon(overlay, (*CLUSTER, 28), points)
+        surface.blit(overlay, (0, 0))
+        colour = SELECT if selected else PROBLEM if problem else CLUSTER
+        _dashed_polygon(surface, colour, points, 3 if selected else 2)
+        if obj.name:
+            label = font(round(18 * max(0.7, min(1.6, view.zoom)))).render(obj.name, True, colour)
+            top = min(points, key=lambda p: (p[1], p[0]))
+            surface.blit(label, (top[0] + 6, top[1] + 4))
+
+    def _link(self, surface: pygame.Surface, view: View, obj: MapObject, nodes: dict[int, MapObject],
+              selected: bool, problem: bool) -> None:
+        path = list(obj.points)
+        a, b = nodes.get(obj.ref("a")), nodes.get(obj.ref("b"))
+        if len(path) < 2:
+            path = [a.pos if a else obj.pos, b.pos if b else obj.pos]
+        points = [view.to_screen(p) for p in path]
+        width = max(3, round(8 * view.zoom))
+        if selected or problem:
+            pygame.draw.lines(surface, SELECT if selected else PROBLEM, False, points, width + 6)
+        pygame.draw.lines(surface, LINK, False, points, width)
+        for p in points:
+            pygame.draw.circle(surface, LINK, p, width // 2)
+        if selected:
+            for p in points[1:-1]:
+                pygame.draw.rect(surface, SELECT, pygame.Rect(p[0] - 5, p[1] - 5, 10, 10), 2)
+        self._spaces(surface, points, obj.number("spaces", 1), width)
+
+    def _spaces(self, surface: pygame.Surface, points: list[tuple[int, int]], spaces: int, width: int) -> None:
+        """Small white cells across the middle of the link, one per track space."""
+        lengths = [math.dist(points[i], points[i + 1]) for i in range(len(points) - 1)]
+        total = sum(lengths)
+        if total < 1:
+            return
+        half, i = total / 2, 0
+        while i < len(lengths) - 1 and half > lengths[i]:
+            half -= lengths[i]
+            i += 1
+        (x1, y1), (x2, y2) = points[i], points[i + 1]
+        t = half / lengths[i] if lengths[i] else 0
+        mx, my = x1 + (x2 - x1) * t, y1 + (y2 - y1) * t
+        ux, uy = ((x2 - x1) / lengths[i], (y2 - y1) / lengths[i]) if lengths[i] else (1.0, 0.0)
+        cell = max(4, width * 0.9)
+        for k in range(spaces):
+            off = (k - (spaces - 1) / 2) * (cell + 3)
+            cx, cy = mx + ux * off, my + uy * off
+            rect = pygame.Rect(0, 0, round(cell * 0.75), round(cell * 0.75))
+            rect.center = (round(cx), round(cy))
+            pygame.draw.rect(surface, SPACE, rect)
+            pygame.draw.rect(surface, INK, rect, 1)
+
+    def _node(self, surface: pygame.Surface, view: View, obj: MapObject, selected: bool, problem: bool) -> None:
+        centre = view.to_screen(obj.pos)
+        r = max(5, round(11 * view.zoom))
+        if selected or problem:
+            pygame.draw.circle(surface, SELECT if selected else PROBLEM, centre, r + 5)
+        if obj.kind == "waypoint":
+            pygame.draw.circle(surface, WAYPOINT, centre, round(r * 0.8))
+            wave = [(centre[0] - r * 0.5 + i * r / 6, centre[1] + math.sin(i * 1.6) * r * 0.18) for i in range(7)]
+            pygame.draw.lines(surface, (255, 255, 255), False, wave, 2)
+            return
+        destination = obj.props.get("destination", "")
+        fill = EXPRESS if destination == "express" else (255, 255, 255)
+        pygame.draw.circle(surface, fill, centre, r)
+        pygame.draw.circle(surface, STANDARD if destination == "standard" else INK, centre, r, max(2, r // 3))
+        if obj.flag("terminus"):
+            pygame.draw.circle(surface, INK, centre, max(2, r // 3))
+        if obj.flag("start"):
+            tip = (centre[0], centre[1] - r - 4)
+            pygame.draw.polygon(surface, START, [tip, (tip[0] - 7, tip[1] - 12), (tip[0] + 7, tip[1] - 12)])
+        badges = "".join(mark for flag, mark in (("railway", "R"), ("connection", "C"), ("plus", "+"))
+                         if obj.flag(flag))
+        landmarks = obj.number("landmarks", 0)
+        if landmarks:
+            badges += f"L{landmarks}"
+        size = round(17 * max(0.7, min(1.6, view.zoom)))
+        label = font(size).render(obj.name or "?", True, INK)
+        pos = (centre[0] + r + 5, centre[1] - label.get_height() // 2)
+        backing = pygame.Surface((label.get_width() + 4, label.get_height()), pygame.SRCALPHA)
+        backing.fill((255, 255, 255, 170))
+        surface.blit(backing, (pos[0] - 2, pos[1]))
+        surface.blit(label, pos)
+        if badges:
+            small = font(round(size * 0.8)).render(badges, True, (90, 90, 90))
+            surface.blit(small, (pos[0], pos[1] + label.get_height()))
+
+
+def _dashed_polygon(surface: pygame.Surface, colour: tuple[int, int, int], points: list[tuple[int, int]],
+                    width: int, dash: int = 10) -> None:
+    for i in range(len(points)):
+        (x1, y1), (x2, y2) = points[i], points[(i + 1) % len(points)]
+        length = math.hypot(x2 - x1, y2 - y1)
+        steps = max(1, int(length / dash))
+        for k in range(0, steps, 2):
+            t0, t1 = k / steps, min(1.0, (k + 1) / steps)
+            pygame.draw.line(surface, colour, (x1 + (x2 - x1) * t0, y1 + (y2 - y1) * t0),
+                             (x1 + (x2 - x1) * t1, y1 + (y2 - y1) * t1), width)
+
+
+def label_centre(obj: MapObject) -> tuple[float, float]:
+    """Where to centre the view on an object (a problem's location)."""
+    return obj.pos if obj.shape == "point" else centroid(obj.points)

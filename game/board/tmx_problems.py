@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 ERROR = "error"
 WARNING = "warning"
+MAX_SHOWN_NAME = 100
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,8 @@ class Reporter:
         name = getattr(about, "name", "") or ""
         if about is not None and object_id is None and isinstance(about, str):
             name = about  # a map-level place such as "map property 'loops'"
+        if len(name) > MAX_SHOWN_NAME:
+            name = name[:MAX_SHOWN_NAME] + "…"
         self.problems.append(Problem(severity, self.file, object_id, name, message))
 
     @property

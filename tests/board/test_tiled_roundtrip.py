@@ -65,7 +65,7 @@ def test_board_source_survives_tiled_resave(source: Path, tmp_path: Path) -> Non
 
 def test_quirks_fixture_really_is_changed_by_tiled(tmp_path: Path) -> None:
     """Guard against a vacuous round trip: Tiled must actually rewrite the quirks fixture's numbers."""
-    original, resaved = resave_with_tiled(ROOT / "tests" / "boards" / "quirks.tmx", tmp_path)
+    _, resaved = resave_with_tiled(ROOT / "tests" / "boards" / "quirks.tmx", tmp_path)
     text = resaved.read_text(encoding="utf-8")
     assert 'x="12345.7"' in text and 'x="12450.3"' in text  # six significant digits, halves away from zero
     assert 'type="bool" value="1"' not in text and 'type="bool" value="true"' in text

@@ -1,0 +1,246 @@
+"""Headless commands (SPEC §2): route, score, compile, simulate, bench.
+
+JSON in, JSON out: stdout carries nothing but JSON; a bad input exits 2 with one line on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+from game.board.loader import load_board
+from game.board.model import Board, BoardError
+from game.rules.routing import find_routes
+from game.rules.state import IllegalAction
+
+COMMANDS = ("route", "score", "compile", "simulate", "bench")
+
+
+class InputError(Exception):
+    """Bad input from the user: reported in one line, exit code 2."""
+
+
+def _fail(message: str) -> NoReturn:
+    raise InputError(message)
+
+
+def _read_json(source: str) -> dict[str, Any]:
+    try:
+        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+    except OSError as error:
+        _fail(f"{source}: cannot read: {error.strerror or error}")
+    except UnicodeDecodeError:
+        _fail(f"{source}: not a UTF-8 text file")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        _fail(f"{source}: not JSON: {error.msg} at line {error.lineno} column {error.colno}")
+    if not isinstance(data, dict):
+        _fail(f"{source}: expected a JSON object")
+    return data
+
+
+def _field(data: dict[str, Any], name: str, kind: type, where: str = "input") -> Any:
+    if name not in data:
+        _fail(f"{where}: missing field {name!r}")
+    value = data[name]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        _fail(f"{where}: field {name!r} must be {kind.__name__}, not {type(value).__name__}")
+    return value
+
+
+def _board(data: dict[str, Any]) -> Board:
+    return load_board(_field(data, "board", str))
+
+
+def _station(board: Board, name: Any, where: str) -> int:
+    if not isinstance(name, str):
+        _fail(f"{where}: a station is given by its name (a string)")
+    if name not in board.index_of:
+        _fail(f"{where}: no station called {name!r} on board {board.name!r}")
+    return board.index_of[name]
+
+
+# ----- route -----
+
+
+def route_command(data: dict[str, Any]) -> dict[str, Any]:
+    board = _board(data)
+    tracks: list[list[str]] = [[] for _ in board.links]
+    line_nodes: dict[str, set[int]] = {}
+    for i, track in enumerate(_field(data, "tracks", list)):
+        where = f"tracks[{i}]"
+        if not isinstance(track, dict):
+            _fail(f"{where}: expected an object with line, a and b")
+        line = _field(track, "line", str, where)
+        if line not in board.settings.line_tokens:
+            _fail(f"{where}: unknown line colour {line!r}")
+        a = _station(board, _field(track, "a", str, where), where)
+        b = _station(board, _field(track, "b", str, where), where)
+        link = board.link_between.get((a, b))
+        if link is None:
+            _fail(f"{where}: no link between {track['a']!r} and {track['b']!r}")
+        if line in tracks[link]:
+            _fail(f"{where}: the {line} line is on this link twice")
+        if len(tracks[link]) >= board.links[link].spaces:
+            _fail(f"{where}: more tracks than the link's {board.links[link].spaces} spaces")
+        tracks[link].append(line)
+        line_nodes.setdefault(line, set()).update((a, b))
+    passenger = _station(board, _field(data, "passenger", str), "passenger")
+    targets: dict[str, set[int]] = {"express": set(), "standard": set()}
+    for i, card in enumerate(_field(data, "destinations", list)):
+        where = f"destinations[{i}]"
+        if not isinstance(card, dict):
+            _fail(f"{where}: expected an object with station and kind")
+        kind = _field(card, "kind", str, where)
+        if kind not in targets:
+            _fail(f"{where}: kind must be 'express' or 'standard', not {kind!r}")
+        targets[kind].add(_station(board, _field(card, "station", str, where), where))
+    kind = "express" if targets["express"] else "standard"
+    result = find_routes(board, tracks, line_nodes, passenger, targets[kind])
+    names = [node.name for node in board.nodes]
+    if result is None:
+        return {"kind": kind, "walked": None, "lines": None, "options": []}
+    return {
+        "kind": kind,
+        "walked": result.walked,
+        "lines": result.lines,
+        "options": [
+            {"destination": names[o.destination], "lines": list(o.lines), "path": [names[n] for n in o.path]}
+            for o in result.options
+        ],
+    }
+
+
+# ----- score -----
+
+
+def score_command(data: dict[str, Any]) -> dict[str, Any]:
+    from game.rules.sandbox import SandboxPlacement, sandbox_place, sandbox_state
+
+    board = _board(data)
+    seats = []
+    for i, player in enumerate(_field(data, "players", list)):
+        if not isinstance(player, dict):
+            _fail(f"players[{i}]: expected an object with lines")
+        lines = _field(player, "lines", list, f"players[{i}]")
+        if not all(isinstance(line, str) for line in lines):
+            _fail(f"players[{i}]: lines must be colour names")
+        seats.append(lines)
+    tiles = data.get("tiles", {})
+    if not isinstance(tiles, dict) or not all(isinstance(v, str) for v in tiles.values()):
+        _fail("tiles: expected an object mapping station names to tile names")
+    state = sandbox_state(board, seats, tiles)
+    results = []
+    for i, raw in enumerate(_field(data, "placements", list)):
+        where = f"placements[{i}]"
+        if not isinstance(raw, dict):
+            _fail(f"{where}: expected an object with line, a and b")
+        placement = SandboxPlacement(_field(raw, "line", str, where), _field(raw, "a", str, where),
+                                     _field(raw, "b", str, where))
+        try:
+            event = sandbox_place(state, placement)
+        except IllegalAction as error:
+            _fail(f"{where} ({placement.line} {placement.a}–{placement.b}) is illegal: {error}")
+        results.append({
+            "line": placement.line, "a": placement.a, "b": placement.b, "points": event.points,
+            "branch_tokens": event.branch_tokens, "reasons": list(event.reasons),
+        })
+    return {
+        "placements": results,
+        "players": [{"points": p.points, "branch_tokens": p.branch_tokens} for p in state.players],
+    }
+
+
+# ----- compile -----
+
+
+def compile_command(args: argparse.Namespace) -> dict[str, Any]:
+    from game.board.tmx_compiler import compile_tmx, write_board_atomically
+
+    source = Path(args.source)
+    result = compile_tmx(source)
+    for problem in result.problems:
+        print(f"{problem.severity}: {problem}", file=sys.stderr)
+    if result.board is None:
+        _fail(f"{source}: {len(result.errors)} error(s); nothing written")
+    report: dict[str, Any] = {
+        "source": str(source), "board": result.board.name, "stations": sum(n.is_station for n in result.board.nodes),
+        "links": len(result.board.links), "warnings": [str(p) for p in result.warnings],
+    }
+    if not args.check:
+        out = Path(args.output) if args.output else source.with_suffix(".json")
+        write_board_atomically(result.board, out)
+        report["written"] = str(out)
+    return report
+
+
+# ----- simulate -----
+
+
+def simulate_command(args: argparse.Namespace) -> None:
+    from game.simulate import run_games
+
+    kinds = [k.strip() for k in args.bots.split(",") if k.strip()]
+    for line in run_games(load_board(args.board), args.players, kinds, args.games, args.seed, args.rotate_seats):
+        print(json.dumps(line), flush=True)
+
+
+# ----- entry point -----
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage mistake is one line and exit code 2 like every other bad input."""
+
+    def error(self, message: str) -> NoReturn:
+        raise InputError(f"{self.prog}: {message}")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m game", description="Underground headless commands.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    route = sub.add_parser("route", help="the passenger's options for his next move")
+    route.add_argument("position", help="POSITION.json, or - for standard input")
+    score = sub.add_parser("score", help="sandbox scoring of placements")
+    score.add_argument("scenario", help="SCENARIO.json, or - for standard input")
+    comp = sub.add_parser("compile", help="compile a Tiled board source into a board file")
+    comp.add_argument("source", help="SRC.tmx")
+    comp.add_argument("-o", "--output", help="board file to write (default: next to the source)")
+    comp.add_argument("--check", action="store_true", help="only validate; write nothing")
+    sim = sub.add_parser("simulate", help="whole games between computer players")
+    sim.add_argument("--board", default="london")
+    sim.add_argument("--players", type=int, default=2)
+    sim.add_argument("--bots", default="greedy", help="bot kinds, one for all seats or one per seat")
+    sim.add_argument("--games", type=int, default=1)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--rotate-seats", action="store_true", help="rotate the bots through the seats")
+    bench = sub.add_parser("bench", help="the performance figures of SPEC §4")
+    bench.add_argument("--json", action="store_true", help="print the rows as JSON")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = _parser().parse_args(argv)
+        if args.command == "route":
+            output: Any = route_command(_read_json(args.position))
+        elif args.command == "score":
+            output = score_command(_read_json(args.scenario))
+        elif args.command == "compile":
+            output = compile_command(args)
+        elif args.command == "simulate":
+            simulate_command(args)
+            return 0
+        else:
+            from game.bench import run_bench
+
+            return run_bench(as_json=args.json)
+    except (InputError, BoardError, IllegalAction, ValueError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    print(json.dumps(output, ensure_ascii=False))
+    return 0

@@ -25,7 +25,7 @@ class Projection:
     """Latitude/longitude to board pixels: fisheye around `centre`, then fitted into the board's box."""
 
     def __init__(self, points: Iterable[Point], centre: Point | None, power: float, size: Point,
-                 margin: float, max_stretch: float = 1.35) -> None:
+                 margin: float, max_stretch: float = 1.35, rotate: float = 0.0) -> None:
         latlons = list(points)
         if not latlons:
             raise ValueError("nothing to project")
@@ -33,7 +33,8 @@ class Projection:
             centre = (sum(p[0] for p in latlons) / len(latlons), sum(p[1] for p in latlons) / len(latlons))
         self.centre = centre
         self.power = power
-        local = [local_xy(lat, lon, centre) for lat, lon in latlons]
+        self.cos, self.sin = math.cos(math.radians(rotate)), math.sin(math.radians(rotate))
+        local = [self._turn(local_xy(lat, lon, centre)) for lat, lon in latlons]
         self.radius = max(math.hypot(x, y) for x, y in local) or 1.0
         warped = [self._warp(p) for p in local]
         xs, ys = [p[0] for p in warped], [p[1] for p in warped]
@@ -48,6 +49,10 @@ class Projection:
         self.ox = width / 2 - self.sx * (max(xs) + min(xs)) / 2
         self.oy = height / 2 - self.sy * (max(ys) + min(ys)) / 2
 
+    def _turn(self, p: Point) -> Point:
+        """Clockwise on the board by `rotate` degrees: Manhattan lies better across a wide board."""
+        return p[0] * self.cos - p[1] * self.sin, p[0] * self.sin + p[1] * self.cos
+
     def _warp(self, p: Point) -> Point:
         x, y = p
         r = math.hypot(x, y)
@@ -57,7 +62,7 @@ class Projection:
         return x * scale, y * scale
 
     def __call__(self, lat: float, lon: float) -> Point:
-        x, y = self._warp(local_xy(lat, lon, self.centre))
+        x, y = self._warp(self._turn(local_xy(lat, lon, self.centre)))
         return self.ox + self.sx * x, self.oy + self.sy * y
 
 

@@ -11,7 +11,8 @@ and the build is reproducible. A configuration is a plain dict; every key is opt
   add_stations                     {name: [lat, lon]}
   add_links, remove_links          [[a, b, spaces?]], [[a, b]]
   spaces                           [[a, b, n]]: overrides the count of real lines
-  projection                       centre [lat, lon], power, margin, min_distance, link_clearance, width, height
+  projection                       centre [lat, lon], power, rotate (degrees clockwise), margin, min_distance,
+                                   link_clearance, max_stretch, width, height
   nudge                            {name: [dx, dy]} pixels, applied before the spacing pass
   start, express, standard, railway, terminus, connection, plus, landmarks {name: n}, cards {name: n}
   hub_lines                        stations with at least this many lines are railway and express candidates
@@ -204,7 +205,8 @@ def build_board(config: dict[str, Any], data_dir: Path | None = None) -> Starter
     centre = tuple(proj_cfg["centre"]) if "centre" in proj_cfg else None
     stations = network.stations
     projection = Projection([(stations[n].lat, stations[n].lon) for n in chosen], centre,  # type: ignore[arg-type]
-                            float(proj_cfg.get("power", 0.6)), size, margin, float(proj_cfg.get("max_stretch", 1.35)))
+                            float(proj_cfg.get("power", 0.6)), size, margin, float(proj_cfg.get("max_stretch", 1.35)),
+                            float(proj_cfg.get("rotate", 0.0)))
     projected = {n: projection(stations[n].lat, stations[n].lon) for n in chosen}
     for name, (dx, dy) in config.get("nudge", {}).items():
         if name in projected:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import os
 import time
 from collections.abc import Callable
@@ -10,7 +11,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 from pygame_gui import UIManager
-from pygame_gui.elements import UILabel, UIPanel, UISelectionList, UITextEntryLine
+from pygame_gui.elements import UILabel, UIPanel, UITextBox, UITextEntryLine
 
 from editor import autosave, importing, text
 from editor.chrome import THEME, Layout, Toolbar, draw_help, draw_status
@@ -21,7 +22,7 @@ from editor.geometry import distance, nearest_segment, point_in_polygon
 from editor.panel import PropertyPanel
 from editor.play import play
 from editor.problems import ProblemWatcher
-from editor.render import Renderer, label_centre
+from editor.render import Renderer, label_centre, reset_fonts
 from editor.tools import Tool, beck_path, make_tools
 from editor.view import View
 
@@ -35,6 +36,7 @@ class EditorApp:
 
     def __init__(self, path: Path | None = None, size: tuple[int, int] = (1600, 900)) -> None:
         pygame.init()
+        reset_fonts()
         self.screen = pygame.display.set_mode(size)
         self.layout = Layout(size)
         self.ui = UIManager(size, THEME)
@@ -65,7 +67,7 @@ class EditorApp:
         self.cursor: Point = (0.0, 0.0)
         self.clock = pygame.time.Clock()
         self.caption = ""
-        self.problem_items: dict[str, int | None] = {}
+        self.problem_items: dict[str, tuple[int | None, str]] = {}
         self.shown_report = None
         self.game_process = None
         self.toolbar.show_tool("select")
@@ -401,31 +403,33 @@ class EditorApp:
         self.problems_panel = UIPanel(rect, manager=self.ui, object_id="#problems_panel")
         self.problems_title = UILabel(pygame.Rect(10, 6, rect.width - 20, 26), text.PANEL_PROBLEMS, self.ui,
                                       container=self.problems_panel, object_id="#panel_title")
-        self.problems_list = UISelectionList(pygame.Rect(8, 36, rect.width - 22, rect.height - 48), [], self.ui,
-                                             container=self.problems_panel)
+        self.problems_box = UITextBox("", pygame.Rect(8, 36, rect.width - 22, rect.height - 48), self.ui,
+                                      container=self.problems_panel, object_id="#problems_box")
 
     def _show_problems(self) -> None:
         report = self.watcher.report
         if report is self.shown_report:
             return
         self.shown_report = report
-        items: dict[str, int | None] = {}
-        for problem, line in zip(report.problems, self.watcher.lines(), strict=False):
-            while line in items:
-                line += " "
-            items[line] = problem.object_id
+        self.problem_items = {}
+        rows = []
+        for i, (problem, line) in enumerate(zip(report.problems, self.watcher.lines(), strict=False)):
+            target = f"problem:{i}"
+            self.problem_items[target] = (problem.object_id, line)
+            colour = "#c62828" if problem.severity == "error" else "#b26a00"
+            rows.append(f"<font color='{colour}'>{'×' if problem.severity == 'error' else '!'}</font> "
+                        f"<a href='{target}'>{html.escape(line[2:])}</a>")
         if not report.problems:
-            items = {line: None for line in self.watcher.lines()}
-        self.problem_items = items
-        self.problems_list.set_item_list(list(items))
+            rows = [f"<font color='#2e7d32'>{html.escape(line)}</font>" for line in self.watcher.lines()]
+        self.problems_box.set_text("<br>".join(rows))
         title = text.PANEL_PROBLEMS
         if report.problems:
             title += "  —  " + text.PROBLEMS_COUNT.format(errors=len(report.errors), warnings=len(report.warnings))
         self.problems_title.set_text(title)
 
-    def goto_problem(self, line: str) -> None:
-        self.status(line.strip())
-        object_id = self.problem_items.get(line)
+    def goto_problem(self, target: str) -> None:
+        object_id, line = self.problem_items.get(target, (None, ""))
+        self.status(line)
         obj = self.doc.get(object_id) if object_id is not None else None
         if obj is not None:
             self.select({obj.id})
@@ -483,8 +487,8 @@ class EditorApp:
             return True
         if self.panel.handle(event):
             return True
-        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and element is self.problems_list:
-            self.goto_problem(event.text)
+        if event.type == pygame_gui.UI_TEXT_BOX_LINK_CLICKED and element is self.problems_box:
+            self.goto_problem(event.link_target)
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             action = self.toolbar.action_of(element)

@@ -144,6 +144,9 @@ class Document:
     def to_bytes(self) -> bytes:
         ET.indent(self.root, space=" ")
         body = ET.tostring(self.root, encoding="unicode", short_empty_elements=True)
+        # Tiled writes "<point/>"; ElementTree "<point />". A bare " />" cannot occur elsewhere, since
+        # ElementTree escapes ">" in text and attribute values.
+        body = body.replace(" />", "/>")
         return ('<?xml version="1.0" encoding="UTF-8"?>\n' + body + "\n").encode("utf-8")
 
     def save(self, path: Path | None = None) -> Path:

@@ -46,7 +46,7 @@ def compile_document(doc: Document) -> Report:
 
 def describe(problem: Any) -> str:
     """One line per problem for the list: severity mark, object, message."""
-    mark = "✖" if problem.severity == "error" else "!"
+    mark = "×" if problem.severity == "error" else "!"
     who = ""
     if problem.object_id is not None:
         who = f"#{problem.object_id} {problem.object_name}".strip() + ": "

@@ -33,6 +33,11 @@ WAYPOINT = (40, 120, 210)
 _fonts: dict[int, pygame.font.Font] = {}
 
 
+def reset_fonts() -> None:
+    """Forget fonts made before a `pygame.quit()`: they are invalid after the next `pygame.init()`."""
+    _fonts.clear()
+
+
 def font(size: int) -> pygame.font.Font:
     size = max(8, min(64, size))
     if size not in _fonts:
@@ -153,7 +158,7 @@ class Renderer:
         colour = SELECT if selected else PROBLEM if problem else CLUSTER
         _dashed_polygon(surface, colour, points, 3 if selected else 2)
         if obj.name:
-            label = font(round(18 * max(0.7, min(1.6, view.zoom)))).render(obj.name, True, colour)
+            label = font(round(20 * max(0.85, min(1.6, view.zoom)))).render(obj.name, True, colour)
             top = min(points, key=lambda p: (p[1], p[0]))
             surface.blit(label, (top[0] + 6, top[1] + 4))
 
@@ -164,7 +169,7 @@ class Renderer:
         if len(path) < 2:
             path = [a.pos if a else obj.pos, b.pos if b else obj.pos]
         points = [view.to_screen(p) for p in path]
-        width = max(3, round(8 * view.zoom))
+        width = max(5, round(10 * view.zoom))
         if selected or problem:
             pygame.draw.lines(surface, SELECT if selected else PROBLEM, False, points, width + 6)
         pygame.draw.lines(surface, LINK, False, points, width)
@@ -189,7 +194,7 @@ class Renderer:
         t = half / lengths[i] if lengths[i] else 0
         mx, my = x1 + (x2 - x1) * t, y1 + (y2 - y1) * t
         ux, uy = ((x2 - x1) / lengths[i], (y2 - y1) / lengths[i]) if lengths[i] else (1.0, 0.0)
-        cell = max(4, width * 0.9)
+        cell = max(8, width * 1.1)
         for k in range(spaces):
             off = (k - (spaces - 1) / 2) * (cell + 3)
             cx, cy = mx + ux * off, my + uy * off
@@ -200,7 +205,7 @@ class Renderer:
 
     def _node(self, surface: pygame.Surface, view: View, obj: MapObject, selected: bool, problem: bool) -> None:
         centre = view.to_screen(obj.pos)
-        r = max(5, round(11 * view.zoom))
+        r = max(7, round(12 * view.zoom))
         if selected or problem:
             pygame.draw.circle(surface, SELECT if selected else PROBLEM, centre, r + 5)
         if obj.kind == "waypoint":
@@ -222,7 +227,7 @@ class Renderer:
         landmarks = obj.number("landmarks", 0)
         if landmarks:
             badges += f"L{landmarks}"
-        size = round(17 * max(0.7, min(1.6, view.zoom)))
+        size = round(21 * max(0.85, min(1.6, view.zoom)))
         label = font(size).render(obj.name or "?", True, INK)
         pos = (centre[0] + r + 5, centre[1] - label.get_height() // 2)
         backing = pygame.Surface((label.get_width() + 4, label.get_height()), pygame.SRCALPHA)

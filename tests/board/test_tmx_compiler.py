@@ -92,7 +92,7 @@ def test_tiny_positions_and_features(tiny: Board) -> None:
 def test_tiny_links_are_oriented_from_a_to_b(tiny: Board) -> None:
     first = tiny.links[0]  # drawn from Bravo to Alpha, but a = Alpha
     assert (first.a, first.b, first.spaces) == (0, 1, 2)
-    assert first.path == ((100.0, 100.0), (175.0, 80.0), (250.0, 100.0))
+    assert first.path == ((100.0, 100.0), (150.0, 80.0), (210.0, 80.0), (250.0, 100.0))
     straight = tiny.links[1]  # a point object: a straight line between its nodes
     assert straight.path == ((250.0, 100.0), (400.0, 100.0))
     to_hotel = tiny.link("Golf", "Hotel")

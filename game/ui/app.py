@@ -1,0 +1,199 @@
+"""The window and its loop: one clock, a stack of scenes, resizing and full screen, test screenshots."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.ui import style, text
+from game.ui.intents import InputMapper, Intent
+from game.ui.options import LaunchOptions
+
+THEME = Path(__file__).with_name("theme.json")
+FPS = 60
+
+
+def load_theme() -> dict[str, Any]:
+    """The pygame_gui theme with the bundled font files filled in as absolute paths."""
+    theme = json.loads(THEME.read_text(encoding="utf-8"))
+    for block in theme.values():
+        font = block.get("font") if isinstance(block, dict) else None
+        if isinstance(font, dict):
+            font.setdefault("regular_path", str(style.FONT_FILES["regular"]))
+            font.setdefault("bold_path", str(style.FONT_FILES["bold"]))
+            font.setdefault("italic_path", str(style.FONT_FILES["italic"]))
+            font.setdefault("bold_italic_path", str(style.FONT_FILES["bold"]))
+    return theme
+
+
+class Scene:
+    """One screen of the game. Scenes see intents and (for their widgets) raw events."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def enter(self) -> None:
+        """Called when the scene becomes the top one."""
+
+    def leave(self) -> None:
+        """Called when the scene stops being the top one (its widgets should go)."""
+
+    def event(self, event: pygame.event.Event) -> None:
+        """A raw event, after pygame_gui has seen it (button presses arrive here)."""
+
+    def intent(self, intent: Intent) -> None:
+        """Something the player means."""
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window changed size."""
+
+    def update(self, dt: float) -> None:
+        """Advance animations and computer players by `dt` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the whole frame (the UI manager draws its widgets afterwards)."""
+
+
+class App:
+    """Owns the window, the UI manager and the scene stack, and runs the frame loop."""
+
+    def __init__(self, options: LaunchOptions) -> None:
+        self.options = options
+        text.set_language(options.lang)
+        pygame.display.init()
+        pygame.font.init()
+        pygame.key.set_repeat()
+        self.windowed_size = options.size
+        self.fullscreen = options.fullscreen
+        self.screen = self._open_window()
+        pygame.display.set_caption(text.tr("app.title"))
+        self.ui = pygame_gui.UIManager(self.size, load_theme())
+        self.mapper = InputMapper()
+        self.clock = pygame.time.Clock()
+        self.scenes: list[Scene] = []
+        self.frame = 0
+        self.running = True
+        self.fixed_dt = 1 / FPS if options.frames is not None else None  # deterministic runs for tests
+
+    # ----- window -----
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def _open_window(self) -> pygame.Surface:
+        if self.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+
+    def toggle_fullscreen(self) -> None:
+        if not self.fullscreen:
+            self.windowed_size = self.size
+        self.fullscreen = not self.fullscreen
+        self.screen = self._open_window()
+        self._resized()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Follow a window resize; with some drivers the display surface must be remade to match."""
+        size = (max(320, int(size[0])), max(240, int(size[1])))
+        if self.screen.get_size() != size and not self.fullscreen:
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.windowed_size = size if not self.fullscreen else self.windowed_size
+        self._resized()
+
+    def _resized(self) -> None:
+        self.ui.set_window_resolution(self.size)
+        for scene in self.scenes:
+            scene.resize(self.size)
+
+    # ----- scenes -----
+
+    @property
+    def scene(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        if self.scene is not None:
+            self.scene.leave()
+        self.mapper.reset()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def pop(self) -> None:
+        if self.scenes:
+            self.scenes.pop().leave()
+        self.mapper.reset()
+        if self.scene is not None:
+            self.scene.enter()
+        else:
+            self.running = False
+
+    def replace(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes.pop().leave()
+        self.mapper.reset()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def quit(self) -> None:
+        self.running = False
+
+    # ----- loop -----
+
+    def step(self, dt: float | None = None) -> None:
+        """One frame: events → intents → update → draw. Tests call this directly."""
+        if dt is None:
+            dt = self.fixed_dt if self.fixed_dt is not None else min(0.1, self.clock.get_time() / 1000)
+        for event in pygame.event.get():
+            self._dispatch(event)
+            if not self.running:
+                return
+        for intent in self.mapper.held():
+            self._intent(intent)
+        self.ui.update(dt)
+        scene = self.scene
+        if scene is None:
+            self.running = False
+            return
+        scene.update(dt)
+        scene.draw(self.screen)
+        self.ui.draw_ui(self.screen)
+        pygame.display.flip()
+        self.frame += 1
+
+    def _dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.VIDEORESIZE:
+            self.resize(event.size)
+            return
+        consumed = self.ui.process_events(event)
+        scene = self.scene
+        if scene is not None:
+            scene.event(event)
+        if consumed and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL,
+                                       pygame.KEYDOWN):
+            return
+        for intent in self.mapper.map(event):
+            self._intent(intent)
+
+    def _intent(self, intent: Intent) -> None:
+        if intent.kind == "quit":
+            self.quit()
+        elif intent.kind == "fullscreen":
+            self.toggle_fullscreen()
+        elif self.scene is not None:
+            self.scene.intent(intent)
+
+    def run(self) -> int:
+        """Run until the player quits, or for --frames frames; save --screenshot at the end."""
+        limit = self.options.frames
+        while self.running and (limit is None or self.frame < limit):
+            self.step()
+            self.clock.tick(FPS if limit is None else 0)
+        if self.options.screenshot is not None:
+            self.options.screenshot.parent.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(self.screen, str(self.options.screenshot))
+        return 0

@@ -1,0 +1,137 @@
+"""Board measurements the renderer derives once per board: its unit, station sizes, slot paths, bounds."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cached_property
+from statistics import median
+
+from game.board.model import Board
+from game.ui import geometry, style
+
+Point = tuple[float, float]
+Rect = tuple[float, float, float, float]
+
+
+@dataclass
+class BoardMetrics:
+    """Everything about a board's geometry that does not depend on zoom, computed once."""
+
+    board: Board
+
+    @cached_property
+    def unit(self) -> float:
+        """The median link length: all board proportions are fractions of it."""
+        nodes = self.board.nodes
+        lengths = [math.dist((nodes[link.a].x, nodes[link.a].y), (nodes[link.b].x, nodes[link.b].y))
+                   for link in self.board.links]
+        lengths = [value for value in lengths if value > 0]
+        if lengths:
+            return float(median(lengths))
+        return max(self.board.width, self.board.height, 1.0) / 20
+
+    @property
+    def pitch(self) -> float:
+        return style.SLOT_PITCH * self.unit
+
+    @property
+    def slot_width(self) -> float:
+        return style.SLOT_WIDTH * self.unit
+
+    def slot_offset(self, spaces: int, slot: int) -> float:
+        """Sideways offset of a track space from the link's drawn path, spaces centred on it."""
+        return (slot - (spaces - 1) / 2) * self.pitch
+
+    @cached_property
+    def slot_paths(self) -> tuple[tuple[tuple[Point, ...], ...], ...]:
+        """For each link, the centre line of each of its spaces, in world coordinates."""
+        return tuple(
+            tuple(tuple(geometry.offset_polyline(link.path, self.slot_offset(link.spaces, k)))
+                  for k in range(link.spaces))
+            for link in self.board.links
+        )
+
+    def bed_half_width(self, spaces: int) -> float:
+        return spaces * self.pitch / 2 + style.BED_EDGE * self.unit
+
+    @cached_property
+    def radius(self) -> tuple[float, ...]:
+        """Each node's disc radius: big enough to cover the widest link ending there."""
+        out = []
+        for node in self.board.nodes:
+            widest = max((self.board.links[i].spaces for i in self.board.links_at[node.index]), default=1)
+            base = style.WAYPOINT_RADIUS * self.unit if node.waypoint else style.STATION_RADIUS * self.unit
+            out.append(max(base, self.bed_half_width(widest) + style.STATION_RING * self.unit * 0.6))
+        return tuple(out)
+
+    @cached_property
+    def direction(self) -> tuple[Point, ...]:
+        """Each node's main line direction (mean of its links' first segments), for terminus bars."""
+        out = []
+        for node in self.board.nodes:
+            sx = sy = 0.0
+            for i in self.board.links_at[node.index]:
+                path = self.board.links[i].path_from(node.index)
+                dx, dy = path[1][0] - path[0][0], path[1][1] - path[0][1]
+                d = math.hypot(dx, dy) or 1.0
+                # Fold opposite directions together: a through station has one axis.
+                if dx < 0 or (dx == 0 and dy < 0):
+                    dx, dy = -dx, -dy
+                sx += dx / d
+                sy += dy / d
+            out.append((sx, sy) if (sx or sy) else (1.0, 0.0))
+        return tuple(out)
+
+    @cached_property
+    def outward(self) -> tuple[Point, ...]:
+        """Each node's unit direction away from its links: where a terminus bar goes."""
+        out = []
+        for node in self.board.nodes:
+            sx = sy = 0.0
+            for i in self.board.links_at[node.index]:
+                path = self.board.links[i].path_from(node.index)
+                dx, dy = path[1][0] - path[0][0], path[1][1] - path[0][1]
+                d = math.hypot(dx, dy) or 1.0
+                sx -= dx / d
+                sy -= dy / d
+            d = math.hypot(sx, sy)
+            out.append((sx / d, sy / d) if d > 1e-9 else (0.0, -1.0))
+        return tuple(out)
+
+    @cached_property
+    def content(self) -> Rect:
+        """The world rectangle holding every node and link path."""
+        points = [(n.x, n.y) for n in self.board.nodes]
+        points += [p for link in self.board.links for p in link.path]
+        if not points:
+            return (0.0, 0.0, max(self.board.width, 1.0), max(self.board.height, 1.0))
+        return geometry.bbox(points)
+
+    @cached_property
+    def bounds(self) -> Rect:
+        """What fitting shows: the content with room for names around it (the board sheet if declared)."""
+        x, y, w, h = self.content
+        pad = self.unit * 0.9
+        x0, y0, x1, y1 = x - pad, y - pad, x + w + pad, y + h + pad
+        return (x0, y0, x1 - x0, y1 - y0)
+
+    def node_at(self, point: Point, slack: float = 1.3) -> int | None:
+        """The node whose disc (a little enlarged) holds a world point."""
+        best, best_d = None, float("inf")
+        for node in self.board.nodes:
+            d = math.dist(point, (node.x, node.y))
+            if d <= self.radius[node.index] * slack and d < best_d:
+                best, best_d = node.index, d
+        return best
+
+    def link_at(self, point: Point) -> int | None:
+        """The link whose bed holds a world point (nearest first)."""
+        best, best_d = None, float("inf")
+        for link in self.board.links:
+            half = self.bed_half_width(link.spaces) * 1.2
+            for a, b in zip(link.path, link.path[1:], strict=False):
+                d = geometry.segment_distance(point, a, b)
+                if d <= half and d < best_d:
+                    best, best_d = link.index, d
+        return best

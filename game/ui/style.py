@@ -1,0 +1,116 @@
+"""The look of the game in one place: colours, line colours, fonts and board proportions.
+
+Sizes on the board are fractions of the board's own unit (the median link length), so a board
+drawn in any coordinate system looks the same once it is fitted to the window.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pygame
+
+Colour = tuple[int, int, int]
+
+ASSETS = Path(__file__).resolve().parents[2] / "assets"
+FONTS = ASSETS / "fonts"
+FONT_FILES = {
+    "regular": FONTS / "Lato-Regular.ttf",
+    "semibold": FONTS / "Lato-Semibold.ttf",
+    "bold": FONTS / "Lato-Bold.ttf",
+    "black": FONTS / "Lato-Black.ttf",
+    "italic": FONTS / "Lato-Italic.ttf",
+}
+
+# ----- paper and ink -----
+PAPER: Colour = (244, 240, 231)
+PAPER_DARK: Colour = (232, 226, 213)
+INK: Colour = (38, 40, 46)
+INK_SOFT: Colour = (92, 94, 102)
+HALO: Colour = (250, 248, 242)
+WATER: Colour = (190, 214, 229)
+WATER_EDGE: Colour = (160, 193, 214)
+WATER_TEXT: Colour = (86, 128, 160)
+PARK: Colour = (206, 224, 186)
+PARK_EDGE: Colour = (178, 204, 158)
+PARK_TEXT: Colour = (98, 130, 82)
+CLUSTER: Colour = (214, 196, 230)
+CLUSTER_EDGE: Colour = (160, 132, 190)
+BED: Colour = (176, 170, 160)
+SLOT: Colour = (253, 252, 248)
+GOLD: Colour = (224, 172, 40)
+GOLD_DARK: Colour = (160, 116, 16)
+RAIL: Colour = (196, 48, 42)
+PLUS: Colour = (38, 40, 46)
+WAYPOINT: Colour = (90, 148, 190)
+PASSENGER: Colour = (38, 40, 46)
+HIGHLIGHT: Colour = (255, 255, 255)
+
+# ----- the eleven lines -----
+LINE_COLOURS: dict[str, Colour] = {
+    "red": (214, 40, 40),
+    "yellow": (246, 196, 20),
+    "blue": (24, 82, 170),
+    "purple": (128, 58, 150),
+    "black": (34, 34, 38),
+    "pink": (236, 128, 176),
+    "orange": (240, 124, 24),
+    "green": (16, 138, 78),
+    "brown": (138, 86, 48),
+    "white": (252, 252, 250),
+    "grey": (148, 154, 160),
+}
+# Light lines get a dark edge so they read on the paper and on the empty slots.
+LINE_EDGES: dict[str, Colour] = {"white": (70, 72, 80), "yellow": (176, 136, 0), "grey": (108, 112, 118)}
+
+# Connection tiles (London) and landmark types (Berlin): the icon's badge colour.
+SYMBOL_COLOURS: dict[str, Colour] = {
+    "restaurants": (200, 84, 52),
+    "monuments": (110, 104, 150),
+    "shops": (204, 140, 30),
+    "parks": (70, 140, 70),
+    "museum": (120, 80, 140),
+    "palace": (180, 140, 40),
+    "church": (80, 110, 160),
+    "tower": (150, 70, 60),
+    "gate": (90, 120, 90),
+}
+
+# ----- board proportions, in board units (1 unit = median link length) -----
+SLOT_PITCH = 0.085  # distance between parallel track spaces
+SLOT_WIDTH = 0.068  # a track space's width
+BED_EDGE = 0.014  # the bed's border around the spaces
+STATION_RADIUS = 0.095
+STATION_RING = 0.028
+WAYPOINT_RADIUS = 0.06
+NAME_SIZE = 0.16  # station name height
+NAME_MIN_PX = 11
+NAME_MAX_PX = 30
+LABEL_SIZE = 0.34  # river and park names
+BADGE = 0.085  # half-size of feature badges
+
+# ----- interface -----
+SEAT_COLOURS: list[Colour] = [(214, 40, 40), (24, 82, 170), (16, 138, 78), (240, 124, 24), (128, 58, 150)]
+
+
+@cache
+def font(size: int, weight: str = "regular") -> pygame.font.Font:
+    """A cached font of the bundled family; loading a TTF is slow enough to matter per frame."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return pygame.font.Font(str(FONT_FILES[weight]), max(1, int(size)))
+
+
+def mix(a: Colour, b: Colour, t: float) -> Colour:
+    """Blend two colours; t=0 gives a, t=1 gives b."""
+    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
+
+
+def line_colour(line: str) -> Colour:
+    return LINE_COLOURS.get(line, INK_SOFT)
+
+
+def line_edge(line: str) -> Colour:
+    """The outline for a line's tokens: a darker shade, or a real edge for the light colours."""
+    return LINE_EDGES.get(line, mix(line_colour(line), (0, 0, 0), 0.28))

@@ -157,7 +157,31 @@ def select(network: Network, config: dict[str, Any]) -> tuple[list[str], dict[tu
                 if previous is not None and previous != stop:
                     links.setdefault(_pair(previous, stop), set()).add(line)
                 previous = stop
+    if not bridge:  # an area cuts lines: keep the biggest connected piece, the compiler wants one network
+        chosen = _largest_component(chosen, links)
+        links = {key: lines for key, lines in links.items() if key[0] in chosen}
     return chosen, links
+
+
+def _largest_component(chosen: list[str], links: dict[tuple[str, str], set[str]]) -> list[str]:
+    neighbours: dict[str, set[str]] = {n: set() for n in chosen}
+    for a, b in links:
+        neighbours[a].add(b)
+        neighbours[b].add(a)
+    best: set[str] = set()
+    seen: set[str] = set()
+    for start in chosen:
+        if start in seen:
+            continue
+        part, todo = {start}, [start]
+        while todo:
+            for other in neighbours[todo.pop()] - part:
+                part.add(other)
+                todo.append(other)
+        seen |= part
+        if len(part) > len(best):
+            best = part
+    return [n for n in chosen if n in best]
 
 
 def _route_ends(network: Network, chosen: list[str]) -> set[str]:

@@ -94,12 +94,18 @@ BADGE = 0.085  # half-size of feature badges
 SEAT_COLOURS: list[Colour] = [(214, 40, 40), (24, 82, 170), (16, 138, 78), (240, 124, 24), (128, 58, 150)]
 
 
-@cache
 def font(size: int, weight: str = "regular") -> pygame.font.Font:
     """A cached font of the bundled family; loading a TTF is slow enough to matter per frame."""
     if not pygame.font.get_init():
         pygame.font.init()
-    return pygame.font.Font(str(FONT_FILES[weight]), max(1, int(size)))
+    return _font(max(1, int(size)), weight)
+
+
+@cache
+def _font(size: int, weight: str) -> pygame.font.Font:
+    if _font.cache_info().currsize == 0:
+        pygame.register_quit(_font.cache_clear)  # fonts die with pygame.quit(); so must the cache
+    return pygame.font.Font(str(FONT_FILES[weight]), size)
 
 
 def mix(a: Colour, b: Colour, t: float) -> Colour:

@@ -1,0 +1,108 @@
+"""The board on screen: camera intents from real events, refitting, and the cached static layer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.ui.camera import Camera
+from game.ui.play import SIDEBAR, PlayScene
+
+
+@pytest.fixture
+def play(make_app, board_file: Path) -> PlayScene:
+    app = make_app(["--scene", "play", "--board", str(board_file), "--size", "1200x800", "--seed", "2"])
+    scene = app.scene
+    assert isinstance(scene, PlayScene)
+    scene.action_interval = float("inf")  # keep the game still: these tests are about the camera
+    app.step()
+    return scene
+
+
+def test_wheel_zooms_around_the_cursor(play: PlayScene) -> None:
+    camera = play.view.camera
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(300, 300), rel=(0, 0), buttons=(0, 0, 0)))
+    play.app.step()
+    anchor = camera.to_world(pygame.mouse.get_pos())
+    scale = camera.scale
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0))
+    play.app.step()
+    assert camera.level == 1 and camera.scale > scale
+    after = camera.to_world(pygame.mouse.get_pos())
+    assert after == pytest.approx(anchor, abs=1e-6)
+
+
+def test_dragging_pans(play: PlayScene) -> None:
+    camera = play.view.camera
+    before = camera.offset
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(400, 300), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(430, 320), rel=(30, 20), buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(460, 340), rel=(30, 20), buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(460, 340), button=1))
+    play.app.step()
+    assert camera.offset == pytest.approx((before[0] + 60, before[1] + 40))
+
+
+def test_arrow_keys_pan(play: PlayScene) -> None:
+    camera = play.view.camera
+    before = camera.offset
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0))
+    play.app.step()
+    assert camera.offset[0] < before[0] and camera.offset[1] == before[1]
+
+
+def test_fit_key_restores_the_whole_board(play: PlayScene) -> None:
+    camera = play.view.camera
+    fitted = (camera.level, camera.offset)
+    camera.zoom_at(3, (200, 200))
+    camera.pan(-80, 50)
+    assert (camera.level, camera.offset) != fitted
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_f, mod=0, unicode="f", scancode=0))
+    play.app.step()
+    assert camera.level == fitted[0]
+    assert camera.offset == pytest.approx(fitted[1])
+
+
+def test_window_resize_refits(play: PlayScene) -> None:
+    camera = play.view.camera
+    old_scale = camera.scale
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(900, 600), w=900, h=600))
+    play.app.step()
+    assert play.app.size == (900, 600)
+    assert camera.view == (0, 0, 900 - SIDEBAR, 600)
+    assert camera.scale < old_scale and camera.level == 0
+    x0, y0 = camera.to_screen(camera.bounds[:2])
+    x1, y1 = camera.to_screen((camera.bounds[0] + camera.bounds[2], camera.bounds[1] + camera.bounds[3]))
+    assert x0 >= 0 and x1 <= 900 - SIDEBAR and y0 >= 0 and y1 <= 600
+
+
+def test_static_layer_is_painted_once_until_the_zoom_changes(play: PlayScene) -> None:
+    view = play.view
+    painted, composed = view.static_renders, view.state_renders
+    for _ in range(3):
+        play.app.step()
+    assert (view.static_renders, view.state_renders) == (painted, composed)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0))
+    play.app.step()
+    assert view.static_renders == painted + 1
+    play.app.step()
+    assert view.static_renders == painted + 1
+
+
+def test_a_placed_track_recomposes_but_does_not_repaint(play: PlayScene) -> None:
+    view = play.view
+    painted, composed = view.static_renders, view.state_renders
+    play.play(play.state.legal_actions()[0])
+    play.app.step()
+    assert view.static_renders == painted
+    assert view.state_renders == composed + 1
+
+
+def test_camera_clamps_panning_so_the_board_stays_in_view() -> None:
+    camera = Camera((0, 0, 100, 100), (0, 0, 400, 400))
+    camera.pan(10_000, 10_000)
+    x0, y0 = camera.to_screen((0, 0))
+    assert x0 < 400 and y0 < 400

@@ -1,0 +1,46 @@
+"""Geometry the renderer relies on: parallel slots, walking along a route, hulls."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ui import geometry
+from game.ui.camera import Camera
+from game.ui.labels import place_labels
+from game.ui.metrics import BoardMetrics
+
+
+def test_offset_of_a_straight_line_is_parallel() -> None:
+    assert geometry.offset_polyline([(0, 0), (10, 0)], 2) == [(0, 2), (10, 2)]
+
+
+def test_offset_keeps_the_distance_at_a_right_angle_bend() -> None:
+    out = geometry.offset_polyline([(0, 0), (10, 0), (10, 10)], -1)
+    assert out[1] == pytest.approx((11, -1))
+
+
+def test_point_along_walks_the_polyline() -> None:
+    path = [(0, 0), (10, 0), (10, 10)]
+    assert geometry.point_along(path, 0.5) == pytest.approx((10, 0))
+    assert geometry.point_along(path, 0.75) == pytest.approx((10, 5))
+    assert geometry.point_along(path, 2) == (10, 10)
+
+
+def test_hull_drops_inner_points() -> None:
+    hull = geometry.convex_hull([(0, 0), (4, 0), (4, 4), (0, 4), (2, 2)])
+    assert sorted(hull) == [(0, 0), (0, 4), (4, 0), (4, 4)]
+
+
+def test_zoom_is_undone_by_zooming_back() -> None:
+    camera = Camera((0, 0, 200, 100), (0, 0, 800, 600))
+    fitted = camera.offset
+    camera.zoom_at(2, (123, 456))
+    camera.zoom_at(-2, (123, 456))
+    assert camera.offset == pytest.approx(fitted)
+
+
+def test_every_station_gets_a_label_and_slots_match_spaces(board) -> None:
+    metrics = BoardMetrics(board)
+    labels = place_labels(metrics)
+    assert set(labels) == {n.index for n in board.nodes if not n.waypoint}
+    assert [len(paths) for paths in metrics.slot_paths] == [link.spaces for link in board.links]

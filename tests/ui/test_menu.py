@@ -1,0 +1,74 @@
+"""The menu: preselection from the command line, and clicking through it to a game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.board.loader import builtin_boards
+from game.ui.menu import MenuScene, city_choices
+from game.ui.play import PlayScene
+from tests.ui.conftest import click
+
+needs_london = pytest.mark.skipif("london" not in builtin_boards(), reason="the London board is not installed")
+
+
+def test_city_choices_fold_the_classic_edition_into_its_city() -> None:
+    assert city_choices(["berlin", "london", "london_classic", "newyork"]) == ["berlin", "london", "newyork"]
+    assert city_choices(["odd_classic"]) == ["odd_classic"]
+
+
+@needs_london
+def test_board_and_players_are_preselected(make_app) -> None:
+    app = make_app(["--scene", "menu", "--board", "london", "--players", "4"])
+    app.step()
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    assert (menu.city, menu.classic, menu.players) == ("london", False, 4)
+    assert menu.count_buttons[4].is_selected and not menu.count_buttons[3].is_selected
+    assert len(menu.seat_widgets) == 4
+
+
+@pytest.mark.skipif("london_classic" not in builtin_boards(), reason="the classic London board is not installed")
+def test_classic_board_selects_the_variant(make_app) -> None:
+    app = make_app(["--scene", "menu", "--board", "london_classic"])
+    app.step()
+    menu = app.scene
+    assert (menu.city, menu.classic, menu.board_spec) == ("london", True, "london_classic")
+    assert "variant" in menu.widgets
+
+
+def test_a_board_file_is_offered_and_chosen(make_app, board_file: Path) -> None:
+    app = make_app(["--scene", "menu", "--board", str(board_file), "--players", "2"])
+    app.step()
+    menu = app.scene
+    assert menu.board_spec == str(board_file)
+    assert menu.preview() is not None
+
+
+def test_clicking_players_and_start_opens_a_game(make_app, board_file: Path) -> None:
+    app = make_app(["--scene", "menu", "--board", str(board_file), "--seed", "5"])
+    app.step()
+    menu = app.scene
+    click(app, menu.count_buttons[5].rect.center)
+    assert menu.players == 5 and len(menu.seat_widgets) == 5
+    click(app, menu.widgets["start"].rect.center)
+    play = app.scene
+    assert isinstance(play, PlayScene)
+    assert play.state is not None and len(play.state.players) == 5
+    assert [seat.kind for seat in play.setup.seats] == ["person", "person", "normal", "normal", "normal"]
+    assert play.setup.seed == 5
+
+
+def test_continue_is_disabled_without_an_autosave(make_app, board_file: Path) -> None:
+    app = make_app(["--scene", "menu", "--board", str(board_file)])
+    app.step()
+    assert not app.scene.widgets["continue"].is_enabled
+
+
+def test_quit_button_stops_the_app(make_app, board_file: Path) -> None:
+    app = make_app(["--scene", "menu", "--board", str(board_file)])
+    app.step()
+    click(app, app.scene.widgets["quit"].rect.center)
+    assert not app.running

@@ -178,7 +178,7 @@ class BoardView:
     def _paint_pieces(self, surface: pygame.Surface, frame: Frame, snapshot: BoardSnapshot) -> None:
         """Connection tiles, landmark stacks and face-up markers: on top of the stations."""
         m = self.metrics
-        half = max(4.0, style.BADGE * m.unit * frame.scale * 1.15)
+        half = max(6.5, style.BADGE * m.unit * frame.scale * 1.15)
         for station, symbol in snapshot.tiles:
             symbols.tile(surface, symbol, self._tile_place(frame, station, half), half)
         for station, kind, count in snapshot.stacks:
@@ -188,7 +188,7 @@ class BoardView:
         for station, kind in snapshot.face_up:
             node = self.board.nodes[station]
             r = m.radius[station] * frame.scale
-            symbols.marker(surface, frame.px((node.x, node.y - m.radius[station] * 0.2)), max(5.0, r * 0.95),
+            symbols.marker(surface, frame.px((node.x, node.y - m.radius[station] * 0.2)), max(7.0, r * 0.95),
                            kind == "express")
 
     def _tile_place(self, frame: Frame, station: int, half: float) -> Point:
@@ -222,7 +222,7 @@ class BoardView:
     def _draw_passenger(self, surface: pygame.Surface, world: Point, time: float) -> None:
         scale = self.camera.scale
         centre = self.camera.to_screen(world)
-        r = max(7.0, self.metrics.unit * 0.13 * scale)
+        r = max(11.0, self.metrics.unit * 0.13 * scale)
         pulse = (time * 0.8) % 1.0
         ring_r = r * (1.2 + pulse * 0.9)
         size = math.ceil(ring_r * 2 + 4)

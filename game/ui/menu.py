@@ -115,7 +115,7 @@ class MenuScene(Scene):
     def build(self) -> None:
         """Create the widgets from the model (again after a resize)."""
         ui = self.app.ui
-        y = 168
+        y = 184
         x = PANEL_X
         cities = city_choices(self.boards)
 
@@ -284,7 +284,7 @@ class MenuScene(Scene):
 
     def _draw_title_rule(self, surface: pygame.Surface) -> None:
         """A thin band of the eleven line colours under the title, like a line diagram's key."""
-        x, y = PANEL_X, 138
+        x, y = PANEL_X, 156
         width = PANEL_W / len(style.LINE_COLOURS)
         for k, colour in enumerate(style.LINE_COLOURS.values()):
             rect = pygame.Rect(round(x + k * width), y, round(width) - 2, 5)

@@ -252,7 +252,7 @@ class PlayScene(Scene):
             name = style.font(15, "bold").render(self.board.nodes[station].name, True, style.INK)
             surface.blit(name, (card.x + 12, card.centery - name.get_height() // 2))
             y += 36
-        deck = style.font(14, "regular").render(f"{state.deck_size}", True, style.INK_SOFT)
+        deck = style.font(14, "regular").render(text.tr("play.deck", count=state.deck_size), True, style.INK_SOFT)
         surface.blit(deck, (x + 2, y + 2))
 
 

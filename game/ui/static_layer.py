@@ -165,7 +165,7 @@ class StaticPainter:
         node = self.board.nodes[index]
         m = self.metrics
         c = frame.px((node.x, node.y))
-        r = m.radius[index] * frame.scale
+        r = max(style.STATION_MIN_PX, m.radius[index] * frame.scale)
         ring = max(1.5, style.STATION_RING * m.unit * frame.scale)
         if node.waypoint:
             symbols.wave(surface, c, r)
@@ -194,7 +194,7 @@ class StaticPainter:
         node = self.board.nodes[index]
         if node.waypoint:
             return
-        half = max(4.0, style.BADGE * self.metrics.unit * frame.scale)
+        half = max(6.0, style.BADGE * self.metrics.unit * frame.scale)
         slots = badge_positions(self, frame, index)
         used = 0
         if node.railway:
@@ -224,7 +224,7 @@ def badge_positions(painter: StaticPainter, frame: Frame, index: int, extra: flo
     """Where a station's badges go, in layer pixels: an arc on the side away from its name."""
     m = painter.metrics
     node = painter.board.nodes[index]
-    half = max(4.0, style.BADGE * m.unit * frame.scale)
+    half = max(6.0, style.BADGE * m.unit * frame.scale)
     distance = m.radius[index] * frame.scale + half * 1.1 + extra
     label = painter.labels.get(index)
     ax = (label.align_x or -1) if label else -1

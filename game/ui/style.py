@@ -83,6 +83,7 @@ SLOT_WIDTH = 0.068  # a track space's width
 BED_EDGE = 0.014  # the bed's border around the spaces
 STATION_RADIUS = 0.095
 STATION_RING = 0.028
+STATION_MIN_PX = 5.5  # stations never shrink below this on screen
 WAYPOINT_RADIUS = 0.06
 NAME_SIZE = 0.16  # station name height
 NAME_MIN_PX = 11

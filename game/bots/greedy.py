@@ -13,7 +13,11 @@ from game.rules.actions import Action, PlaceTrack, TakeBranch
 from game.rules.routing import find_routes
 from game.rules.state import GameState
 
-BRANCH_TOKEN_VALUE = 0.4  # a token is worth less than a point but more than an idle action
+# A branch token is worth a little while the player cannot yet afford a branch, and almost nothing after;
+# laying track that scores nothing now still beats hoarding, because every line needs length to earn.
+BRANCH_TOKEN_VALUE = 0.4
+SPARE_TOKEN_VALUE = 0.02
+BUILD_VALUE = 0.3
 
 
 class GreedyBot:
@@ -27,20 +31,26 @@ class GreedyBot:
         if state.phase == "passenger":
             return best_route_choice(state, actions, self.rng)
         seat = state.current
-        baseline = passenger_gain(state, seat)
-        best_value = BRANCH_TOKEN_VALUE + baseline
+        token_value = self.token_value(state)
+        best_value = token_value + passenger_gain(state, seat)
         best: list[Action] = [TakeBranch()] if TakeBranch() in actions else []
+        costs = dict(state.legal_placements())
         for action in actions:
             if not isinstance(action, PlaceTrack):
                 continue
             outcome = state.preview(action)
-            value = outcome.points + BRANCH_TOKEN_VALUE * outcome.branch_tokens
+            value = BUILD_VALUE + outcome.points + token_value * (outcome.branch_tokens - costs[action])
             value += passenger_gain_with(state, seat, action)
             if value > best_value + 1e-9:
                 best_value, best = value, [action]
             elif abs(value - best_value) <= 1e-9:
                 best.append(action)
         return self.rng.choice(best or actions)
+
+    @staticmethod
+    def token_value(state: GameState) -> float:
+        enough = state.players[state.current].branch_tokens >= state.board.settings.branch_cost
+        return SPARE_TOKEN_VALUE if enough else BRANCH_TOKEN_VALUE
 
 
 def passenger_gain(state: GameState, seat: int) -> int:

@@ -1,0 +1,205 @@
+"""`python -m game bench`: the figures of SPEC §4, measured in one run on this machine.
+
+Medians over repeated runs; each row says its target and whether it is met. Benchmarks live here and
+never in the test suite (no timed assertions there).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.board.loader import BOARDS_DIR, load_board
+from game.board.model import Board
+from game.bots.greedy import GreedyBot
+from game.rules.placement import legal_placements
+from game.rules.routing import WALK, find_routes
+from game.rules.state import GameState, new_game
+from game.simulate import play_game
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@dataclass
+class Row:
+    figure: str
+    value: float
+    unit: str
+    target: str
+    met: bool
+    note: str = ""
+
+
+def _median_seconds(call: Callable[[], object], repeats: int) -> float:
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        call()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def mid_game_positions(board: Board, games: int = 2) -> list[GameState]:
+    """Positions from greedy 4-player games, from the middle third of each game."""
+    positions = []
+    for seed in range(1, games + 1):
+        state = new_game(board, 4, seed)
+        bots = [GreedyBot(seed * 10 + seat) for seat in range(4)]
+        while state.phase != "over":
+            if 12 <= state.turn <= 24 and (state.phase == "passenger" or state.actions_left == 4):
+                positions.append(state.clone())
+            state.apply(bots[state.current].choose(state))
+    return positions
+
+
+def networkx_routes(board: Board, state: GameState, targets: set[int]) -> set[tuple[int, frozenset[str]]]:
+    """The straightforward baseline: a networkx state graph and all its shortest paths."""
+    import networkx as nx
+
+    graph = nx.DiGraph()
+    for link in board.links:
+        if len(state.tracks[link.index]) < link.spaces:
+            graph.add_edge(("n", link.a), ("n", link.b), weight=WALK)
+            graph.add_edge(("n", link.b), ("n", link.a), weight=WALK)
+    for line, degree in state.line_nodes().items():
+        for node in degree:
+            graph.add_edge(("n", node), ("l", line), weight=1)
+            graph.add_edge(("l", line), ("n", node), weight=0)
+    source = ("n", state.passenger)
+    graph.add_node(source)
+    distances = nx.single_source_dijkstra_path_length(graph, source, weight="weight")
+    reachable = [t for t in targets if ("n", t) in distances]
+    if not reachable:
+        return set()
+    best = min(distances[("n", t)] for t in reachable)
+    options = set()
+    for target in reachable:
+        if distances[("n", target)] != best:
+            continue
+        for path in nx.all_shortest_paths(graph, source, ("n", target), weight="weight"):
+            options.add((target, frozenset(name for kind, name in path if kind == "l")))
+    return options
+
+
+def _targets(state: GameState) -> set[int]:
+    kinds = {kind for _, kind in state.face_up}
+    kind = "express" if len(kinds) == 2 else next(iter(kinds), "standard")
+    return {station for station, card_kind in state.face_up if card_kind == kind}
+
+
+def routing_rows(board: Board, positions: list[GameState]) -> list[Row]:
+    ours, theirs = [], []
+    for state in positions:
+        targets = _targets(state)
+        if not targets or state.passenger is None:
+            continue
+
+        def fast(state: GameState = state, targets: set[int] = targets) -> object:
+            return find_routes(board, state.tracks, state.line_nodes(), state.passenger, targets)
+
+        def slow(state: GameState = state, targets: set[int] = targets) -> object:
+            return networkx_routes(board, state, targets)
+
+        result = fast()
+        expected = {(o.destination, frozenset(o.lines)) for o in result.options} if result else set()
+        if expected != slow():
+            raise AssertionError("routing and the networkx baseline disagree; the benchmark would be meaningless")
+        ours.append(_median_seconds(fast, 30))
+        theirs.append(_median_seconds(slow, 5))
+    median_ours, median_theirs = statistics.median(ours) * 1000, statistics.median(theirs) * 1000
+    speedup = median_theirs / median_ours
+    return [
+        Row("passenger route, all optimal options, London mid-game", median_ours, "ms", "≤ 0.5 ms",
+            median_ours <= 0.5, f"{len(ours)} positions"),
+        Row("  … speed-up over the networkx baseline", speedup, "×", "≥ 20×", speedup >= 20,
+            f"networkx median {median_theirs:.2f} ms"),
+    ]
+
+
+def placement_row(positions: list[GameState]) -> Row:
+    actions = [s for s in positions if s.phase == "actions"]
+    median = statistics.median(_median_seconds(lambda s=s: legal_placements(s), 30) for s in actions) * 1000
+    return Row("legal placements for the active player", median, "ms", "≤ 0.2 ms", median <= 0.2,
+               f"{len(actions)} positions")
+
+
+def game_rows(board: Board) -> list[Row]:
+    random_ms = statistics.median(
+        _median_seconds(lambda seed=seed: play_game(board, ["random"] * 4, seed), 1) for seed in range(1, 12)
+    ) * 1000
+    greedy_s = statistics.median(
+        _median_seconds(lambda seed=seed: play_game(board, ["greedy"] * 4, seed), 1) for seed in range(1, 4)
+    )
+    return [
+        Row("whole 4-player London game, random bots", random_ms, "ms", "≤ 50 ms", random_ms <= 50, "11 games"),
+        Row("whole 4-player London game, greedy bots", greedy_s, "s", "≤ 1.5 s", greedy_s <= 1.5, "3 games"),
+    ]
+
+
+def compile_row() -> Row | None:
+    source = BOARDS_DIR / "src" / "london.tmx"
+    if not source.is_file():
+        return None
+    from game.board.tmx_compiler import compile_tmx
+
+    median = _median_seconds(lambda: compile_tmx(source), 7) * 1000
+    return Row("board compile (London TMX → board file)", median, "ms", "≤ 300 ms", median <= 300, "7 runs")
+
+
+def frame_row(board: Board) -> Row | None:
+    try:
+        from game.ui.bench import measure_frame_times
+    except ImportError:
+        return None
+    times = sorted(measure_frame_times(board, 300, (1920, 1080)))
+    p99 = times[min(len(times) - 1, int(len(times) * 0.99))] * 1000
+    median = statistics.median(times) * 1000
+    return Row("frame time at 1920×1080, whole board, passenger animating (p99)", p99, "ms", "≤ 8 ms", p99 <= 8,
+               f"median {median:.2f} ms, {len(times)} frames")
+
+
+def startup_row() -> Row:
+    """Wall time from launching the game process to its first frame saved on disk."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    times = []
+    with tempfile.TemporaryDirectory() as folder:
+        shot = Path(folder) / "first.png"
+        for _ in range(3):
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "game", "--frames", "1", "--screenshot", str(shot)],
+                           env=env, cwd=ROOT, check=True, capture_output=True, timeout=60)
+            times.append(time.perf_counter() - start)
+    median = statistics.median(times)
+    return Row("game start to first frame", median, "s", "≤ 1.5 s", median <= 1.5, "3 launches")
+
+
+def collect() -> list[Row]:
+    board = load_board("london")
+    positions = mid_game_positions(board)
+    rows = [*routing_rows(board, positions), placement_row(positions), *game_rows(board)]
+    for optional in (frame_row(board), compile_row()):
+        if optional is not None:
+            rows.append(optional)
+    rows.append(startup_row())
+    return rows
+
+
+def run_bench(as_json: bool = False) -> int:
+    rows = collect()
+    if as_json:
+        print(json.dumps([row.__dict__ for row in rows]))
+        return 0
+    width = max(len(row.figure) for row in rows)
+    print(f"{'figure':<{width}}  {'measured':>12}  {'target':<10}  met")
+    for row in rows:
+        value = f"{row.value:.3f} {row.unit}" if row.unit != "×" else f"{row.value:.0f} ×"
+        print(f"{row.figure:<{width}}  {value:>12}  {row.target:<10}  {'yes' if row.met else 'NO'}  {row.note}")
+    return 0

@@ -431,3 +431,15 @@ def test_mutated_tiny_never_raises(data: st.DataObject) -> None:
         text = text[:start] + '"' + data.draw(VALUES).replace('"', "").replace("<", "").replace("&", "") + '"' + \
             text[end:]
     assert_result(compile_text(text))
+
+
+def test_the_documented_example_compiles() -> None:
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "board-format.md").read_text(encoding="utf-8")
+    example = re.search(r"```xml\n(.*?)```", doc, re.S)
+    assert example
+    result = compile_tmx_bytes(example.group(1).encode(), "five.tmx")
+    assert result.problems == [], result.problems
+    board = result.board
+    assert board is not None and len([n for n in board.nodes if n.is_station]) == 5
+    assert [board.nodes[i].name for i in board.clusters[0].stations] == ["Arden", "Elm"]
+    assert board.link("Dell", "Elm").path[1] == (256.0, 296.0)

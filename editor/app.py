@@ -212,8 +212,9 @@ class EditorApp:
                 return
         path = beck_path(a.pos, b.pos) if self.snapping else [a.pos, b.pos]
         props = {"a": ("object", str(a.id)), "b": ("object", str(b.id)), "spaces": ("int", "1")}
-        element = self.doc.make_object("link", path, props=props)
-        self.execute(AddObjects([(self.doc.layer(self.layer_for("link")), element)], text.LABEL_UNDO["add_link"]))
+        layer = self.doc.layer(self.layer_for("link"))
+        element = self.doc.make_object("link", path, props=props, layer=layer)
+        self.execute(AddObjects([(layer, element)], text.LABEL_UNDO["add_link"]))
         self.select({int(element.get("id", "0"))})
 
     def add_objects(self, command: AddObjects) -> None:

@@ -62,7 +62,9 @@ class Dialogs:
             return True
         if self.import_form is not None and self.import_form.handle(event):
             return True
-        self.callbacks = {window: call for window, call in self.callbacks.items() if window.alive()}
+        if event.type == pygame_gui.UI_WINDOW_CLOSE and element in self.callbacks:
+            # Closed without an answer. A confirmed dialog is closed too, but its answer came first.
+            del self.callbacks[element]
         return False
 
 

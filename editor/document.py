@@ -35,8 +35,8 @@ class DocumentError(ValueError):
 
 def fmt(value: float) -> str:
     """Numbers as Tiled writes them: integers without a decimal point."""
-    value = round(float(value), 2)
-    return str(int(value)) if value == int(value) else f"{value:g}"
+    text = f"{float(value):.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
 
 
 def parse_points(text: str) -> list[Point]:
@@ -122,6 +122,7 @@ class Document:
         self.saved_revision = 0
         self._cache: dict[int, MapObject] | None = None
         self._parents: dict[int, ET.Element] = {}
+        self._offsets: dict[int, Point] = {}
 
     # ----- creating, reading, writing -----
 
@@ -142,6 +143,10 @@ class Document:
         return cls.from_bytes(data, Path(path))
 
     def to_bytes(self) -> bytes:
+        for element in self.root.iter():
+            if element.tag in ("objectgroup", "group", "properties") and len(element) == 0 \
+                    and not (element.text or "").strip():
+                element.text = None  # emptied by a deletion: write it as Tiled does, `<objectgroup .../>`
         ET.indent(self.root, space=" ")
         body = ET.tostring(self.root, encoding="unicode", short_empty_elements=True)
         # Tiled writes "<point/>"; ElementTree "<point />". A bare " />" cannot occur elsewhere, since
@@ -207,14 +212,36 @@ class Document:
         if self._cache is None:
             cache: dict[int, MapObject] = {}
             self._parents = {}
-            for group in self.root.iter("objectgroup"):
+            self._offsets = {}
+            for group, (ox, oy) in self._object_layers(self.root, (0.0, 0.0)):
+                self._offsets[id(group)] = (ox, oy)
                 for element in group.findall("object"):
-                    view = _view(element)
+                    view = _view(element, ox, oy)
                     if view is not None:
                         cache[view.id] = view
                         self._parents[view.id] = group
             self._cache = cache
         return self._cache
+
+    def _object_layers(self, parent: ET.Element, offset: Point) -> list[tuple[ET.Element, Point]]:
+        """Every object layer with its total offset (group layers and layers may shift what they hold)."""
+        found: list[tuple[ET.Element, Point]] = []
+        for child in parent:
+            if child.tag not in ("group", "objectgroup"):
+                continue
+            try:
+                shift = (offset[0] + float(child.get("offsetx", "0")), offset[1] + float(child.get("offsety", "0")))
+            except ValueError:
+                shift = offset
+            if child.tag == "group":
+                found += self._object_layers(child, shift)
+            else:
+                found.append((child, shift))
+        return found
+
+    def layer_offset(self, layer: ET.Element) -> Point:
+        self._index()
+        return self._offsets.get(id(layer), (0.0, 0.0))
 
     def objects(self) -> list[MapObject]:
         return list(self._index().values())
@@ -266,8 +293,11 @@ class Document:
         return next_id
 
     def make_object(self, kind: str, points: list[Point], name: str = "",
-                    props: dict[str, tuple[str, str]] | None = None) -> ET.Element:
-        """A new `<object>` element (not yet in a layer) with a fresh id from `nextobjectid`."""
+                    props: dict[str, tuple[str, str]] | None = None, layer: ET.Element | None = None) -> ET.Element:
+        """A new `<object>` element for `layer` (not yet in it) with a fresh id from `nextobjectid`."""
+        if layer is not None:
+            ox, oy = self.layer_offset(layer)
+            points = [(px - ox, py - oy) for px, py in points]
         element = ET.Element("object", {"id": str(self.new_id())})
         if name:
             element.set("name", name)
@@ -307,13 +337,15 @@ class Document:
     def set_points(self, object_id: int, points: list[Point]) -> None:
         """Move an object: a point object takes the first point; a shape keeps its origin at its first point."""
         element = self.element(object_id)
-        x, y = round(points[0][0]), round(points[0][1])
+        ox, oy = self._offsets.get(id(self._parents[object_id]), (0.0, 0.0))
+        points = [(round(px) - ox, round(py) - oy) for px, py in points]
+        x, y = points[0]
         element.set("x", fmt(x))
         element.set("y", fmt(y))
         for tag in ("polyline", "polygon"):
             shape = element.find(tag)
             if shape is not None:
-                shape.set("points", _points_text([(round(px), round(py)) for px, py in points], (x, y)))
+                shape.set("points", _points_text(points, (x, y)))
         self.touch()
 
     def set_name(self, object_id: int, name: str) -> None:
@@ -402,10 +434,10 @@ def _write_prop(element: ET.Element, name: str, value: str | None, ptype: str) -
     existing.set("value", value)
 
 
-def _view(element: ET.Element) -> MapObject | None:
+def _view(element: ET.Element, ox: float = 0.0, oy: float = 0.0) -> MapObject | None:
     try:
         object_id = int(element.get("id", ""))
-        x, y = float(element.get("x", "0")), float(element.get("y", "0"))
+        x, y = float(element.get("x", "0")) + ox, float(element.get("y", "0")) + oy
     except ValueError:
         return None
     kind = element.get("type") or element.get("class") or ""

@@ -178,8 +178,9 @@ class StationTool(Tool):
         props: dict[str, tuple[str, str]] = {}
         if not any(o.flag("start") for o in app.doc.of_kind("station")):
             props["start"] = ("bool", "true")
-        element = app.doc.make_object("station", [pos], name=name, props=props)
-        app.execute(AddObjects([(app.doc.layer(app.layer_for("station")), element)], text.LABEL_UNDO["add_station"]))
+        layer = app.doc.layer(app.layer_for("station"))
+        element = app.doc.make_object("station", [pos], name=name, props=props, layer=layer)
+        app.execute(AddObjects([(layer, element)], text.LABEL_UNDO["add_station"]))
         app.select({int(element.get("id", "0"))})
 
 
@@ -194,8 +195,9 @@ class WaypointTool(Tool):
         if hit is not None:
             app.select({hit.id})
             return
-        element = app.doc.make_object("waypoint", [app.snap(p)], props={"water": ("bool", "true")})
-        app.execute(AddObjects([(app.doc.layer(app.layer_for("waypoint")), element)], text.LABEL_UNDO["add_waypoint"]))
+        layer = app.doc.layer(app.layer_for("waypoint"))
+        element = app.doc.make_object("waypoint", [app.snap(p)], props={"water": ("bool", "true")}, layer=layer)
+        app.execute(AddObjects([(layer, element)], text.LABEL_UNDO["add_waypoint"]))
         app.select({int(element.get("id", "0"))})
 
 
@@ -352,8 +354,9 @@ class PolygonTool(Tool):
         name = ""
         if self.name == "cluster":
             name = text.DEFAULT_CLUSTER.format(n=len(app.doc.of_kind("cluster")) + 1)
-        element = app.doc.make_object(self.name, points, name=name)
-        app.execute(AddObjects([(app.doc.layer(app.layer_for(self.name)), element)],
+        layer = app.doc.layer(app.layer_for(self.name))
+        element = app.doc.make_object(self.name, points, name=name, layer=layer)
+        app.execute(AddObjects([(layer, element)],
                                text.LABEL_UNDO["add_area"].format(kind=self.name)))
         app.select({int(element.get("id", "0"))})
 

@@ -7,13 +7,13 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from collections.abc import Iterator  # noqa: E402
-from pathlib import Path  # noqa: E402
+from collections.abc import Iterator
+from pathlib import Path
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from tests.editor.driver import Driver  # noqa: E402
+from tests.editor.driver import Driver
 
 
 @pytest.fixture(autouse=True)

@@ -70,6 +70,7 @@ class Driver:
         rect = element.get_abs_rect()  # type: ignore[attr-defined]
         self.app.last_click = (0, (-100, -100))
         self.click_screen((round(rect.centerx), round(rect.centery)))
+        self.frames(2)  # the press becomes a UI event, which may post the widget's own event in turn
 
     def choose(self, dropdown: object, option: str) -> None:
         """Open a drop-down menu and click one of its options."""

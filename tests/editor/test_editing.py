@@ -1,0 +1,210 @@
+"""Undo/redo, the unsaved-changes guard, backups, tools and the problems list, driven by posted events."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pygame
+import pygame_gui
+import pytest
+from pygame_gui.windows import UIConfirmationDialog, UIMessageWindow
+
+from editor import autosave
+from editor.app import EditorApp
+from tests.editor.driver import Driver
+from tests.editor.test_build_board import build
+
+
+def _dialogs(app: EditorApp, kind: type) -> list:
+    return [w for w in app.dialogs.callbacks if isinstance(w, kind) and w.alive()]
+
+
+def test_undo_and_redo_walk_every_edit(driver: Driver) -> None:
+    app = driver.app
+    empty = app.doc.to_bytes()
+    driver.station((320, 320), "Alpha")
+    driver.station((640, 320), "Beta")
+    driver.tool("l")
+    driver.drag((320, 320), (640, 320))
+    driver.tool("v")
+    driver.drag((640, 320), (640, 480))  # move Beta; the link follows
+    moved = app.doc.to_bytes()
+    beta = next(o for o in app.doc.of_kind("station") if o.name == "Beta")
+    link = app.doc.of_kind("link")[0]
+    assert beta.pos == (640, 480) and link.points[-1] == (640, 480)
+
+    driver.ctrl(pygame.K_z)
+    assert next(o for o in app.doc.of_kind("station") if o.name == "Beta").pos == (640, 320)
+    assert app.doc.of_kind("link")[0].points[-1] == (640, 320)
+    for _ in range(3):
+        driver.ctrl(pygame.K_z)
+    assert app.doc.objects() == []
+    assert app.doc.to_bytes().replace(b'nextobjectid="4"', b'nextobjectid="1"') == empty
+    for _ in range(4):
+        driver.ctrl(pygame.K_y)
+    assert app.doc.to_bytes() == moved
+    driver.ctrl(pygame.K_y)  # nothing left to redo: no change
+    assert app.doc.to_bytes() == moved
+
+
+def test_delete_takes_the_links_along_and_undo_restores_them(driver: Driver) -> None:
+    app = driver.app
+    driver.station((320, 320), "Alpha")
+    driver.station((640, 320), "Beta")
+    driver.tool("l")
+    driver.drag((320, 320), (640, 320))
+    before = app.doc.to_bytes()
+    driver.tool("v")
+    driver.click((320, 320))
+    driver.key(pygame.K_DELETE)
+    assert [o.name for o in app.doc.objects()] == ["Beta"]
+    driver.ctrl(pygame.K_z)
+    assert app.doc.to_bytes() == before
+
+
+def test_quit_with_unsaved_changes_asks_first(driver: Driver) -> None:
+    app = driver.app
+    driver.station((320, 320), "Alpha")
+    driver.post(pygame.QUIT)
+    assert app.running
+    (dialog,) = _dialogs(app, UIConfirmationDialog)
+    driver.click_element(dialog.cancel_button)
+    assert app.running and app.doc.objects()
+    driver.post(pygame.QUIT)
+    (dialog,) = _dialogs(app, UIConfirmationDialog)
+    driver.click_element(dialog.confirm_button)
+    driver.frames(1)
+    assert not app.running
+
+
+def test_new_with_unsaved_changes_asks_first_and_quit_when_saved_does_not(driver: Driver) -> None:
+    app = driver.app
+    driver.station((320, 320), "Alpha")
+    driver.ctrl(pygame.K_n)
+    assert app.doc.objects()
+    (dialog,) = _dialogs(app, UIConfirmationDialog)
+    driver.click_element(dialog.confirm_button)
+    driver.frames(1)
+    assert app.doc.objects() == [] and not app.doc.dirty
+    driver.post(pygame.QUIT)
+    assert not app.running
+
+
+def test_backup_is_offered_on_open(tmp_path: Path) -> None:
+    path = tmp_path / "board.tmx"
+    app = EditorApp(path)
+    d = Driver(app)
+    d.station((320, 320), "Saved")
+    d.ctrl(pygame.K_s)
+    d.station((640, 320), "Unsaved")
+    assert app.autosaver.write(app.doc) == autosave.backup_path(path)
+    pygame.quit()
+
+    app = EditorApp(path)
+    d = Driver(app)
+    assert [o.name for o in app.doc.objects()] == ["Saved"]
+    (dialog,) = _dialogs(app, UIConfirmationDialog)
+    d.click_element(dialog.confirm_button)
+    d.frames(1)
+    assert sorted(o.name for o in app.doc.objects()) == ["Saved", "Unsaved"]
+    assert app.doc.dirty and app.doc.path == path
+    d.ctrl(pygame.K_s)
+    assert not autosave.backup_path(path).exists()
+    pygame.quit()
+
+
+def test_autosave_ticks_only_after_its_interval(driver: Driver) -> None:
+    app = driver.app
+    driver.station((320, 320), "Alpha")
+    saver = autosave.AutoSaver(interval=60)
+    assert saver.tick(app.doc, now=saver.last + 1) is None
+    assert saver.tick(app.doc, now=saver.last + 61) == autosave.backup_path(app.doc.path)
+
+
+def test_bend_tool_adds_and_drags_a_bend(driver: Driver) -> None:
+    app = driver.app
+    driver.station((320, 320), "Alpha")
+    driver.station((640, 320), "Beta")
+    driver.tool("l")
+    driver.drag((320, 320), (640, 320))
+    driver.tool("b")
+    driver.drag((480, 320), (480, 160))
+    link = app.doc.of_kind("link")[0]
+    assert link.points == [(320, 320), (480, 160), (640, 320)]
+    driver.ctrl(pygame.K_z)
+    assert app.doc.of_kind("link")[0].points == [(320, 320), (640, 320)]
+
+
+def test_box_select_moves_on_the_grid_and_spaces_keys(driver: Driver) -> None:
+    app = driver.app
+    driver.station((320, 320), "Alpha")
+    driver.station((640, 320), "Beta")
+    driver.tool("l")
+    driver.drag((320, 320), (640, 320))
+    driver.tool("v")
+    driver.drag((200, 200), (800, 400))  # a box around both and their link
+    assert len(app.selection) == 3
+    driver.key(pygame.K_3, "3")
+    assert app.doc.of_kind("link")[0].number("spaces") == 3
+    driver.drag((320, 320), (333, 405))  # snaps to the 16 px grid
+    assert sorted(o.pos for o in app.doc.of_kind("station")) == [(336, 400), (656, 400)]
+    driver.key(pygame.K_g, "g")
+    assert not app.snapping
+
+
+def test_polygon_tool_snaps_to_45_degrees(driver: Driver) -> None:
+    app = driver.app
+    driver.tool("p")
+    for p in [(100, 100), (300, 110), (500, 290)]:
+        driver.click(p)
+    driver.key(pygame.K_RETURN, "\r")
+    (park,) = app.doc.of_kind("park")
+    assert park.points == [(96, 96), (304, 96), (496, 288)]
+
+
+def test_problem_click_selects_and_centres(driver: Driver) -> None:
+    pytest.importorskip("game.board.tmx_compiler")
+    app = driver.app
+    driver.station((320, 320), "Alpha")
+    driver.station((1500, 1000), "Lonely")
+    app.watcher.refresh(force=True)
+    driver.frames(1)
+    target = next(t for t, (object_id, _) in app.problem_items.items() if object_id == 2)
+    driver.post(pygame_gui.UI_TEXT_BOX_LINK_CLICKED, ui_element=app.problems_box, link_target=target)
+    assert app.selection == {2}
+    lonely = app.doc.get(2)
+    assert lonely is not None
+    x, y, w, h = app.view.canvas
+    assert app.view.to_screen(lonely.pos) == (x + w // 2, y + h // 2)
+
+
+def test_play_refuses_a_board_with_errors(driver: Driver) -> None:
+    pytest.importorskip("game.board.tmx_compiler")
+    driver.station((320, 320), "Alpha")
+    driver.key(pygame.K_F5)
+    windows = [w for w in driver.app.ui.get_sprite_group().sprites() if isinstance(w, UIMessageWindow)]
+    assert windows and driver.app.game_process is None
+
+
+def test_help_overlay_opens_and_closes(driver: Driver) -> None:
+    driver.key(pygame.K_F1)
+    assert driver.app.help_visible
+    driver.key(pygame.K_a, "a")
+    assert not driver.app.help_visible
+
+
+@pytest.mark.skipif(shutil.which("tiled") is None, reason="Tiled is not installed")
+def test_tiled_resave_compiles_to_the_same_board(driver: Driver, tmp_path: Path) -> None:
+    from game.board.tmx_compiler import compile_tmx
+
+    build(driver)
+    driver.ctrl(pygame.K_s)
+    ours = tmp_path / "board.tmx"
+    theirs = tmp_path / "tiled.tmx"
+    subprocess.run(["tiled", "--export-map", "tmx", str(ours), str(theirs)], check=True, timeout=120,
+                   env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"}, capture_output=True)
+    a, b = compile_tmx(ours), compile_tmx(theirs)
+    assert a.board is not None and b.board is not None, [str(p) for p in a.problems + b.problems]
+    assert a.board.dumps() == b.board.dumps()

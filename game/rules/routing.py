@@ -173,7 +173,27 @@ def _expand(
         # node -> line -> node: ride the line between the two stations.
         ride = ride_path(board, tracks, line_names[state - node_count], states[i - 1], states[i + 1])
         path.extend(ride[1:])
-    return tuple(path)
+    return _without_detours(path)
+
+
+def _without_detours(path: list[int]) -> tuple[int, ...]:
+    """Cut every stretch that comes back to a station already passed, so the passenger passes each once.
+
+    Two rides can overlap (red to X through Q, then blue from X back through Q): the state sequence is
+    optimal, but the drawn route would double back. The shortcut keeps only links of the original route,
+    so it walks no more and rides no other lines; being optimal already, it has the same cost and lines.
+    """
+    kept: list[int] = []
+    position: dict[int, int] = {}
+    for node in path:
+        if node in position:
+            for dropped in kept[position[node] + 1 :]:
+                del position[dropped]
+            del kept[position[node] + 1 :]
+        else:
+            position[node] = len(kept)
+            kept.append(node)
+    return tuple(kept)
 
 
 def ride_path(board: Board, tracks: Sequence[Sequence[str]], line: str, origin: int, target: int) -> list[int]:

@@ -154,7 +154,7 @@ def draw_help(surface: pygame.Surface) -> None:
     shade.fill((15, 18, 25, 170))
     surface.blit(shade, (0, 0))
     rows = text.HELP_LINES
-    box = pygame.Rect(0, 0, 640, 80 + 26 * len(rows))
+    box = pygame.Rect(0, 0, 720, 80 + 26 * len(rows))
     box.center = (w // 2, h // 2)
     pygame.draw.rect(surface, (250, 250, 252), box, border_radius=10)
     pygame.draw.rect(surface, (47, 111, 214), box, 2, border_radius=10)

@@ -10,11 +10,11 @@ UNSAVED_MARK = "*"
 TOOLS: dict[str, tuple[str, str, str]] = {
     "select": ("V", "Select", "Click to select, Shift+click to add, drag to move or draw a box. Del deletes."),
     "station": ("S", "Station", "Click to place a station, type its name, Enter to confirm (Esc cancels)."),
-    "waypoint": ("W", "Water", "Click to place a water-symbol waypoint of a crossing."),
+    "waypoint": ("W", "Crossing", "Click to place a water-symbol waypoint of a crossing."),
     "link": ("L", "Link", "Drag from one station or waypoint to another. Keys 1-4 set spaces of the selection."),
     "bend": ("B", "Bend", "Click a link to add a bend, drag bends to shape it, double-click a bend to remove it."),
     "cluster": ("C", "Cluster", "Click cluster corners; Enter or double-click closes; Backspace drops a corner."),
-    "water": ("R", "River", "Click the corners of a water area; Enter or double-click closes."),
+    "water": ("R", "Water", "Click the corners of a water area (river, sea); Enter or double-click closes."),
     "park": ("P", "Park", "Click the corners of a park; Enter or double-click closes."),
     "delete": ("D", "Delete", "Click an object to delete it (links go with their stations)."),
 }

@@ -156,7 +156,8 @@ class PropertyPanel:
         elif obj.kind == "link":
             a, b = app.doc.get(obj.ref("a")), app.doc.get(obj.ref("b"))
             ends = text.PANEL_LINK_ENDS.format(a=_label(a), b=_label(b))
-            self._add(UILabel(pygame.Rect(PAD, self.y, self._width(), ROW - 4), ends, app.ui, container=self.panel))
+            self._add(UILabel(pygame.Rect(PAD, self.y, self._width(), ROW - 4), ends, app.ui, container=self.panel,
+                              object_id="#field_label"))
             self.y += ROW
             self._spaces([obj.id], obj.number("spaces", 1))
 

@@ -100,7 +100,7 @@ PANEL_OPACITY = "Image opacity"
 PANEL_PROBLEMS = "Problems"
 PROBLEMS_NONE = "No problems: the board compiles."
 PROBLEMS_NO_COMPILER = "The board compiler is not installed yet."
-PROBLEMS_COUNT = "{errors} errors, {warnings} warnings"
+PROBLEMS_COUNT = "errors: {errors}, warnings: {warnings}"
 
 # Status bar and messages
 STATUS_SAVED = "Saved {path}"

@@ -30,27 +30,28 @@ class GreedyBot:
         actions = state.legal_actions()
         if state.phase == "passenger":
             return best_route_choice(state, actions, self.rng)
-        seat = state.current
-        token_value = self.token_value(state)
-        best_value = token_value + passenger_gain(state, seat)
-        best: list[Action] = [TakeBranch()] if TakeBranch() in actions else []
-        costs = dict(state.legal_placements())
-        for action in actions:
-            if not isinstance(action, PlaceTrack):
-                continue
-            outcome = state.preview(action)
-            value = BUILD_VALUE + outcome.points + token_value * (outcome.branch_tokens - costs[action])
-            value += passenger_gain_with(state, seat, action)
-            if value > best_value + 1e-9:
-                best_value, best = value, [action]
-            elif abs(value - best_value) <= 1e-9:
-                best.append(action)
-        return self.rng.choice(best or actions)
+        values = action_values(state)
+        top = max(value for value, _ in values)
+        return self.rng.choice([action for value, action in values if value >= top - 1e-9])
 
-    @staticmethod
-    def token_value(state: GameState) -> float:
-        enough = state.players[state.current].branch_tokens >= state.board.settings.branch_cost
-        return SPARE_TOKEN_VALUE if enough else BRANCH_TOKEN_VALUE
+
+def token_value(state: GameState) -> float:
+    enough = state.players[state.current].branch_tokens >= state.board.settings.branch_cost
+    return SPARE_TOKEN_VALUE if enough else BRANCH_TOKEN_VALUE
+
+
+def action_values(state: GameState) -> list[tuple[float, Action]]:
+    """Every legal action of the action phase with its one-step greedy value."""
+    seat = state.current
+    tokens = token_value(state)
+    values: list[tuple[float, Action]] = []
+    if TakeBranch() in state.legal_actions():
+        values.append((tokens + passenger_gain(state, seat), TakeBranch()))
+    for action, cost in state.legal_placements():
+        outcome = state.preview(action)
+        value = BUILD_VALUE + outcome.points + tokens * (outcome.branch_tokens - cost)
+        values.append((value + passenger_gain_with(state, seat, action), action))
+    return values
 
 
 def passenger_gain(state: GameState, seat: int) -> int:

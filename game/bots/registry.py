@@ -1,16 +1,21 @@
-"""Bots by name, for `simulate --bots` and the menu's computer seats."""
+"""Bots by name, for `simulate --bots` and the menu's computer seats (easy, normal, hard)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from game.bots.base import Bot
+from game.bots.easy import EasyBot
 from game.bots.greedy import GreedyBot
+from game.bots.planning import hard_bot, normal_bot
 from game.bots.random_bot import RandomBot
 
 BOTS: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
+    "easy": EasyBot,
+    "normal": normal_bot,
+    "hard": hard_bot,
 }
 
 

@@ -1,0 +1,83 @@
+"""The normal and hard computer players: plan the whole turn, then play the plan one action at a time.
+
+The plan is made once per turn (the first time the bot is asked) and replayed while the state is the
+one the plan expects; anything unexpected (an undo, a loaded game) simply makes it plan again.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from game.bots.evaluate import Evaluator, Weights
+from game.bots.passenger import favoured_route
+from game.bots.planner import SearchSettings, plan_turn
+from game.bots.view import Card, unseen_cards
+from game.rules.actions import Action, ChooseRoute
+from game.rules.state import GameState
+
+
+@dataclass(frozen=True)
+class Level:
+    """Everything that makes one level play the way it does."""
+
+    name: str
+    weights: Weights
+    search: SearchSettings
+    samples: int = 0  # sampled refills for the look past this turn
+
+
+class PlanningBot:
+    """Beam search over the turn's actions; the level decides how wide and how far it looks."""
+
+    def __init__(self, level: Level, seed: int = 0) -> None:
+        self.level = level
+        self.name = level.name
+        self.rng = random.Random(seed)
+        self.plan: list[Action] = []
+        self.plan_at: tuple[int, int] = (-1, -1)  # (turn, log length) the next planned action is for
+        self.last_seconds = 0.0
+
+    def choose(self, state: GameState) -> Action:
+        actions = state.legal_actions()
+        if state.phase == "passenger":
+            return favoured_route(state, [a for a in actions if isinstance(a, ChooseRoute)], self.rng)
+        if not (self.plan and self.plan_at == (state.turn, len(state.log)) and self.plan[0] in actions):
+            start = time.perf_counter()
+            self.plan = plan_turn(state, self.evaluator(state), self.level.search, self.rng) or [actions[0]]
+            self.last_seconds = time.perf_counter() - start
+        action = self.plan.pop(0)
+        self.plan_at = (state.turn, len(state.log) + 1)
+        return action
+
+    def evaluator(self, state: GameState) -> Evaluator:
+        return Evaluator(self.level.weights, self.sample_refills(state))
+
+    def sample_refills(self, state: GameState) -> list[list[Card]]:
+        """Possible next cards, drawn from the cards not yet seen (never from the real pile)."""
+        if not self.level.samples:
+            return []
+        unseen = unseen_cards(state)
+        samples = []
+        for _ in range(self.level.samples):
+            self.rng.shuffle(unseen)
+            samples.append(unseen[: state.board.settings.face_up])
+        return samples
+
+
+NORMAL = Level("normal", Weights(), SearchSettings(width=4, candidates=30))
+HARD = Level(
+    "hard",
+    Weights(future=0.6, ends=0.15, blocked=1.0),
+    SearchSettings(width=8, candidates=60, finalists=24, max_evaluations=3000),
+    samples=6,
+)
+
+
+def normal_bot(seed: int = 0) -> PlanningBot:
+    return PlanningBot(NORMAL, seed)
+
+
+def hard_bot(seed: int = 0) -> PlanningBot:
+    return PlanningBot(HARD, seed)

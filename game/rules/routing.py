@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from game.board.model import Board
 
 WALK = 64  # larger than any number of lines a route can board, so one walk outweighs all boardings
+_NO_MASKS: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,72 +66,80 @@ def find_routes(
     spaces = board.link_spaces
     neighbours = board.neighbours
     infinity = 1 << 60
-    dist = [infinity] * (node_count + len(members))
+    total = node_count + len(members)
+    dist = [infinity] * total
+    masks: list[frozenset[int]] = [_NO_MASKS] * total
     dist[start] = 0
-    heap = [(0, start)]
+    masks[start] = frozenset((0,))
+    # A bucket per cost, lines before nodes: a node alighted at cost d has its line predecessors at d too,
+    # so once a bucket's lines are done, each of its nodes has every optimal predecessor and all its masks.
+    buckets: dict[int, tuple[list[int], list[int]]] = {0: ([], [start])}
+    costs = [0]
+
+    def reach(state: int, cost: int, arriving: frozenset[int], is_line: bool) -> None:
+        """Offer `state` at `cost` with these line sets (callers skip offers above its distance)."""
+        if cost < dist[state]:
+            dist[state] = cost
+            masks[state] = arriving
+            bucket = buckets.get(cost)
+            if bucket is None:
+                bucket = buckets[cost] = ([], [])
+                heapq.heappush(costs, cost)
+            bucket[0 if is_line else 1].append(state)
+        elif not arriving <= masks[state]:
+            masks[state] = masks[state] | arriving
+
+    # Walking is relaxed lazily: one walk outweighs every boarding, so the nodes settled with w walks
+    # walk on only once no target can be reached with w walks; most passengers never need to walk.
     best = infinity
-    settled: list[int] = []
-    while heap:
-        d, state = heapq.heappop(heap)
-        if d > dist[state]:
+    walkers: list[int] = []
+    walkers_layer = 0
+    while costs or walkers:
+        if walkers and (not costs or costs[0] // WALK > walkers_layer):
+            for state in walkers:
+                cost = dist[state] + WALK
+                for link, other in neighbours[state]:
+                    if cost <= dist[other] and len(tracks[link]) < spaces[link]:
+                        reach(other, cost, masks[state], False)
+            walkers = []
             continue
-        if d > best:
-            break
-        settled.append(state)
-        if state < node_count:
-            if state in targets and d < best:
-                best = d
-            for link, other in neighbours[state]:
-                if len(tracks[link]) < spaces[link]:
-                    nd = d + WALK
-                    if nd < dist[other]:
-                        dist[other] = nd
-                        heapq.heappush(heap, (nd, other))
-            for line_state in lines_at.get(state, ()):
-                nd = d + 1
-                if nd < dist[line_state]:
-                    dist[line_state] = nd
-                    heapq.heappush(heap, (nd, line_state))
-        else:
-            for other in members[state - node_count]:
-                if d < dist[other]:
+        d = heapq.heappop(costs)
+        line_states, node_states = buckets.pop(d)
+        for state in line_states:
+            if dist[state] != d:
+                continue
+            arriving = masks[state]
+            for other in members[state - node_count]:  # alight anywhere: same cost, so into this very bucket
+                known = dist[other]
+                if d < known:
                     dist[other] = d
-                    heapq.heappush(heap, (d, other))
+                    masks[other] = arriving
+                    node_states.append(other)
+                elif d == known and not arriving <= masks[other]:
+                    masks[other] = masks[other] | arriving
+        settled = [state for state in node_states if dist[state] == d]
+        if any(state in targets for state in settled):
+            best = d
+            break
+        walkers_layer = d // WALK
+        walkers.extend(settled)
+        for state in settled:
+            here = masks[state]
+            for line_state in lines_at.get(state, ()):
+                if d + 1 <= dist[line_state]:
+                    bit = 1 << (line_state - node_count)
+                    reach(line_state, d + 1, frozenset(m | bit for m in here), True)
     if best == infinity:
         return None
-
-    # Lines before nodes at equal cost: a node's free predecessors are the lines it was alighted from.
-    settled.sort(key=lambda s: (dist[s], s < node_count))
-    masks: dict[int, set[int]] = {start: {0}}
-    predecessors: dict[int, list[int]] = {}
-    for state in settled:
-        here = masks.get(state)
-        if not here:
-            continue
-        d = dist[state]
-        if state < node_count:
-            for link, other in neighbours[state]:
-                if dist[other] == d + WALK and len(tracks[link]) < spaces[link]:
-                    masks.setdefault(other, set()).update(here)
-                    predecessors.setdefault(other, []).append(state)
-            for line_state in lines_at.get(state, ()):
-                if dist[line_state] == d + 1:
-                    bit = 1 << (line_state - node_count)
-                    masks.setdefault(line_state, set()).update(m | bit for m in here)
-                    predecessors.setdefault(line_state, []).append(state)
-        else:
-            for other in members[state - node_count]:
-                if dist[other] == d:
-                    masks.setdefault(other, set()).update(here)
-                    predecessors.setdefault(other, []).append(state)
 
     options = []
     for destination in sorted(targets):
         if dist[destination] != best:
             continue
-        for mask in sorted(masks.get(destination, ())):
+        for mask in sorted(masks[destination]):
             lines = tuple(line_names[k] for k in range(len(line_names)) if mask >> k & 1)
-            states = _backtrack(destination, mask, start, node_count, masks, predecessors)
+            states = _backtrack(destination, mask, start, node_count, dist, masks, members, lines_at, board,
+                                tracks)
             path = _expand(states, node_count, line_names, board, tracks)
             options.append(RouteOption(destination, lines, path))
     return RouteResult(best // WALK, best % WALK, tuple(options))
@@ -141,19 +150,37 @@ def _backtrack(
     mask: int,
     start: int,
     node_count: int,
-    masks: dict[int, set[int]],
-    predecessors: dict[int, list[int]],
+    dist: list[int],
+    masks: list[frozenset[int]],
+    members: list[tuple[int, ...]],
+    lines_at: dict[int, list[int]],
+    board: Board,
+    tracks: Sequence[Sequence[str]],
 ) -> list[int]:
-    """One optimal state sequence start → state whose boarded lines are exactly `mask`."""
+    """One optimal state sequence start → state whose boarded lines are exactly `mask`.
+
+    Predecessors are not stored during the search; an edge is on an optimal route exactly when the
+    distances at its two ends differ by its cost, so they are found again here, for the few states needed.
+    """
+    spaces = board.link_spaces
     sequence = [state]
     while state != start or mask:
-        for previous in sorted(predecessors[state]):
-            needed = mask & ~(1 << (state - node_count)) if state >= node_count else mask
-            if needed in masks.get(previous, ()):
-                state, mask = previous, needed
-                break
-        else:  # pragma: no cover - the masks were built from these very edges
+        here = dist[state]
+        if state >= node_count:
+            bit = 1 << (state - node_count)
+            needed = mask & ~bit
+            candidates = [n for n in members[state - node_count] if dist[n] == here - 1]
+        else:
+            needed = mask
+            candidates = [line for line in lines_at.get(state, ()) if dist[line] == here]
+            candidates += [
+                other for link, other in board.neighbours[state]
+                if dist[other] == here - WALK and len(tracks[link]) < spaces[link]
+            ]
+        previous = min((c for c in candidates if needed in masks[c]), default=None)
+        if previous is None:  # pragma: no cover - the masks were built from these very edges
             raise AssertionError("routing predecessor graph is inconsistent")
+        state, mask = previous, needed
         sequence.append(state)
     sequence.reverse()
     return sequence

@@ -10,6 +10,7 @@ are scored again with the evaluator's full value (the look past this turn).
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass, field
 
 from game.bots.evaluate import Evaluator, Progress
@@ -19,6 +20,8 @@ from game.rules.state import GameState
 
 EXTENSION_BONUS = 2.0  # when candidates are cut, growing a line ranks above starting one elsewhere
 HOT_BONUS = 1.0  # and touching the passenger or a face-up destination ranks above a quiet corner
+LATE_CANDIDATES = 12  # actions tried per level once the time is up
+FULL_VALUE_SECONDS = 0.004  # a generous guess at one full value, to fit the finalists into the time left
 
 
 @dataclass(frozen=True)
@@ -27,6 +30,7 @@ class SearchSettings:
     candidates: int = 40  # actions tried per plan (the most promising by a cheap score when there are more)
     finalists: int = 0  # finished plans scored again with the full value
     max_evaluations: int = 1 << 30  # a node budget: stop widening once this many children were scored
+    seconds: float | None = None  # a wall-clock safety cap; past it the plan is finished greedily
 
 
 @dataclass
@@ -91,6 +95,7 @@ def score_child(evaluator: Evaluator, plan: Plan, seat: int, action: Action, cos
 def plan_turn(state: GameState, evaluator: Evaluator, settings: SearchSettings, rng: random.Random) -> list[Action]:
     """The best sequence of this turn's remaining actions for the active seat."""
     seat = state.current
+    deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
     root = Plan(public_copy(state, rng), progress=Progress(tokens=state.players[seat].branch_tokens))
     frontier = [root]
     evaluations = 0
@@ -99,15 +104,18 @@ def plan_turn(state: GameState, evaluator: Evaluator, settings: SearchSettings, 
     for depth in range(steps):
         children = []
         seen: set[tuple[frozenset[Action], int]] = set()
+        late = deadline is not None and time.perf_counter() > deadline
+        if late:  # out of time: finish the best plan with a narrow, short look
+            frontier = frontier[:1]
         for plan in frontier:
-            for action, cost in candidate_actions(plan.state, settings.candidates):
+            for action, cost in candidate_actions(plan.state, LATE_CANDIDATES if late else settings.candidates):
                 key = plan.key(action)
                 if key in seen:
                     continue
                 seen.add(key)
                 children.append(score_child(evaluator, plan, seat, action, cost))
                 evaluations += 1
-            if evaluations >= settings.max_evaluations:
+            if evaluations >= settings.max_evaluations or (deadline is not None and time.perf_counter() > deadline):
                 break
         children.sort(key=lambda child: -child.value)  # stable: equal values keep the generation order
         if depth == steps - 1 or not children:
@@ -121,7 +129,11 @@ def plan_turn(state: GameState, evaluator: Evaluator, settings: SearchSettings, 
         return []
     best = children[0]
     if settings.finalists > 1:
-        best = max(children[: settings.finalists], key=lambda c: full_value(evaluator, c, seat))
+        finalists = children[: settings.finalists]
+        if deadline is not None:  # the full values are the slow part: as many as the time allows
+            remaining = max(0.0, deadline - time.perf_counter())
+            finalists = finalists[: max(1, int(remaining / FULL_VALUE_SECONDS))]
+        best = max(finalists, key=lambda c: full_value(evaluator, c, seat))
     return [*best.parent.actions, best.action]
 
 

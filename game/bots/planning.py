@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from game.bots.evaluate import Evaluator, Weights
 from game.bots.passenger import favoured_route
@@ -70,7 +70,7 @@ NORMAL = Level("normal", Weights(), SearchSettings(width=4, candidates=30))
 HARD = Level(
     "hard",
     Weights(future=0.6, ends=0.15, blocked=1.0),
-    SearchSettings(width=8, candidates=60, finalists=24, max_evaluations=3000),
+    SearchSettings(width=8, candidates=60, finalists=24, max_evaluations=3000, seconds=1.0),
     samples=6,
 )
 
@@ -79,5 +79,11 @@ def normal_bot(seed: int = 0) -> PlanningBot:
     return PlanningBot(NORMAL, seed)
 
 
-def hard_bot(seed: int = 0) -> PlanningBot:
-    return PlanningBot(HARD, seed)
+def hard_bot(seed: int = 0, seconds: float | None = HARD.search.seconds, evaluations: int | None = None) -> PlanningBot:
+    """The hard level; `evaluations` is its node budget (what makes a game repeatable), `seconds` a safety cap.
+
+    The default node budget keeps a turn well inside the default cap, so the cap does not change the
+    game on an ordinary machine; tests pass `seconds=None` to rule the clock out entirely.
+    """
+    search = replace(HARD.search, seconds=seconds, max_evaluations=evaluations or HARD.search.max_evaluations)
+    return PlanningBot(replace(HARD, search=search), seed)

@@ -141,8 +141,32 @@ def _placements_to_shore(state: GameState, line: str, start: int) -> int:
 def _water_can_finish(state: GameState, line: str, link: int) -> bool:
     """Would the actions left after placing this token still finish every crossing?"""
     with state.trial_track(line, link):
-        if water_debt(state) > state.actions_left - 1:
-            return False
-        return all(
-            line_water_debt(state, own) <= state.lines[own].tokens_left for own in state.players[state.current].lines
-        )
+        return can_finish_crossings(state, state.actions_left - 1)
+
+
+def can_finish_crossings(state: GameState, budget: int) -> bool:
+    """Can at most `budget` more placements leave none of the active player's lines ending on water?
+
+    `water_debt` counts each water end's own shortest way ashore, which is only a lower bound: two ends
+    may both need the last free space of one link, and then finishing one strands the other for good and
+    the player has no legal action left. So within the bound, try the placements from the water ends
+    themselves (the only ones that help) until every crossing is finished; crossings are short, so is this.
+    """
+    debt = water_debt(state)
+    if debt == 0:
+        return True
+    own_lines = state.players[state.current].lines
+    if debt > budget or any(line_water_debt(state, own) > state.lines[own].tokens_left for own in own_lines):
+        return False
+    board = state.board
+    for own in own_lines:
+        water_ends = [n for n, d in state.lines[own].degree.items() if d == 1 and board.nodes[n].water]
+        for end in water_ends:
+            for link, _ in board.neighbours[end]:
+                on_link = state.tracks[link]
+                if own in on_link or len(on_link) >= board.links[link].spaces:
+                    continue
+                with state.trial_track(own, link):
+                    if can_finish_crossings(state, budget - 1):
+                        return True
+    return False

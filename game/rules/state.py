@@ -17,7 +17,7 @@ from typing import Any
 from game.board.model import Board
 from game.rules.actions import Action, ChooseRoute, PlaceTrack, TakeBranch, action_from_json, action_to_json
 from game.rules.events import Event
-from game.rules.placement import legal_placements, placement_cost, water_debt
+from game.rules.placement import can_finish_crossings, legal_placements, placement_cost
 from game.rules.routing import RouteResult, find_routes
 from game.rules.scoring import Outcome, placement_outcome
 
@@ -103,7 +103,7 @@ class GameState:
     def legal_actions(self) -> list[Action]:
         if self.phase == "actions":
             actions: list[Action] = [action for action, _ in legal_placements(self)]
-            if not self.water_rule or water_debt(self) <= self.actions_left - 1:
+            if not self.water_rule or can_finish_crossings(self, self.actions_left - 1):
                 actions.append(TakeBranch())
             return actions
         if self.phase == "passenger":
@@ -128,7 +128,7 @@ class GameState:
         if self.phase != "actions":
             return "the passenger must move first"
         if isinstance(action, TakeBranch):
-            if self.water_rule and water_debt(self) > self.actions_left - 1:
+            if self.water_rule and not can_finish_crossings(self, self.actions_left - 1):
                 return "track across water must reach the far bank this turn"
             return None
         result = placement_cost(self, action.line, action.link)

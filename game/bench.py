@@ -144,6 +144,39 @@ def game_rows(board: Board) -> list[Row]:
     ]
 
 
+def bot_turn_seconds(board: Board, kinds: list[str], seed: int, timed: str) -> list[float]:
+    """Time each whole turn (every decision of it, the passenger's included) of the bots of kind `timed`."""
+    from game.bots.registry import make_bot
+
+    state = new_game(board, len(kinds), seed)
+    bots = [make_bot(kind, seed * 101 + seat) for seat, kind in enumerate(kinds)]
+    times: list[float] = []
+    while state.phase != "over":
+        seat, turn, spent = state.current, state.turn, 0.0
+        while state.phase != "over" and state.current == seat and state.turn == turn:
+            start = time.perf_counter()
+            action = bots[seat].choose(state)
+            spent += time.perf_counter() - start
+            state.apply(action)
+        if kinds[seat] == timed:
+            times.append(spent)
+    return times
+
+
+def normal_bot_row(board: Board) -> Row:
+    times = [t for seed in (1, 2) for t in bot_turn_seconds(board, ["normal", "normal"], seed, "normal")]
+    median = statistics.median(times) * 1000
+    return Row("normal bot decision per turn (median)", median, "ms", "≤ 100 ms", median <= 100,
+               f"{len(times)} turns, 2-player London, max {max(times) * 1000:.0f} ms")
+
+
+def hard_bot_row(board: Board) -> Row:
+    times = bot_turn_seconds(board, ["hard", "normal"], 1, "hard")
+    median = statistics.median(times)
+    return Row("hard bot decision per turn (median)", median, "s", "≤ 2 s", median <= 2,
+               f"{len(times)} turns, 2-player London against normal, max {max(times):.2f} s")
+
+
 def compile_row() -> Row | None:
     source = BOARDS_DIR / "src" / "london.tmx"
     if not source.is_file():
@@ -185,6 +218,7 @@ def collect() -> list[Row]:
     board = load_board("london")
     positions = mid_game_positions(board)
     rows = [*routing_rows(board, positions), placement_row(positions), *game_rows(board)]
+    rows += [normal_bot_row(board), hard_bot_row(board)]
     for optional in (frame_row(board), compile_row()):
         if optional is not None:
             rows.append(optional)

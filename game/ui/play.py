@@ -1,108 +1,108 @@
-"""The play screen, for now: the board with its camera, and a game moved along by computer players.
+"""The play screen: the board with the turn drawn over it, the table beside it, the cards below.
 
-Every seat is played by the random bot until the play screen's own input lands; the events the engine
-reports drive the animations (the passenger walks his route).
+This module only lays the pieces out and routes input: the turn's logic is in turn_controller, the
+panels in sidebar / cards_view / passenger_view, the marks on the board in board_overlay.
 """
 
 from __future__ import annotations
 
-import itertools
+import math
 import random
-from typing import Any
 
 import pygame
 
 from game.board.loader import load_board
 from game.board.model import Board, BoardError
-from game.rules.state import GameState, new_game
-from game.ui import geometry, saves, style, symbols, text
+from game.rules.state import GameState
+from game.ui import saves, style, text
 from game.ui.app import App, Scene
+from game.ui.board_overlay import BoardOverlay
 from game.ui.board_view import BoardView
+from game.ui.cards_view import STRIP, CardStrip
 from game.ui.intents import Intent
-from game.ui.setup import GameSetup, Seat
-from game.ui.snapshot import BoardSnapshot
+from game.ui.passenger_view import PassengerView
+from game.ui.session import GameSession
+from game.ui.setup import GameSetup
+from game.ui.sidebar import Sidebar, seat_colour
+from game.ui.turn_controller import TurnController
+from game.ui.widgets import Hotspot, hit
 
-SIDEBAR = 340
-ACTION_INTERVAL = 0.35  # seconds between computer actions
-RIDE_SECONDS = 1.2  # how long the passenger takes for one trip
-OVER_PAUSE = 5.0  # seconds the final scores stay up before show mode starts again
+SIDEBAR = 420
+FOLLOW_BOX = 0.3  # when zoomed in, the view follows the passenger once he leaves the middle 40% of it
+SHOW_BOT_DELAY = 0.3
+SHOW_OVER_PAUSE = 5.0
 
 Point = tuple[float, float]
 
 
-def route_polyline(board: Board, path: tuple[int, ...]) -> list[Point]:
-    """The drawn path the passenger follows through a list of nodes."""
-    points: list[Point] = []
-    for a, b in itertools.pairwise(path):
-        link = board.links[board.link_between[(a, b)]]
-        points.extend(link.path_from(a) if not points else link.path_from(a)[1:])
-    if not points and path:
-        node = board.nodes[path[0]]
-        points = [(node.x, node.y)]
-    return points
-
-
-def branch_icon(surface: pygame.Surface, centre: Point, radius: float) -> None:
-    """A branch token: a dark disc with a forking line."""
-    cx, cy = centre
-    symbols.disc(surface, style.INK, centre, radius)
-    w = max(1.5, radius * 0.24)
-    symbols.thick_line(surface, style.HALO, (cx, cy + radius * 0.6), (cx, cy - radius * 0.05), w)
-    symbols.thick_line(surface, style.HALO, (cx, cy), (cx - radius * 0.45, cy - radius * 0.55), w)
-    symbols.thick_line(surface, style.HALO, (cx, cy), (cx + radius * 0.45, cy - radius * 0.55), w)
+def sidebar_width(width: int) -> int:
+    return max(300, min(SIDEBAR, width // 3))
 
 
 class PlayScene(Scene):
-    """Shows one game: the board on the left, the table (seats, scores) on the right."""
+    """One game at the table: people click, computers take their time, the passenger glides."""
 
-    action_interval = ACTION_INTERVAL
+    autosave = True
 
-    def __init__(self, app: App, setup: GameSetup, board: Board | None = None,
-                 state: GameState | None = None) -> None:
+    def __init__(self, app: App, setup: GameSetup, board: Board | None = None, state: GameState | None = None,
+                 session: GameSession | None = None) -> None:
         super().__init__(app)
         self.setup = setup
         self.error = ""
-        self.board: Board | None = board
+        self.board: Board | None = session.board if session else board
         if self.board is None:
             try:
                 self.board = load_board(setup.board)
             except BoardError as error:
                 self.error = text.tr("error.board", reason=str(error))
         self.seed = setup.seed if setup.seed is not None else random.randrange(1 << 30)
-        self.rng = random.Random(self.seed)
-        self.state: GameState | None = None
+        self.time = 0.0
+        self.hover: tuple[int, int] | None = None
+        self.session: GameSession | None = None
+        self.ctl: TurnController | None = None
         self.view: BoardView | None = None
         if self.board is not None:
-            self.state = state or new_game(self.board, setup.players, self.seed)
+            self.session = session or GameSession(self.board, setup, state, self.seed)
             self.view = BoardView(self.board, self.board_rect())
-        self.snapshot = BoardSnapshot.of(self.state) if self.state else None
-        self.time = 0.0
-        self.timer = 0.0
-        self.ride: tuple[list[Point], float] | None = None  # polyline, progress 0..1
-        self.rides: list[list[Point]] = []
-        self.over_for = 0.0
+            self.ctl = self._controller(self.session)
+        self.overlay = BoardOverlay(self.view) if self.view else None
+        self.passenger = PassengerView(self.overlay) if self.overlay else None
+        self.sidebar = Sidebar()
+        self.cards = CardStrip()
+
+    def _controller(self, session: GameSession) -> TurnController:
+        assert self.view is not None
+        return TurnController(session, self.view.metrics.unit, autosave=self.autosave)
+
+    @property
+    def state(self) -> GameState | None:
+        return self.session.state if self.session else None
 
     @classmethod
     def from_autosave(cls, app: App) -> PlayScene | None:
-        """Continue the autosaved game: {"setup": {...}, "state": GameState.to_json()}; None if unusable."""
+        """Continue the autosaved game exactly where it was; None if there is none or it is unusable."""
         data = saves.load_autosave()
         if not data:
             return None
         try:
-            raw = data["setup"]
-            setup = GameSetup(str(raw["board"]), [Seat(str(s["kind"]), str(s["name"])) for s in raw["seats"]],
-                              raw.get("seed"))
-            board = load_board(setup.board)
-            state = GameState.from_json(data["state"], board)
-        except (KeyError, TypeError, ValueError, BoardError):
+            session = GameSession.from_save(data)
+        except (KeyError, TypeError, ValueError, IndexError, BoardError):
             return None
-        return cls(app, setup, board, state)
+        return cls(app, session.setup, session=session)
 
     # ----- layout -----
 
     def board_rect(self) -> tuple[float, float, float, float]:
         w, h = self.app.size
-        return (0, 0, max(10, w - SIDEBAR), h)
+        return (0, 0, max(10, w - sidebar_width(w)), max(10, h - STRIP))
+
+    def sidebar_rect(self) -> pygame.Rect:
+        w, h = self.app.size
+        return pygame.Rect(w - sidebar_width(w), 0, sidebar_width(w), h)
+
+    def strip_rect(self) -> pygame.Rect:
+        w, h = self.app.size
+        return pygame.Rect(0, h - STRIP, w - sidebar_width(w), STRIP)
 
     def resize(self, size: tuple[int, int]) -> None:
         if self.view is not None:
@@ -110,163 +110,268 @@ class PlayScene(Scene):
 
     # ----- input -----
 
+    def event(self, event: pygame.event.Event) -> None:
+        if event.type != pygame.KEYDOWN or self.ctl is None:
+            return
+        ctl = self.ctl
+        key = event.key
+        if key in (pygame.K_SPACE, pygame.K_TAB):
+            ctl.fast = not ctl.fast
+        elif key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            ctl.undo()
+        elif key == pygame.K_b:
+            ctl.take_branch()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            options = ctl.route_options()
+            if len(options) == 1:
+                ctl.choose(options[0])
+        elif pygame.K_1 <= key <= pygame.K_9:
+            index = key - pygame.K_1
+            options = ctl.route_options()
+            if options:
+                if index < len(options):
+                    ctl.choose(options[index])
+            else:
+                ctl.select_index(index)
+
     def intent(self, intent: Intent) -> None:
+        if intent.kind == "hover":
+            self.hover = (int(intent.pos[0]), int(intent.pos[1])) if intent.pos else None
+            return
+        if intent.kind == "select" and intent.pos is not None:
+            self.hover = (int(intent.pos[0]), int(intent.pos[1]))
+            self.click(intent.pos)
+            return
         if self.view is not None and self.view.handle(intent):
             return
         if intent.kind == "back":
             self.back()
 
+    def click(self, pos: Point) -> None:
+        """A click: a panel's control if there is one under it, else the board."""
+        ctl = self.ctl
+        if ctl is None or self.overlay is None or self.passenger is None:
+            return
+        spots: list[Hotspot] = self.sidebar.spots + self.cards.spots + self.passenger.spots
+        spot = hit(spots, pos)
+        if spot is not None:
+            self.press(spot)
+            return
+        view = pygame.Rect(*(round(v) for v in self.board_rect()))
+        if not view.collidepoint(pos):
+            return
+        if ctl.state.phase == "passenger":
+            found = self.passenger.candidates_at(ctl, pos)
+            if len(found) == 1:
+                ctl.choose(found[0])
+            elif len(found) > 1 and ctl.person_may_act():
+                ctl.say(text.tr("play.route.choose", name=ctl.session.name(ctl.state.current)))
+            return
+        if ctl.state.phase == "actions" and ctl.person_may_act():
+            ctl.place(self.overlay.pick_link(pos, ctl.legal_spaces()))
+
+    def press(self, spot: Hotspot) -> None:
+        ctl = self.ctl
+        assert ctl is not None
+        if spot.kind == "line":
+            ctl.select_line(spot.value)
+        elif spot.kind == "branch":
+            ctl.take_branch()
+        elif spot.kind == "undo":
+            ctl.undo()
+        elif spot.kind == "go":
+            options = ctl.route_options()
+            if options:
+                ctl.choose(options[0])
+        elif spot.kind == "route":
+            options = ctl.route_options()
+            if spot.value < len(options):
+                ctl.choose(options[spot.value])
+
     def back(self) -> None:
         from game.ui.menu import MenuScene
 
+        if self.ctl is not None:
+            self.ctl.queue.finish()
         self.app.replace(MenuScene(self.app))
 
-    # ----- the game moving -----
+    # ----- time -----
 
     def update(self, dt: float) -> None:
         self.time += dt
-        if self.state is None:
+        if self.ctl is None:
             return
-        if self.ride is not None:
-            points, progress = self.ride
-            progress += dt / RIDE_SECONDS
-            self.ride = (points, progress) if progress < 1 else None
-            if self.ride is None and self.rides:
-                self.ride = (self.rides.pop(0), 0.0)
-            return
-        if self.state.phase == "over":
-            self.over_for += dt
-            if self.over_for >= OVER_PAUSE:
-                self.game_over()
-            return
-        self.timer += dt
-        if self.timer < self.action_interval:
-            return
-        self.timer = 0.0
-        actions = self.state.legal_actions()
-        if actions:
-            self.play(self.rng.choice(actions))
+        self.ctl.update(dt)
+        self._follow()
+        if self.ctl.finished:
+            self.game_over()
 
-    def play(self, action: Any) -> None:
-        """Apply one action and start the animations its events call for."""
-        assert self.state is not None and self.board is not None
-        events = self.state.apply(action)
-        for event in events:
-            if event.kind == "passenger" and len(event.path) > 1:
-                self.rides.append(route_polyline(self.board, tuple(event.path)))
-        if self.rides and self.ride is None:
-            self.ride = (self.rides.pop(0), 0.0)
-        self.snapshot = BoardSnapshot.of(self.state)
+    def _follow(self) -> None:
+        """When zoomed in, keep the gliding passenger in view."""
+        assert self.ctl is not None
+        where = self.ctl.passenger_position()
+        if where is None or self.view is None or self.view.camera.level <= 0:
+            return
+        camera = self.view.camera
+        sx, sy = camera.to_screen(where)
+        vx, vy, vw, vh = camera.view
+        cx, cy = vx + vw / 2, vy + vh / 2
+        dx = sx - cx
+        dy = sy - cy
+        limit_x, limit_y = vw * FOLLOW_BOX / 2, vh * FOLLOW_BOX / 2
+        pan_x = -(dx - math.copysign(limit_x, dx)) if abs(dx) > limit_x else 0.0
+        pan_y = -(dy - math.copysign(limit_y, dy)) if abs(dy) > limit_y else 0.0
+        if pan_x or pan_y:
+            camera.pan(pan_x * 0.25, pan_y * 0.25)
 
     def game_over(self) -> None:
-        """The play screen keeps the final board up; show mode overrides this to start again."""
+        from game.ui.end_screen import EndScene
 
-    def passenger_at(self) -> Point | None:
-        if self.ride is None:
-            return None
-        points, progress = self.ride
-        eased = progress * progress * (3 - 2 * progress)
-        return geometry.point_along(points, eased)
+        assert self.session is not None
+        self.app.replace(EndScene(self.app, self.session))
 
     # ----- drawing -----
-
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(style.PAPER)
-        if self.view is not None:
-            self.view.draw(surface, self.snapshot, self.time, self.passenger_at())
-        else:
-            message = style.font(20, "semibold").render(self.error, True, style.INK_SOFT)
-            surface.blit(message, message.get_rect(center=(surface.get_width() // 2, surface.get_height() // 2)))
-        self.draw_sidebar(surface)
 
     def caption(self) -> str:
         return text.board_title(self.board.name if self.board else self.setup.board)
 
-    def draw_sidebar(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        panel = pygame.Rect(w - SIDEBAR, 0, SIDEBAR, h)
-        pygame.draw.rect(surface, style.PAPER_DARK, panel)
-        pygame.draw.line(surface, style.mix(style.PAPER_DARK, style.INK, 0.15), panel.topleft, panel.bottomleft, 2)
-        x, y = panel.x + 28, 30
-        title = style.font(30, "black").render(self.caption(), True, style.INK)
-        surface.blit(title, (x, y))
-        y += title.get_height() + 4
-        state = self.state
-        if state is None:
+    def draw(self, surface: pygame.Surface) -> None:
+        ctl, view, overlay = self.ctl, self.view, self.overlay
+        if ctl is None or view is None or overlay is None or self.passenger is None:
+            surface.fill(style.PAPER)
+            message = style.font(20, "semibold").render(self.error, True, style.INK_SOFT)
+            surface.blit(message, message.get_rect(center=(surface.get_width() // 2, surface.get_height() // 2)))
             return
-        status = self.status_line(state)
-        line = style.font(17, "semibold").render(status, True, style.INK_SOFT)
-        surface.blit(line, (x, y))
-        y += line.get_height() + 22
-        for seat, player in enumerate(state.players):
-            y = self.draw_seat(surface, x, y, seat, player, seat == state.current and state.phase != "over")
-        y += 10
-        self.draw_cards(surface, x, y, state)
-        hint = style.font(13, "regular").render(text.tr("play.hint"), True, style.INK_SOFT)
-        if hint.get_width() > SIDEBAR - 40:
-            hint = style.font(11, "regular").render(text.tr("play.hint"), True, style.INK_SOFT)
-        surface.blit(hint, (panel.x + 20, h - 30))
+        area = pygame.Rect(*(round(v) for v in self.board_rect()))
+        hover = self.hover
+        on_board = hover if hover is not None and area.collidepoint(hover) else None
+        view.draw(surface, ctl.shown, self.time, ctl.passenger_position() or self._waiting_passenger())
+        previous = surface.get_clip()
+        surface.set_clip(area)
+        hovered_link = None
+        if on_board is not None and ctl.person_may_act() and ctl.state.phase == "actions":
+            hovered_link = overlay.pick_link(on_board, ctl.legal_spaces(), fallback=False)
+        overlay.flashes(surface, ctl, self.time)
+        overlay.legal_spaces(surface, ctl, self.time, hovered_link)
+        overlay.pulses(surface, ctl)
+        self._pointed(surface, ctl, overlay)
+        self.passenger.draw(surface, ctl, area, self.time, hover)
+        if ctl.passenger_position() is not None or ctl.route_options():
+            where = ctl.passenger_position() or self._waiting_passenger()
+            if where is not None:
+                view._draw_passenger(surface, where, self.time)
+        if hovered_link is not None:
+            overlay.tooltip(surface, ctl, hovered_link, on_board, area)
+        self._banner(surface, ctl, area)
+        self._toast(surface, ctl, area)
+        surface.set_clip(previous)
+        self.cards.draw(surface, self.strip_rect(), ctl, hover)
+        self._pile_tip(surface, ctl)
+        self.sidebar.draw(surface, self.sidebar_rect(), ctl, self.caption(), hover, self.show_controls)
 
-    def status_line(self, state: GameState) -> str:
-        if state.phase == "over":
-            return text.tr("play.over")
-        if state.phase == "passenger":
-            return text.tr("play.passenger")
-        return text.tr("play.actions_left", count=state.actions_left)
+    show_controls = True
 
-    def draw_seat(self, surface: pygame.Surface, x: int, y: int, seat: int, player: Any, active: bool) -> int:
-        row = pygame.Rect(x - 12, y - 8, SIDEBAR - 32, 76)
-        if active:
-            pygame.draw.rect(surface, style.PAPER, row, border_radius=10)
-            pygame.draw.rect(surface, style.GOLD, row, 2, border_radius=10)
-        name = self.setup.seats[seat].name if seat < len(self.setup.seats) else text.tr(
-            "menu.seat.default_name", number=seat + 1)
-        label = style.font(19, "bold").render(name, True, style.INK)
-        surface.blit(label, (x, y))
-        points = style.font(22, "black").render(str(player.points), True, style.INK)
-        surface.blit(points, (row.right - 16 - points.get_width(), y - 2))
-        lx = x
-        for line in player.lines:
-            colour = style.line_colour(line)
-            chip = pygame.Rect(lx, y + 32, 52, 22)
-            pygame.draw.rect(surface, style.line_edge(line), chip, border_radius=6)
-            pygame.draw.rect(surface, colour, chip.inflate(-4, -4), border_radius=5)
-            left = self.state.lines[line].tokens_left if self.state and line in self.state.lines else 0
-            ink = style.INK if sum(colour) > 450 else style.HALO
-            count = style.font(14, "bold").render(str(left), True, ink)
-            surface.blit(count, count.get_rect(center=chip.center))
-            lx += 58
-        tokens = style.font(16, "bold").render(str(player.branch_tokens), True, style.INK)
-        tx = row.right - 16 - tokens.get_width()
-        surface.blit(tokens, (tx, y + 34))
-        branch_icon(surface, (tx - 14, y + 43), 9)
-        return y + 88
+    def _waiting_passenger(self) -> Point | None:
+        assert self.ctl is not None and self.board is not None
+        station = self.ctl.shown.passenger
+        if station is None:
+            return None
+        node = self.board.nodes[station]
+        return (node.x, node.y)
 
-    def draw_cards(self, surface: pygame.Surface, x: int, y: int, state: GameState) -> None:
-        assert self.board is not None
-        for station, kind in state.face_up:
-            card = pygame.Rect(x, y, SIDEBAR - 56, 30)
-            fill = style.GOLD if kind == "express" else style.HALO
-            pygame.draw.rect(surface, fill, card, border_radius=6)
-            pygame.draw.rect(surface, style.INK, card, 1, border_radius=6)
-            name = style.font(15, "bold").render(self.board.nodes[station].name, True, style.INK)
-            surface.blit(name, (card.x + 12, card.centery - name.get_height() // 2))
-            y += 36
-        deck = style.font(14, "regular").render(text.tr("play.deck", count=state.deck_size), True, style.INK_SOFT)
-        surface.blit(deck, (x + 2, y + 2))
+    def _pointed(self, surface: pygame.Surface, ctl: TurnController, overlay: BoardOverlay) -> None:
+        """Light what a hovered log line, card or the pile refers to."""
+        spot = hit(self.sidebar.spots + self.cards.spots, self.hover)
+        if spot is None:
+            return
+        if spot.kind == "log":
+            entry = spot.value
+            overlay.entry_highlight(surface, entry.links, entry.nodes, entry.path, self.time)
+        elif spot.kind == "card":
+            overlay.rings(surface, [spot.value], self.time)
+        elif spot.kind == "deck":
+            overlay.rings(surface, CardStrip.pile_stations(ctl), self.time, style.HALO)
+
+    def _pile_tip(self, surface: pygame.Surface, ctl: TurnController) -> None:
+        spot = hit(self.cards.spots, self.hover)
+        if spot is None or spot.kind != "deck":
+            return
+        names = CardStrip.pile_names(ctl)
+        message = text.tr("play.deck_hover", names=names) if names else text.tr("play.deck_empty")
+        words = message.split(" ")
+        lines: list[str] = []
+        current = ""
+        for word in words:
+            trial = f"{current} {word}".strip()
+            if style.font(15, "semibold").size(trial)[0] > 520 and current:
+                lines.append(current)
+                current = word
+            else:
+                current = trial
+        lines.append(current)
+        images = [style.text(line, 15, "semibold", style.HALO) for line in lines[:8]]
+        width = max(image.get_width() for image in images) + 28
+        height = sum(image.get_height() + 2 for image in images) + 20
+        box = pygame.Rect(0, 0, width, height)
+        box.bottomright = (spot.rect.right, spot.rect.top - 10)
+        pygame.draw.rect(surface, style.INK, box, border_radius=10)
+        y = box.y + 10
+        for image in images:
+            surface.blit(image, (box.x + 14, y))
+            y += image.get_height() + 2
+
+    def _banner(self, surface: pygame.Surface, ctl: TurnController, area: pygame.Rect) -> None:
+        """"Anna's turn", briefly, when the turn passes (unless the route panel is up)."""
+        if ctl.route_options():
+            return
+        for effect in ctl.queue.of_kind("banner"):
+            seat = effect.data["seat"]
+            t = effect.progress
+            alpha = min(1.0, t * 6, (1 - t) * 4)
+            label = style.text(text.tr("play.turn_banner", name=ctl.session.name(seat)), 30, "black", style.HALO)
+            box = label.get_rect().inflate(56, 26)
+            box.midtop = (area.centerx, area.y + 18 + round(8 * (1 - alpha)))
+            plate = pygame.Surface(box.size, pygame.SRCALPHA)
+            pygame.draw.rect(plate, (*seat_colour(seat), 235), plate.get_rect(), border_radius=16)
+            plate.blit(label, label.get_rect(center=plate.get_rect().center))
+            plate.set_alpha(round(255 * max(0.0, alpha)))
+            surface.blit(plate, box)
+
+    def _toast(self, surface: pygame.Surface, ctl: TurnController, area: pygame.Rect) -> None:
+        """An illegal click's reason, at the foot of the board where the eyes are."""
+        if not ctl.message:
+            return
+        label = style.fit_text(ctl.message, 18, "bold", style.HALO, area.width - 80)
+        box = label.get_rect().inflate(36, 20)
+        box.midbottom = (area.centerx, area.bottom - 18)
+        pygame.draw.rect(surface, style.RAIL, box, border_radius=12)
+        surface.blit(label, label.get_rect(center=box.center))
 
 
 class ShowScene(PlayScene):
-    """Show mode: computer players on a loop, a new game when one ends."""
+    """Show mode: computer players on a loop, a new game when one ends; nothing is saved."""
 
-    action_interval = 0.2
+    autosave = False
+    show_controls = False
+
+    def _controller(self, session: GameSession) -> TurnController:
+        for seat in range(session.state.player_count):
+            if seat not in session.bots:
+                from game.ui.session import bot_for
+
+                session.bots[seat] = bot_for("normal", session.seed * 31 + seat)
+        ctl = super()._controller(session)
+        ctl.bot_delay = SHOW_BOT_DELAY
+        return ctl
 
     def game_over(self) -> None:
-        assert self.board is not None
+        """Keep the final board up for a moment, then deal a new game."""
+        assert self.board is not None and self.ctl is not None
+        if self.ctl.over_time < SHOW_OVER_PAUSE:
+            return
         self.seed += 1
-        self.state = new_game(self.board, self.setup.players, self.seed)
-        self.snapshot = BoardSnapshot.of(self.state)
-        self.over_for = 0.0
+        self.session = GameSession(self.board, self.setup, None, self.seed)
+        self.ctl = self._controller(self.session)
 
     def intent(self, intent: Intent) -> None:
         if intent.kind == "back":

@@ -121,3 +121,69 @@ def line_colour(line: str) -> Colour:
 def line_edge(line: str) -> Colour:
     """The outline for a line's tokens: a darker shade, or a real edge for the light colours."""
     return LINE_EDGES.get(line, mix(line_colour(line), (0, 0, 0), 0.28))
+
+
+_TEXT_CACHE: dict[tuple[str, int, str, Colour], pygame.Surface] = {}
+_TEXT_CACHE_LIMIT = 4096
+
+
+def text(message: str, size: int, weight: str = "regular", colour: Colour = INK) -> pygame.Surface:
+    """Rendered text, cached: the sidebar redraws every frame and rendering is the slow part."""
+    key = (message, int(size), weight, colour)
+    image = _TEXT_CACHE.get(key)
+    if image is None:
+        if len(_TEXT_CACHE) >= _TEXT_CACHE_LIMIT:
+            _TEXT_CACHE.clear()
+        image = font(size, weight).render(message, True, colour)
+        _TEXT_CACHE[key] = image
+    return image
+
+
+_FIT_CACHE: dict[tuple[str, int, str, Colour, int], pygame.Surface] = {}
+
+
+def fit_text(message: str, size: int, weight: str, colour: Colour, width: int) -> pygame.Surface:
+    """Text shrunk a little, then cut with an ellipsis, so it never runs out of its box (cached)."""
+    key = (message, int(size), weight, colour, int(width))
+    image = _FIT_CACHE.get(key)
+    if image is None:
+        if len(_FIT_CACHE) >= _TEXT_CACHE_LIMIT:
+            _FIT_CACHE.clear()
+        image = _FIT_CACHE[key] = _fit_text(message, size, weight, colour, width)
+    return image
+
+
+def _fit_text(message: str, size: int, weight: str, colour: Colour, width: int) -> pygame.Surface:
+    for step in (0, 1, 2):
+        image = text(message, size - step, weight, colour)
+        if image.get_width() <= width:
+            return image
+    cut = message
+    while len(cut) > 1 and font(size - 2, weight).size(cut + "…")[0] > width:
+        cut = cut[:-1]
+    return text(cut.rstrip() + "…", size - 2, weight, colour)
+
+
+def clear_text_cache() -> None:
+    _TEXT_CACHE.clear()
+    _FIT_CACHE.clear()
+
+
+def wrap(message: str, size: int, weight: str, width: int, max_lines: int = 2) -> list[str]:
+    """Words broken into lines that fit `width`; the last line keeps the rest (fit_text then cuts it)."""
+    measure = font(size, weight).size
+    lines: list[str] = []
+    current = ""
+    words = message.split(" ")
+    for k, word in enumerate(words):
+        trial = f"{current} {word}".strip()
+        if current and measure(trial)[0] > width:
+            lines.append(current)
+            current = word
+            if len(lines) == max_lines - 1:
+                current = " ".join([word, *words[k + 1:]])
+                break
+        else:
+            current = trial
+    lines.append(current)
+    return lines

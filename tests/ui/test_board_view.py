@@ -8,7 +8,8 @@ import pygame
 import pytest
 
 from game.ui.camera import Camera
-from game.ui.play import SIDEBAR, PlayScene
+from game.ui.cards_view import STRIP
+from game.ui.play import PlayScene, sidebar_width
 
 
 @pytest.fixture
@@ -16,7 +17,6 @@ def play(make_app, board_file: Path) -> PlayScene:
     app = make_app(["--scene", "play", "--board", str(board_file), "--size", "1200x800", "--seed", "2"])
     scene = app.scene
     assert isinstance(scene, PlayScene)
-    scene.action_interval = float("inf")  # keep the game still: these tests are about the camera
     app.step()
     return scene
 
@@ -72,11 +72,11 @@ def test_window_resize_refits(play: PlayScene) -> None:
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(900, 600), w=900, h=600))
     play.app.step()
     assert play.app.size == (900, 600)
-    assert camera.view == (0, 0, 900 - SIDEBAR, 600)
+    assert camera.view == play.board_rect()
     assert camera.scale < old_scale and camera.level == 0
     x0, y0 = camera.to_screen(camera.bounds[:2])
     x1, y1 = camera.to_screen((camera.bounds[0] + camera.bounds[2], camera.bounds[1] + camera.bounds[3]))
-    assert x0 >= 0 and x1 <= 900 - SIDEBAR and y0 >= 0 and y1 <= 600
+    assert x0 >= 0 and x1 <= 900 - sidebar_width(900) and y0 >= 0 and y1 <= 600 - STRIP
 
 
 def test_static_layer_is_painted_once_until_the_zoom_changes(play: PlayScene) -> None:
@@ -95,7 +95,7 @@ def test_static_layer_is_painted_once_until_the_zoom_changes(play: PlayScene) ->
 def test_a_placed_track_recomposes_but_does_not_repaint(play: PlayScene) -> None:
     view = play.view
     painted, composed = view.static_renders, view.state_renders
-    play.play(play.state.legal_actions()[0])
+    play.ctl.perform(play.state.legal_actions()[0])
     play.app.step()
     assert view.static_renders == painted
     assert view.state_renders == composed + 1

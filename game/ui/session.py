@@ -1,0 +1,142 @@
+"""A game at the table: the engine state plus what the screens remember beside it.
+
+The engine knows the rules; the table also remembers who sits where (names, people or computers),
+the scores after every turn (for the end chart), the cards already discarded (the pile's contents are
+public only as "every card not yet seen") and the event log. All of it goes into the autosave.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from game.board.loader import load_board
+from game.board.model import Board
+from game.bots.base import Bot
+from game.bots.registry import make_bot
+from game.rules.actions import Action, ChooseRoute
+from game.rules.events import Event
+from game.rules.state import GameState, new_game
+from game.ui import saves, text
+from game.ui.event_log import LogEntry, describe
+from game.ui.setup import GameSetup, Seat
+
+SAVE_VERSION = 1
+FALLBACK_BOT = "greedy"
+
+
+def bot_for(kind: str, seed: int) -> Bot:
+    """The computer player for a menu level; levels not built yet play as the greedy bot."""
+    try:
+        return make_bot(kind, seed)
+    except ValueError:
+        return make_bot(FALLBACK_BOT, seed)
+
+
+class GameSession:
+    """One game with its seats, history, discards and log; `apply` and `undo` keep them all in step."""
+
+    def __init__(self, board: Board, setup: GameSetup, state: GameState | None = None, seed: int = 0) -> None:
+        self.board = board
+        self.setup = setup
+        self.seed = seed
+        self.state = state or new_game(board, setup.players, seed)
+        self.history: list[list[int]] = [[p.points for p in self.state.players]]
+        self.discards: list[tuple[int, str]] = []
+        self.log: list[LogEntry] = []
+        self.groups: list[int] = []  # log entries per undoable action of this turn
+        self.bots: dict[int, Bot] = {
+            seat: bot_for(info.kind, seed * 31 + seat) for seat, info in enumerate(setup.seats) if info.is_computer
+        }
+
+    # ----- the table -----
+
+    @property
+    def names(self) -> list[str]:
+        return [self.name(seat) for seat in range(self.state.player_count)]
+
+    def name(self, seat: int) -> str:
+        if seat < len(self.setup.seats) and self.setup.seats[seat].name:
+            return self.setup.seats[seat].name
+        return text.tr("menu.seat.default_name", number=seat + 1)
+
+    def is_computer(self, seat: int) -> bool:
+        return seat in self.bots
+
+    def pile(self) -> Counter[tuple[int, str]]:
+        """The cards still in the pile, as far as anyone at the table can know: all minus those seen."""
+        remaining = Counter(self.board.deck)
+        remaining.subtract(Counter(self.state.face_up))
+        remaining.subtract(Counter(self.discards))
+        return +remaining
+
+    # ----- changes -----
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply through the engine and keep the history, discards and log in step."""
+        state = self.state
+        ride_kind = state.pending_moves[0] if isinstance(action, ChooseRoute) and state.pending_moves else None
+        events = state.apply(action)
+        if ride_kind is not None:
+            self.discards.append((action.destination, ride_kind))
+        entries = describe(events, self.board, self.names)
+        self.log.extend(entries)
+        if isinstance(action, ChooseRoute):
+            self.groups.clear()
+        else:
+            self.groups.append(len(entries))
+        for event in events:
+            if event.kind in ("turn", "game_over"):
+                self.history.append([p.points for p in state.players])
+                self.groups.clear()
+        return events
+
+    def can_undo(self) -> bool:
+        return self.state.can_undo()
+
+    def undo(self) -> bool:
+        """Take back the last action of the turn, and its log lines."""
+        if not self.state.undo():
+            return False
+        if self.groups:
+            count = self.groups.pop()
+            if count:
+                del self.log[-count:]
+        return True
+
+    # ----- saving -----
+
+    def to_save(self) -> dict[str, Any]:
+        return {
+            "version": SAVE_VERSION,
+            "setup": {"board": self.setup.board, "seed": self.setup.seed,
+                      "seats": [{"kind": s.kind, "name": s.name} for s in self.setup.seats]},
+            "seed": self.seed,
+            "state": self.state.to_json(),
+            "history": self.history,
+            "discards": [list(card) for card in self.discards],
+            "log": [entry.to_json() for entry in self.log[-200:]],
+            "groups": list(self.groups),
+        }
+
+    def autosave(self) -> None:
+        saves.write_autosave(self.to_save())
+
+    @classmethod
+    def from_save(cls, data: dict[str, Any]) -> GameSession:
+        """Rebuild a session from `to_save`; raises KeyError/TypeError/ValueError/BoardError if unusable."""
+        if data.get("version") != SAVE_VERSION:
+            raise ValueError("unknown save version")
+        raw = data["setup"]
+        setup = GameSetup(str(raw["board"]), [Seat(str(s["kind"]), str(s["name"])) for s in raw["seats"]],
+                          raw.get("seed"))
+        board = load_board(setup.board)
+        state = GameState.from_json(data["state"], board)
+        if state.player_count != setup.players:
+            raise ValueError("the saved seats do not match the saved game")
+        session = cls(board, setup, state, int(data.get("seed", 0)))
+        session.history = [[int(v) for v in row] for row in data.get("history", [])] or session.history
+        session.discards = [(int(s), str(k)) for s, k in data.get("discards", [])]
+        session.log = [LogEntry.from_json(entry) for entry in data.get("log", [])]
+        session.groups = [int(n) for n in data.get("groups", [])]
+        return session

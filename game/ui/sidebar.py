@@ -1,0 +1,278 @@
+"""The table beside the board: whose turn, every seat's lines, tokens and score, the buttons, the log.
+
+Drawn every frame from the controller's shown values (text images are cached), and returns the
+hotspots it drew so clicks and hovers are tested against exactly what is on screen.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.ui import style, text
+from game.ui.animation import Effect
+from game.ui.event_log import LogEntry
+from game.ui.turn_controller import TurnController
+from game.ui.widgets import Hotspot, PanelCache, branch_icon, button, line_chip
+
+PAD = 22
+SEAT_H = 84
+LOG_ROW = 25
+LINE_H = 18
+MAX_LOG = 10
+
+
+def seat_colour(seat: int | None) -> style.Colour:
+    if seat is None:
+        return style.INK_SOFT
+    return style.SEAT_COLOURS[seat % len(style.SEAT_COLOURS)]
+
+
+def effect_frames(ctl: TurnController, kinds: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
+    """The running effects a panel draws, quantised: the panel is redrawn only while they move."""
+    return tuple((id(e), round(e.progress * 40)) for e in ctl.queue.effects if e.kind in kinds and e.visible)
+
+
+class Sidebar:
+    """Draws the panel (through a cache); `spots` holds what the last frame made clickable."""
+
+    def __init__(self) -> None:
+        self.cache = PanelCache()
+
+    @property
+    def spots(self) -> list[Hotspot]:
+        return self.cache.spots
+
+    def draw(self, surface: pygame.Surface, panel: pygame.Rect, ctl: TurnController, title: str,
+             hover: tuple[int, int] | None, show_controls: bool = True) -> list[Hotspot]:
+        state = ctl.state
+        key = (ctl.version, tuple(ctl.points), ctl.selected, ctl.message, ctl.busy, ctl.person_may_act(),
+               state.phase, len(ctl.session.log), self.cache.hovered(hover), effect_frames(ctl, ("float", "token")),
+               title, show_controls, ctl.fast, id(ctl))
+
+        def render(local: pygame.Surface, rect: pygame.Rect, local_hover: tuple[int, int] | None) -> list[Hotspot]:
+            return self._render(local, rect, ctl, title, local_hover, show_controls)
+
+        return self.cache.draw(surface, panel, key, render, hover)
+
+    def _render(self, surface: pygame.Surface, panel: pygame.Rect, ctl: TurnController, title: str,
+                hover: tuple[int, int] | None, show_controls: bool) -> list[Hotspot]:
+        spots: list[Hotspot] = []
+        pygame.draw.rect(surface, style.PAPER_DARK, panel)
+        pygame.draw.line(surface, style.mix(style.PAPER_DARK, style.INK, 0.18), panel.topleft, panel.bottomleft, 2)
+        x, width = panel.x + PAD, panel.width - 2 * PAD
+        state = ctl.state
+        y = panel.y + 16
+        heading = style.fit_text(title, 24, "black", style.INK, width - 110)
+        surface.blit(heading, (x, y))
+        round_no = state.turn // max(1, state.player_count) + 1
+        tag = style.text(text.tr("play.round", number=round_no), 15, "bold", style.INK_SOFT)
+        surface.blit(tag, tag.get_rect(topright=(x + width, y + 7)))
+        y += heading.get_height() + 10
+        y = self._turn_panel(surface, pygame.Rect(x, y, width, 74), ctl) + 12
+        for seat in range(state.player_count):
+            rect = pygame.Rect(x, y, width, SEAT_H - 8)
+            spots += self._seat(surface, rect, ctl, seat, hover)
+            y += SEAT_H
+        y += 4
+        if show_controls:
+            y, more = self._controls(surface, x, y, width, ctl, hover)
+            spots += more
+        footer = panel.bottom - 26
+        spots += self._log(surface, pygame.Rect(x, y + 6, width, footer - y - 12), ctl, hover)
+        keys = style.fit_text(text.tr("play.keys"), 13, "regular", style.INK_SOFT, width)
+        surface.blit(keys, (x, footer + 4))
+        return spots
+
+    # ----- parts -----
+
+    def _turn_panel(self, surface: pygame.Surface, rect: pygame.Rect, ctl: TurnController) -> int:
+        state = ctl.state
+        session = ctl.session
+        if state.phase == "over":
+            fill, headline, detail = style.INK, text.tr("play.over"), ""
+        else:
+            seat = state.current
+            fill = seat_colour(seat)
+            name = session.name(seat)
+            if session.is_computer(seat):
+                headline = text.tr("play.turn", name=name)
+                detail = text.tr("play.thinking", name=name)
+            else:
+                headline = text.tr("play.your_turn", name=name)
+                detail = ""
+            if state.phase == "passenger" or ctl.busy:
+                detail = text.tr("play.passenger")
+        pygame.draw.rect(surface, style.mix(fill, style.INK, 0.25), rect.move(0, 3), border_radius=12)
+        pygame.draw.rect(surface, fill, rect, border_radius=12)
+        head = style.fit_text(headline, 24, "black", style.HALO, rect.width - 28)
+        surface.blit(head, (rect.x + 16, rect.y + 9))
+        line_y = rect.y + 14 + head.get_height()
+        if state.phase == "actions" and not ctl.busy:
+            label = style.text(text.tr("play.actions"), 15, "bold", style.HALO)
+            surface.blit(label, (rect.x + 16, line_y))
+            px = rect.x + 26 + label.get_width()
+            for k in range(state.actions_left):
+                pygame.draw.circle(surface, style.HALO, (px + k * 22 + 7, line_y + label.get_height() // 2 + 1), 7)
+            if detail:
+                room = rect.right - px - state.actions_left * 22 - 20
+                extra = style.fit_text(detail, 14, "semibold", style.HALO, room)
+                surface.blit(extra, extra.get_rect(topright=(rect.right - 14, line_y + 1)))
+        elif detail:
+            surface.blit(style.fit_text(detail, 16, "semibold", style.HALO, rect.width - 28), (rect.x + 16, line_y))
+        return rect.bottom
+
+    def _seat(self, surface: pygame.Surface, rect: pygame.Rect, ctl: TurnController, seat: int,
+              hover: tuple[int, int] | None) -> list[Hotspot]:
+        state = ctl.state
+        session = ctl.session
+        player = state.players[seat]
+        active = seat == state.current and state.phase != "over"
+        colour = seat_colour(seat)
+        fill = style.HALO if active else style.mix(style.PAPER_DARK, style.PAPER, 0.6)
+        pygame.draw.rect(surface, fill, rect, border_radius=10)
+        if active:
+            pygame.draw.rect(surface, colour, rect, 3, border_radius=10)
+        pygame.draw.rect(surface, colour, pygame.Rect(rect.x, rect.y + 10, 6, rect.height - 20), border_radius=3)
+        name = style.fit_text(session.name(seat), 19, "bold", style.INK, rect.width - 150)
+        surface.blit(name, (rect.x + 18, rect.y + 8))
+        if session.is_computer(seat):
+            tag = style.text(text.tr("play.computer"), 12, "semibold", style.INK_SOFT)
+            surface.blit(tag, (rect.x + 24 + name.get_width(), rect.y + 14))
+        points = ctl.points[seat] if seat < len(ctl.points) else player.points
+        score = style.text(str(points), 30, "black", style.INK)
+        surface.blit(score, score.get_rect(topright=(rect.right - 14, rect.y + 4)))
+        self._floats(surface, ctl.queue.of_kind("float"), seat, (rect.right - 20 - score.get_width(), rect.y + 10))
+        spots: list[Hotspot] = []
+        person_turn = active and ctl.person_may_act() and state.phase == "actions"
+        cx = rect.x + 18
+        for k, line in enumerate(player.lines):
+            chip = pygame.Rect(cx, rect.y + 40, 58, 28)
+            left = state.lines[line].tokens_left
+            hovered = person_turn and hover is not None and chip.collidepoint(hover)
+            line_chip(surface, chip, line, left, selected=person_turn and ctl.selected == line, hovered=hovered,
+                      dim=left == 0, key=str(k + 1) if person_turn else "")
+            if person_turn:
+                spots.append(Hotspot(chip.inflate(6, 6), "line", line))
+            cx += 66
+        tokens = style.text(str(player.branch_tokens), 20, "black", style.INK)
+        tx = rect.right - 14 - tokens.get_width()
+        surface.blit(tokens, (tx, rect.y + 43))
+        branch_icon(surface, (tx - 16, rect.y + 54), 11)
+        for effect in ctl.queue.of_kind("token"):
+            if effect.data.get("seat") == seat:
+                self._rise(surface, f"+{effect.data.get('count', 1)}", (tx - 46, rect.y + 46), effect, style.INK)
+        return spots
+
+    def _floats(self, surface: pygame.Surface, effects: list[Effect], seat: int, anchor: tuple[int, int]) -> None:
+        for effect in effects:
+            if effect.data.get("seat") == seat:
+                self._rise(surface, f"+{effect.data.get('points', 0)}", anchor, effect, style.GOLD_DARK, right=True)
+
+    @staticmethod
+    def _rise(surface: pygame.Surface, label: str, anchor: tuple[int, int], effect: Effect, colour: style.Colour,
+              right: bool = False) -> None:
+        """Points floating up beside a score and fading out."""
+        t = effect.progress
+        image = style.text(label, 24, "black", colour).copy()
+        image.set_alpha(round(255 * (1 - max(0.0, t - 0.6) / 0.4)))
+        y = anchor[1] - 22 * math.sin(t * math.pi / 2)
+        rect = image.get_rect(topright=(anchor[0], y)) if right else image.get_rect(topleft=(anchor[0], y))
+        surface.blit(image, rect)
+
+    def _controls(self, surface: pygame.Surface, x: int, y: int, width: int, ctl: TurnController,
+                  hover: tuple[int, int] | None) -> tuple[int, list[Hotspot]]:
+        spots: list[Hotspot] = []
+        state = ctl.state
+        person = ctl.person_may_act()
+        options = ctl.route_options() if person else ()
+        if person and state.phase == "passenger" and len(options) == 1:
+            go = pygame.Rect(x, y, width, 44)
+            button(surface, go, text.tr("play.go"), text.tr("play.go_key"), primary=True,
+                   hovered=hover is not None and go.collidepoint(hover))
+            spots.append(Hotspot(go, "go"))
+            undo = None
+        else:
+            take = pygame.Rect(x, y, int(width * 0.62) - 5, 44)
+            can_take = person and state.phase == "actions"
+            button(surface, take, text.tr("play.take_branch"), text.tr("play.take_branch_key"), enabled=can_take,
+                   hovered=can_take and hover is not None and take.collidepoint(hover), size=16)
+            spots.append(Hotspot(take, "branch"))
+            undo = pygame.Rect(take.right + 10, y, width - take.width - 10, 44)
+        if undo is not None:
+            can_undo = person and ctl.session.can_undo()
+            button(surface, undo, text.tr("play.undo"), text.tr("play.undo_key"), enabled=can_undo,
+                   hovered=can_undo and hover is not None and undo.collidepoint(hover), size=16)
+            spots.append(Hotspot(undo, "undo"))
+        y += 54
+        message, colour = self._message(ctl)
+        if message:
+            image = style.fit_text(message, 15, "semibold", colour, width)
+            surface.blit(image, (x, y))
+        return y + 26, spots
+
+    @staticmethod
+    def _message(ctl: TurnController) -> tuple[str, style.Colour]:
+        if ctl.message:
+            return ctl.message, style.RAIL
+        state = ctl.state
+        if not ctl.person_may_act():
+            return "", style.INK_SOFT
+        if state.phase == "passenger":
+            options = ctl.route_options()
+            if len(options) > 1:
+                return text.tr("play.route.choose", name=ctl.session.name(state.current)), style.INK
+            if options:
+                return text.tr("play.route.single", station=ctl.session.board.nodes[options[0].destination].name), \
+                    style.INK
+            return "", style.INK_SOFT
+        if ctl.selected is None:
+            return text.tr("play.pick_line", count=len(state.players[state.current].lines)), style.INK
+        line = text.line_name(ctl.selected)
+        if not ctl.legal_spaces():
+            return text.tr("play.no_space", line=line), style.INK_SOFT
+        return text.tr("play.place_hint", line=line), style.INK
+
+    def _log(self, surface: pygame.Surface, rect: pygame.Rect, ctl: TurnController,
+             hover: tuple[int, int] | None) -> list[Hotspot]:
+        """The newest entries, oldest on top, each on up to two lines; as many as fit, at most MAX_LOG."""
+        if rect.height < LOG_ROW * 2:
+            return []
+        title = style.text(text.tr("play.log"), 14, "black", style.INK_SOFT)
+        surface.blit(title, (rect.x, rect.y))
+        pygame.draw.line(surface, style.mix(style.PAPER_DARK, style.INK, 0.2),
+                         (rect.x + title.get_width() + 10, rect.y + title.get_height() // 2 + 1),
+                         (rect.right, rect.y + title.get_height() // 2 + 1), 1)
+        room = rect.height - 26
+        rows: list[tuple[LogEntry, list[str]]] = []
+        for entry in reversed(ctl.session.log[-MAX_LOG:]):
+            lines = [entry.text] if entry.kind == "turn" else style.wrap(entry.text, 14, "regular", rect.width - 18)
+            need = LOG_ROW + (len(lines) - 1) * LINE_H
+            if need > room:
+                break
+            room -= need
+            rows.append((entry, lines))
+        rows.reverse()
+        spots: list[Hotspot] = []
+        y = rect.y + 24
+        for k, (entry, lines) in enumerate(rows):
+            height = LOG_ROW + (len(lines) - 1) * LINE_H
+            row = pygame.Rect(rect.x - 6, y - 2, rect.width + 12, height - 2)
+            newest = k == len(rows) - 1
+            if hover is not None and row.collidepoint(hover) and (entry.links or entry.nodes or entry.path):
+                pygame.draw.rect(surface, style.HALO, row, border_radius=6)
+            colour = seat_colour(entry.seat)
+            if entry.kind == "turn":
+                pygame.draw.line(surface, colour, (rect.x, y + 10), (rect.x + 10, y + 10), 3)
+                image = style.fit_text(entry.text, 14, "black", colour, rect.width - 16)
+                surface.blit(image, (rect.x + 16, y + 2))
+            else:
+                pygame.draw.circle(surface, colour, (rect.x + 5, y + 10), 4)
+                weight = "bold" if newest else "regular"
+                for n, line in enumerate(lines):
+                    image = style.fit_text(line, 14, weight, style.INK, rect.width - 16)
+                    surface.blit(image, (rect.x + 16, y + 2 + n * LINE_H))
+            spots.append(Hotspot(row, "log", entry))
+            y += height
+        return spots

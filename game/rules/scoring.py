@@ -33,6 +33,11 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+def _nth(table: tuple[int, ...], n: int) -> int:
+    """Points for the n-th feature of a kind a line connects; beyond the table's end, nothing (RULES §2)."""
+    return table[n - 1] if n <= len(table) else 0
+
+
 def placement_outcome(state: GameState, line: str, link: int) -> Outcome:
     """Points, branch tokens and tiles that placing `line` on `link` would earn its owner now."""
     board = state.board
@@ -64,15 +69,13 @@ def placement_outcome(state: GameState, line: str, link: int) -> Outcome:
             reasons.append(f"terminus: {node.name}")
         if node.plus:
             plus_count += 1
-            table = settings.plus_table
-            gained = table[plus_count - 1] if plus_count <= len(table) else 0
+            gained = _nth(settings.plus_table, plus_count)
             if gained:
                 points += gained
                 reasons.append(f"{_ordinal(plus_count)} “+” station: {node.name}")
         if node.water:
             water_count += 1
-            table = settings.water_table
-            gained = table[water_count - 1] if water_count <= len(table) else 0
+            gained = _nth(settings.water_table, water_count)
             if gained:
                 points += gained
                 reasons.append(f"{_ordinal(water_count)} water crossing symbol")

@@ -13,7 +13,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from game.board.settings import RULESETS, RuleSettings
+from game.board.settings import RULESETS, RuleSettings, check_settings
 
 SCHEMA_VERSION = 1
 DESTINATION_KINDS = ("", "standard", "express")
@@ -199,11 +199,16 @@ class Board:
         """Build a board from parsed JSON, refusing anything malformed with a one-line BoardError."""
         try:
             return _board_from_json(data)
-        except BoardError:
-            raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
-            raise BoardError(f"malformed board file: {type(error).__name__}: {error}") from None
+        except BoardError as error:
+            raise BoardError(_clip(str(error))) from None
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError, RecursionError) as error:
+            raise BoardError(_clip(f"malformed board file: {type(error).__name__}: {error}")) from None
 
+
+MAX_MESSAGE = 300
+MAX_BOARD_BYTES = 20 * 1024 * 1024  # as for board sources: a board file is far smaller
+MAX_CARDS = 20
+MAX_LANDMARKS = 3
 
 _NODE_DEFAULTS = Node(0, "", 0.0, 0.0)
 _NODE_FIELDS = ("waypoint", "destination", "cards", "railway", "terminus", "connection", "plus",
@@ -217,6 +222,51 @@ def _node_json(node: Node) -> dict[str, Any]:
         if value != getattr(_NODE_DEFAULTS, name):
             data[name] = value
     return data
+
+
+def _clip(message: str) -> str:
+    """One short line, however long or strange the offending value was."""
+    line = " ".join(message.split())
+    return line if len(line) <= MAX_MESSAGE else line[: MAX_MESSAGE - 1] + "…"
+
+
+def _whole(value: Any, what: str, low: int, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise BoardError(f"{what} must be a whole number from {low} to {high}, not {value!r:.40}")
+    return value
+
+
+def _node_fields(raw: dict[str, Any]) -> dict[str, Any]:
+    """The optional node fields, each of the type and range the compiler writes."""
+    extra = {name: raw[name] for name in _NODE_FIELDS if name in raw}
+    where = f"node {str(raw['name'])[:60]!r}"
+    for name, value in extra.items():
+        if isinstance(getattr(_NODE_DEFAULTS, name), bool) and not isinstance(value, bool):
+            raise BoardError(f"{where}: {name} must be true or false")
+    if extra.get("destination", "") not in DESTINATION_KINDS:
+        raise BoardError(f"{where}: unknown destination kind {extra['destination']!r:.40}")
+    _whole(extra.get("cards", 0), f"{where}: cards", 0, MAX_CARDS)
+    _whole(extra.get("landmarks", 0), f"{where}: landmarks", 0, MAX_LANDMARKS)
+    return extra
+
+
+def _check_board(board: Board) -> None:
+    """What the compiler guarantees and the engine relies on, checked again for a hand-edited file."""
+    names = [node.name for node in board.nodes]
+    if len(set(names)) != len(names):
+        twice = next(name for name in names if names.count(name) > 1)
+        raise BoardError(f"two nodes are called {twice[:60]!r}")
+    if len(board.link_between) != 2 * len(board.links):
+        raise BoardError("two links join the same pair of nodes")
+    board.start  # noqa: B018 -- raises BoardError unless exactly one start station
+    for cluster in board.clusters:
+        for station in cluster.stations:
+            if not 0 <= station < len(board.nodes) or board.nodes[station].waypoint:
+                raise BoardError(f"cluster {cluster.name[:60]!r} lists {station}, which is not a station")
+    try:
+        check_settings(board.settings)
+    except ValueError as error:
+        raise BoardError(str(error)) from None
 
 
 def _finite(value: Any, what: str) -> float:
@@ -241,30 +291,28 @@ def _board_from_json(data: Any) -> Board:
         raise BoardError(f"unknown ruleset {ruleset!r}")
     nodes = []
     for i, raw in enumerate(data["nodes"]):
-        extra = {name: raw[name] for name in _NODE_FIELDS if name in raw}
-        if extra.get("destination", "") not in DESTINATION_KINDS:
-            raise BoardError(f"node {raw['name']!r}: unknown destination kind {extra['destination']!r}")
+        extra = _node_fields(raw)
         nodes.append(Node(i, str(raw["name"]), _finite(raw["x"], "x"), _finite(raw["y"], "y"), **extra))
     links = []
     for i, raw in enumerate(data["links"]):
-        a, b, spaces = int(raw["a"]), int(raw["b"]), int(raw["spaces"])
-        if not (0 <= a < len(nodes) and 0 <= b < len(nodes)) or a == b:
-            raise BoardError(f"link {i} joins unknown or identical nodes ({a}, {b})")
-        if not 1 <= spaces <= 4:
-            raise BoardError(f"link {i} has {spaces} spaces (1 to 4 allowed)")
+        a, b = (_whole(raw[end], f"link {i}: node {end}", 0, len(nodes) - 1) for end in ("a", "b"))
+        if a == b:
+            raise BoardError(f"link {i} joins node {a} to itself")
+        spaces = _whole(raw["spaces"], f"link {i}: spaces", 1, 4)
         path = _points(raw.get("path") or [], "link path")
         if len(path) < 2:
             path = ((nodes[a].x, nodes[a].y), (nodes[b].x, nodes[b].y))
         links.append(Link(i, a, b, spaces, path))
     clusters = tuple(
-        Cluster(str(raw["name"]), _points(raw["polygon"], "cluster"), tuple(int(s) for s in raw["stations"]))
+        Cluster(str(raw["name"]), _points(raw["polygon"], "cluster"),
+                tuple(_whole(s, "cluster station", 0, len(nodes) - 1) for s in raw["stations"]))
         for raw in data.get("clusters", [])
     )
     decorations = tuple(
         Decoration(str(raw["kind"]), _points(raw["points"], "decoration"), str(raw.get("text", "")))
         for raw in data.get("decorations", [])
     )
-    return Board(
+    board = Board(
         name=str(data["name"]),
         ruleset=ruleset,
         width=_finite(data["width"], "width"),
@@ -276,11 +324,16 @@ def _board_from_json(data: Any) -> Board:
         settings=RuleSettings.from_json(data.get("settings", {})),
         background=str(data.get("background", "")),
     )
+    _check_board(board)
+    return board
 
 
 def load_board_file(path: Path) -> Board:
     """Read a compiled board file; any problem becomes a BoardError naming the file."""
     try:
+        size = path.stat().st_size
+        if size > MAX_BOARD_BYTES:
+            raise BoardError(f"{path}: the file is {size:,} bytes; board files are limited to {MAX_BOARD_BYTES:,}")
         text = path.read_text(encoding="utf-8")
     except OSError as error:
         raise BoardError(f"{path}: cannot read: {error.strerror or error}") from None
@@ -290,6 +343,8 @@ def load_board_file(path: Path) -> Board:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise BoardError(f"{path}: not JSON: {error.msg} at line {error.lineno}") from None
+    except (ValueError, RecursionError) as error:  # numbers of thousands of digits, nesting too deep
+        raise BoardError(_clip(f"{path}: not a usable JSON file: {error}")) from None
     try:
         return Board.from_json(data)
     except BoardError as error:

@@ -86,6 +86,79 @@ class RuleSettings:
             raise ValueError(f"this board has no colour set for {players} players") from None
 
 
+FIRST_ROUNDS = ("staggered", "equal")
+MAX_SETTING = 100_000
+MAX_LINE_TOKENS = 1000
+# Lower bounds below which the engine would stall (no actions, so a turn never ends) or hand out
+# negative pieces; other whole numbers only need to stay within ±MAX_SETTING.
+SETTING_MINIMUM = {"actions_per_turn": 1, "turn_limit": 1, "face_up": 0, "single_kind_moves": 0,
+                   "branch_cost": 0, "terminus_branch_tokens": 0}
+
+
+def check_settings(settings: RuleSettings) -> None:
+    """Refuse settings the engine cannot play with (ValueError, one line).
+
+    Board files and sources come from strangers: a wrong type or a colour set naming an unknown line
+    must be refused when the board is read, not crash the game many turns later.
+    """
+    for spec in fields(settings):
+        name, value, default = spec.name, getattr(settings, spec.name), getattr(RuleSettings(), spec.name)
+        if isinstance(default, bool):
+            if not isinstance(value, bool):
+                raise ValueError(f"rule setting {name} must be true or false")
+        elif isinstance(default, int):
+            _check_whole(name, value, SETTING_MINIMUM.get(name, -MAX_SETTING), MAX_SETTING)
+        elif isinstance(default, str):
+            if not isinstance(value, str):
+                raise ValueError(f"rule setting {name} must be text")
+        elif isinstance(default, tuple):
+            if not isinstance(value, tuple) or len(value) > 100:
+                raise ValueError(f"rule setting {name} must be a list of at most 100 items")
+            for item in value:
+                if name in ("connection_symbols", "landmark_types"):
+                    if not isinstance(item, str) or not item:
+                        raise ValueError(f"rule setting {name} must list names")
+                else:
+                    _check_whole(name, item, -MAX_SETTING, MAX_SETTING)
+    if settings.first_round not in FIRST_ROUNDS:
+        raise ValueError(f"rule setting first_round must be one of {', '.join(FIRST_ROUNDS)}")
+    for name in ("connection_symbols", "landmark_types"):
+        if not getattr(settings, name):
+            raise ValueError(f"rule setting {name} must name at least one kind of tile")
+    _check_lines(settings.line_tokens, settings.colour_sets)
+
+
+def _check_whole(name: str, value: Any, low: int, high: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise ValueError(f"rule setting {name} must be whole numbers from {low} to {high}")
+
+
+def _check_lines(line_tokens: Any, colour_sets: Any) -> None:
+    """Every line has a token count; every colour set gives each seat known lines, none twice."""
+    if not isinstance(line_tokens, dict) or not line_tokens:
+        raise ValueError("rule setting line_tokens must map line colours to token counts")
+    for line, count in line_tokens.items():
+        _check_whole(f"line_tokens[{str(line)[:20]!r}]", count, 0, MAX_LINE_TOKENS)
+    if not isinstance(colour_sets, dict) or not colour_sets:
+        raise ValueError("rule setting colour_sets must map player counts to the seats' lines")
+    for players, seats in colour_sets.items():
+        where = f"colour_sets[{str(players)[:10]!r}]"
+        if players not in ("2", "3", "4", "5"):
+            raise ValueError(f"rule setting {where}: player counts are 2 to 5")
+        if not isinstance(seats, list) or len(seats) != int(players):
+            raise ValueError(f"rule setting {where} must give {players} seats their lines")
+        used: list[str] = []
+        for seat in seats:
+            if not isinstance(seat, list) or not seat or not all(isinstance(line, str) for line in seat):
+                raise ValueError(f"rule setting {where}: each seat needs a list of line colours")
+            used += seat
+        unknown = sorted({line for line in used if line not in line_tokens})
+        if unknown:
+            raise ValueError(f"rule setting {where} names lines without tokens: {', '.join(unknown)[:60]}")
+        if len(set(used)) != len(used):
+            raise ValueError(f"rule setting {where} gives one line to two seats")
+
+
 RULESET_DEFAULTS: dict[str, dict[str, Any]] = {
     "london": {"loops": True},
     "berlin": {},

@@ -11,7 +11,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.board.model import DESTINATION_KINDS, Decoration, Point
-from game.board.settings import RULESETS, SETTING_FIELDS, RuleSettings, parse_setting, settings_for
+from game.board.settings import (
+    RULESETS,
+    SETTING_FIELDS,
+    RuleSettings,
+    check_settings,
+    parse_setting,
+    settings_for,
+)
 from game.board.tmx_problems import Reporter
 from game.board.tmx_props import SCHEMAS, typed_properties
 from game.board.tmx_read import MAX_NAME, RawMap, RawObject
@@ -248,3 +255,4 @@ def _check_settings(settings: RuleSettings) -> None:
         value = getattr(settings, key)
         if not isinstance(value, dict):
             raise ValueError(f"{key} must be a JSON object")
+    check_settings(settings)

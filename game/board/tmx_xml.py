@@ -40,8 +40,8 @@ def parse_xml(data: bytes) -> ET.Element:
         raise SourceRefused(f"the file uses an XML feature board sources may not use: {error}") from None
     except ET.ParseError as error:
         raise SourceRefused(f"not well-formed XML: {error}") from None
-    except (ValueError, UnicodeError) as error:
-        raise SourceRefused(f"cannot be read as XML: {error}") from None
+    except (ValueError, UnicodeError, LookupError) as error:  # LookupError: an unknown encoding declared
+        raise SourceRefused(f"cannot be read as XML: {str(error)[:200]}") from None
     for count, _ in enumerate(root.iter(), start=1):
         if count > MAX_ELEMENTS:
             raise SourceRefused(f"the file holds more than {MAX_ELEMENTS:,} XML elements")

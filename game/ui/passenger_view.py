@@ -11,14 +11,13 @@ import pygame
 
 from game.board.model import Board
 from game.rules.routing import RouteOption
-from game.ui import geometry, style, symbols, text
-from game.ui.board_overlay import BoardOverlay
+from game.ui import geometry, style, symbols
+from game.ui.board_overlay import PICK_PX, BoardOverlay
 from game.ui.route_path import route_links
 from game.ui.turn_controller import TurnController
 from game.ui.widgets import Hotspot
 
-ROW_H = 40
-PANEL_W = 460
+NEAR_PX = 18  # a click this close to a small destination still picks it
 
 
 class PassengerView:
@@ -26,7 +25,33 @@ class PassengerView:
 
     def __init__(self, overlay: BoardOverlay) -> None:
         self.overlay = overlay
-        self.spots: list[Hotspot] = []
+        self._narrow: tuple[int, frozenset[int]] | None = None  # (state version, options still in play)
+
+    def narrowed(self, ctl: TurnController) -> frozenset[int] | None:
+        """Options left after earlier clicks on lines, while the same choice is pending."""
+        if self._narrow is None or self._narrow[0] != ctl.version:
+            return None
+        return self._narrow[1]
+
+    def pick(self, ctl: TurnController, pos: tuple[float, float]) -> RouteOption | None:
+        """A click on the map during a choice: the option it settles, or None (the choice narrows instead).
+
+        Clicking a destination picks it; clicking a line keeps the options that ride it, so when several
+        routes tie on lines, two clicks (say blue, then brown) single one out.
+        """
+        options = ctl.route_options()
+        found = self.candidates_at(ctl, pos)
+        if not found:
+            return None
+        indices = frozenset(options.index(o) for o in found)
+        narrowed = self.narrowed(ctl)
+        if narrowed is not None and indices & narrowed:
+            indices &= narrowed
+        if len(indices) == 1:
+            self._narrow = None
+            return options[next(iter(indices))]
+        self._narrow = (ctl.version, indices)
+        return None
 
     @property
     def board(self) -> Board:
@@ -35,46 +60,52 @@ class PassengerView:
     # ----- choosing -----
 
     def candidates_at(self, ctl: TurnController, pos: tuple[float, float]) -> list[RouteOption]:
-        """The options a click on the map points at: by destination, else by a line on the clicked link."""
+        """The options a click on the map points at: a destination's disc, a ridden line's track, a
+        destination near the click (small stations at fit scale), or a walked link."""
         options = ctl.route_options()
         if not options:
             return []
         view = self.overlay.view
         world = view.camera.to_world(pos)
-        node = view.metrics.node_at(world, slack=1.8)
-        if node is None:
-            # a small station at fit scale: allow a few pixels around it
-            reach = 16 / view.camera.scale
-            near = [(math.dist(world, (n.x, n.y)), n.index) for n in self.board.nodes
-                    if n.index in {o.destination for o in options}]
-            near = [item for item in near if item[0] <= reach]
-            node = min(near)[1] if near else None
-        if node is not None:
-            found = [o for o in options if o.destination == node]
-            if found:
-                return found
-        used = {link for o in options for link in route_links(self.board, o.path)}
-        tracks = ctl.shown.tracks
-        ridden = {line for o in options for line in o.lines}
-        link = self.overlay.pick_link(pos, [i for i, lines in enumerate(tracks) if set(lines) & ridden] or used)
-        if link is None:
-            return []
-        on_link = set(tracks[link]) if link < len(tracks) else set()
-        by_line = [o for o in options if set(o.lines) & on_link]
-        if by_line:
-            return by_line
-        return [o for o in options if link in route_links(self.board, o.path)]
+        destinations = {o.destination for o in options}
+        node = view.metrics.node_at(world, slack=1.15)
+        if node in destinations:
+            return [o for o in options if o.destination == node]
+        track = self.track_at(ctl, pos, {line for o in options for line in o.lines})
+        if track is not None:
+            return [o for o in options if track[1] in o.lines]
+        reach = NEAR_PX / view.camera.scale
+        near = sorted((math.dist(world, (self.board.nodes[n].x, self.board.nodes[n].y)), n) for n in destinations)
+        if near and near[0][0] <= reach:
+            return [o for o in options if o.destination == near[0][1]]
+        link = self.overlay.pick_link(pos, {i for o in options for i in route_links(self.board, o.path)}, False)
+        return [o for o in options if link is not None and link in route_links(self.board, o.path)]
+
+    def track_at(self, ctl: TurnController, pos: tuple[float, float], lines: set[str]) -> tuple[int, str] | None:
+        """The placed track (link, line) of one of `lines` nearest the mouse, within reach."""
+        view = self.overlay.view
+        world = view.camera.to_world(pos)
+        reach = max(PICK_PX / view.camera.scale, view.metrics.slot_width)
+        best, best_d = None, float("inf")
+        for link, on_link in enumerate(ctl.shown.tracks):
+            for slot, line in enumerate(on_link):
+                if line not in lines:
+                    continue
+                path = view.metrics.slot_paths[link][slot]
+                d = min(geometry.segment_distance(world, a, b) for a, b in itertools.pairwise(path))
+                if d <= reach and d < best_d:
+                    best, best_d = (link, line), d
+        return best
 
     # ----- drawing -----
 
-    def draw(self, surface: pygame.Surface, ctl: TurnController, area: pygame.Rect, time: float,
-             hover: tuple[int, int] | None) -> list[Hotspot]:
-        """The routes, the destination marks and the choice panel; returns the panel's rows."""
+    def draw(self, surface: pygame.Surface, ctl: TurnController, time: float, hover: tuple[int, int] | None,
+             rows: list[Hotspot]) -> None:
+        """The routes and the destination marks; `rows` are the sidebar's option rows (for hover focus)."""
         options = ctl.route_options()
-        self.spots = []
         if not options:
-            return []
-        focus = self._focus(ctl, options, hover)
+            return
+        focus = self.focus(ctl, options, hover, rows)
         half = max(3.0, self.overlay._half() * 1.2)
         order = sorted(range(len(options)), key=lambda k: k in focus)
         for k in order:
@@ -82,22 +113,23 @@ class PassengerView:
         many = len(options) > 1
         for k, option in enumerate(options):
             self._destination(surface, option, k, many, k in focus, time, options)
-        self.spots = self._panel(surface, ctl, options, focus, area, hover)
-        return self.spots
 
-    def _focus(self, ctl: TurnController, options: tuple[RouteOption, ...],
-               hover: tuple[int, int] | None) -> set[int]:
-        """Which options the mouse is on (panel row or map), so they are drawn on top and bold."""
+    def focus(self, ctl: TurnController, options: tuple[RouteOption, ...], hover: tuple[int, int] | None,
+              rows: list[Hotspot]) -> set[int]:
+        """Which options the mouse is on (a row or the map), or the ones earlier line clicks kept."""
+        narrowed = self.narrowed(ctl)
         if hover is None:
-            return set()
-        for spot in self.spots:
+            return set(narrowed or ())
+        for spot in rows:
             if spot.kind == "route" and spot.rect.collidepoint(hover):
                 return {spot.value}
-        if not self.overlay.view.camera.view or not pygame.Rect(
-                *(round(v) for v in self.overlay.view.camera.view)).collidepoint(hover):
-            return set()
-        found = self.candidates_at(ctl, hover) if len(options) > 1 else []
-        return {options.index(o) for o in found}
+        view = pygame.Rect(*(round(v) for v in self.overlay.view.camera.view))
+        found: set[int] = set()
+        if view.collidepoint(hover) and len(options) > 1:
+            found = {options.index(o) for o in self.candidates_at(ctl, hover)}
+        if narrowed is not None:
+            found = (found & narrowed) or set(narrowed)
+        return found
 
     def _route(self, surface: pygame.Surface, ctl: TurnController, option: RouteOption, half: float,
                strong: bool) -> None:
@@ -142,52 +174,3 @@ class PassengerView:
         symbols.disc(surface, style.GOLD if focused else style.HALO, (bx, by), size)
         label = style.text(str(k + 1), size + 3, "black", style.INK)
         surface.blit(label, label.get_rect(center=(bx, by)))
-
-    def _panel(self, surface: pygame.Surface, ctl: TurnController, options: tuple[RouteOption, ...],
-               focus: set[int], area: pygame.Rect, hover: tuple[int, int] | None) -> list[Hotspot]:
-        state = ctl.state
-        name = ctl.session.name(state.current)
-        if ctl.computer_turn():
-            title = text.tr("play.route.wait", name=name)
-        elif len(options) > 1:
-            title = text.tr("play.route.choose", name=name)
-        else:
-            title = text.tr("play.route.title")
-        width = min(PANEL_W + 120, area.width - 40)
-        head = style.fit_text(title, 18, "black", style.HALO, width - 32)
-        routes = ctl.state.passenger_options()
-        walked = routes.walked if routes else 0
-        rows = len(options)
-        panel = pygame.Rect(0, 0, width, 52 + rows * ROW_H + 8)
-        panel.midtop = (area.centerx, area.y + 14)
-        pygame.draw.rect(surface, style.mix(style.INK, style.PAPER, 0.5), panel.move(0, 4), border_radius=14)
-        pygame.draw.rect(surface, style.INK, panel, border_radius=14)
-        surface.blit(head, (panel.x + 16, panel.y + 14))
-        spots: list[Hotspot] = []
-        y = panel.y + 50
-        for k, option in enumerate(options):
-            row = pygame.Rect(panel.x + 8, y, panel.width - 16, ROW_H - 4)
-            lit = k in focus or (hover is not None and row.collidepoint(hover))
-            pygame.draw.rect(surface, style.GOLD if lit else style.HALO, row, border_radius=9)
-            number = style.text(str(k + 1) if rows > 1 else "→", 17, "black", style.INK)
-            surface.blit(number, number.get_rect(midleft=(row.x + 12, row.centery)))
-            station = self.board.nodes[option.destination].name
-            if len(option.path) <= 1:
-                station = text.tr("play.route.stay", station=station)
-            label = style.fit_text(station, 17, "bold", style.INK, row.width // 2)
-            surface.blit(label, label.get_rect(midleft=(row.x + 38, row.centery)))
-            x = row.x + 48 + label.get_width()
-            for line in option.lines:
-                chip = pygame.Rect(x, row.centery - 9, 40, 18)
-                pygame.draw.rect(surface, style.line_edge(line), chip, border_radius=5)
-                pygame.draw.rect(surface, style.line_colour(line), chip.inflate(-4, -4), border_radius=4)
-                x += 46
-            extra = text.tr("play.route.walk", count=walked) if walked else ""
-            if not option.lines and len(option.path) > 1:
-                extra = text.tr("play.route.by_foot") + (f" · {extra}" if extra else "")
-            if extra:
-                image = style.text(extra, 14, "semibold", style.INK_SOFT)
-                surface.blit(image, image.get_rect(midright=(row.right - 12, row.centery)))
-            spots.append(Hotspot(row, "route", k))
-            y += ROW_H
-        return spots

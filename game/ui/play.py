@@ -152,7 +152,7 @@ class PlayScene(Scene):
         ctl = self.ctl
         if ctl is None or self.overlay is None or self.passenger is None:
             return
-        spots: list[Hotspot] = self.sidebar.spots + self.cards.spots + self.passenger.spots
+        spots: list[Hotspot] = self.sidebar.spots + self.cards.spots
         spot = hit(spots, pos)
         if spot is not None:
             self.press(spot)
@@ -161,11 +161,13 @@ class PlayScene(Scene):
         if not view.collidepoint(pos):
             return
         if ctl.state.phase == "passenger":
-            found = self.passenger.candidates_at(ctl, pos)
-            if len(found) == 1:
-                ctl.choose(found[0])
-            elif len(found) > 1 and ctl.person_may_act():
-                ctl.say(text.tr("play.route.choose", name=ctl.session.name(ctl.state.current)))
+            if not ctl.person_may_act():
+                return
+            option = self.passenger.pick(ctl, pos)
+            if option is not None:
+                ctl.choose(option)
+            elif self.passenger.narrowed(ctl):
+                ctl.say(text.tr("play.route.narrow", count=len(self.passenger.narrowed(ctl) or ())))
             return
         if ctl.state.phase == "actions" and ctl.person_may_act():
             ctl.place(self.overlay.pick_link(pos, ctl.legal_spaces()))
@@ -255,7 +257,7 @@ class PlayScene(Scene):
         overlay.legal_spaces(surface, ctl, self.time, hovered_link)
         overlay.pulses(surface, ctl)
         self._pointed(surface, ctl, overlay)
-        self.passenger.draw(surface, ctl, area, self.time, hover)
+        self.passenger.draw(surface, ctl, self.time, hover, self.sidebar.spots)
         if ctl.passenger_position() is not None or ctl.route_options():
             where = ctl.passenger_position() or self._waiting_passenger()
             if where is not None:

@@ -20,6 +20,7 @@ PAD = 22
 SEAT_H = 84
 LOG_ROW = 25
 LINE_H = 18
+ROUTE_ROW = 36
 MAX_LOG = 10
 
 
@@ -76,6 +77,9 @@ class Sidebar:
             spots += self._seat(surface, rect, ctl, seat, hover)
             y += SEAT_H
         y += 4
+        if ctl.route_options():
+            y, more = self._routes(surface, pygame.Rect(x, y, width, 0), ctl, hover)
+            spots += more
         if show_controls:
             y, more = self._controls(surface, x, y, width, ctl, hover)
             spots += more
@@ -180,6 +184,56 @@ class Sidebar:
         y = anchor[1] - 22 * math.sin(t * math.pi / 2)
         rect = image.get_rect(topright=(anchor[0], y)) if right else image.get_rect(topleft=(anchor[0], y))
         surface.blit(image, rect)
+
+    def _routes(self, surface: pygame.Surface, area: pygame.Rect, ctl: TurnController,
+                hover: tuple[int, int] | None) -> tuple[int, list[Hotspot]]:
+        """The passenger's options as rows: number, destination, the lines ridden, how far he walks."""
+        options = ctl.route_options()
+        state = ctl.state
+        board = ctl.session.board
+        name = ctl.session.name(state.current)
+        if ctl.computer_turn():
+            title = text.tr("play.route.wait", name=name)
+        elif len(options) > 1:
+            title = text.tr("play.route.pick", count=len(options))
+        else:
+            title = text.tr("play.route.title")
+        routes = state.passenger_options()
+        walked = routes.walked if routes else 0
+        box = pygame.Rect(area.x, area.y, area.width, 44 + len(options) * ROUTE_ROW + 6)
+        pygame.draw.rect(surface, style.INK, box, border_radius=12)
+        head = style.fit_text(title, 17, "black", style.GOLD, box.width - 28)
+        surface.blit(head, (box.x + 14, box.y + 12))
+        spots: list[Hotspot] = []
+        y = box.y + 42
+        for k, option in enumerate(options):
+            row = pygame.Rect(box.x + 8, y, box.width - 16, ROUTE_ROW - 4)
+            lit = hover is not None and row.collidepoint(hover)
+            pygame.draw.rect(surface, style.GOLD if lit else style.HALO, row, border_radius=8)
+            number = style.text(str(k + 1) if len(options) > 1 else "→", 16, "black", style.INK)
+            surface.blit(number, number.get_rect(midleft=(row.x + 10, row.centery)))
+            station = board.nodes[option.destination].name
+            if len(option.path) <= 1:
+                station = text.tr("play.route.stay", station=station)
+            extra = text.tr("play.route.walk", count=walked) if walked else ""
+            if not option.lines and len(option.path) > 1:
+                extra = text.tr("play.route.by_foot")
+            extra_image = style.text(extra, 13, "semibold", style.INK_SOFT) if extra else None
+            chips_w = len(option.lines) * 30
+            room = row.width - 40 - chips_w - (extra_image.get_width() + 12 if extra_image else 0)
+            label = style.fit_text(station, 16, "bold", style.INK, max(60, room))
+            surface.blit(label, label.get_rect(midleft=(row.x + 32, row.centery)))
+            cx = row.x + 40 + label.get_width()
+            for line in option.lines:
+                chip = pygame.Rect(cx, row.centery - 8, 24, 16)
+                pygame.draw.rect(surface, style.line_edge(line), chip, border_radius=4)
+                pygame.draw.rect(surface, style.line_colour(line), chip.inflate(-4, -4), border_radius=3)
+                cx += 30
+            if extra_image is not None:
+                surface.blit(extra_image, extra_image.get_rect(midright=(row.right - 10, row.centery)))
+            spots.append(Hotspot(row, "route", k))
+            y += ROUTE_ROW
+        return box.bottom + 10, spots
 
     def _controls(self, surface: pygame.Surface, x: int, y: int, width: int, ctl: TurnController,
                   hover: tuple[int, int] | None) -> tuple[int, list[Hotspot]]:

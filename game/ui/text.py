@@ -68,6 +68,8 @@ TEXT: dict[str, dict[str, str]] = {
         "play.route.on": "on {lines}",
         "play.route.by_foot": "on foot",
         "play.route.choose": "{name}, choose the passenger's route: click a destination or a line",
+        "play.route.narrow": "{count} routes ride that line: click another of its lines or a row above",
+        "play.route.pick": "Choose the passenger's route ({count} tie)",
         "play.route.single": "Next stop: {station}",
         "play.route.wait": "{name} chooses the route…",
         "play.route.option": "{number} · {station}",

@@ -1,0 +1,105 @@
+"""Interface languages: one JSON catalogue per language, English the reference and the fallback.
+
+The catalogues live in `game/locales/{code}.json` as flat `{key: message}` objects with `str.format`
+placeholders. English (`en.json`) is regenerated from the text modules by `tools/sync_locales.py`;
+German and French are translated by hand with the rulebooks' vocabulary. A key missing from a
+translation shows the English message, so a new string never leaves a blank on screen.
+"""
+
+from __future__ import annotations
+
+import json
+import string
+from functools import cache
+from pathlib import Path
+
+LOCALE_DIR = Path(__file__).resolve().parent / "locales"
+FALLBACK = "en"
+# Each language under its own name, as a language menu should show it.
+LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "fr": "Français"}
+
+_language = FALLBACK
+
+
+@cache
+def catalogue(code: str) -> dict[str, str]:
+    """The messages of one language (empty if the language has no readable catalogue)."""
+    try:
+        data = json.loads((LOCALE_DIR / f"{code}.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {str(key): value for key, value in data.items() if isinstance(value, str)}
+
+
+def reload() -> None:
+    """Forget the loaded catalogues (after `tools/sync_locales.py` rewrote them, and in tests)."""
+    catalogue.cache_clear()
+
+
+def set_language(code: str) -> str:
+    """Switch the interface language; an unknown code falls back to English. Returns the code in use."""
+    global _language
+    _language = code if code in LANGUAGES else FALLBACK
+    return _language
+
+
+def language() -> str:
+    return _language
+
+
+def language_names() -> list[tuple[str, str]]:
+    """(code, own name) pairs in menu order, for a language picker."""
+    return list(LANGUAGES.items())
+
+
+def has(key: str) -> bool:
+    return key in catalogue(FALLBACK)
+
+
+def tr(key: str, **values: object) -> str:
+    """The message `key` in the current language, formatted with `values`.
+
+    Falls back to English when the translation is missing or its placeholders do not fit the values,
+    and to the key itself when even English lacks it: text on screen is never blank and never a crash.
+    """
+    english = catalogue(FALLBACK).get(key)
+    for message in (catalogue(_language).get(key), english):
+        if not message:
+            continue
+        if not values:
+            return message
+        try:
+            return message.format(**values)
+        except (KeyError, IndexError, ValueError, TypeError):
+            continue
+    return key
+
+
+def missing_keys(code: str) -> list[str]:
+    """English keys that language `code` does not translate (or translates as an empty string)."""
+    translated = catalogue(code)
+    return [key for key in catalogue(FALLBACK) if not translated.get(key)]
+
+
+def extra_keys(code: str) -> list[str]:
+    """Keys of language `code` that English no longer has: stale translations to delete."""
+    english = catalogue(FALLBACK)
+    return [key for key in catalogue(code) if key not in english]
+
+
+def placeholders(message: str) -> list[tuple[str, str]]:
+    """The (field, format spec) pairs of a message, sorted, so translations can be checked against English."""
+    fields = {(name, spec or "") for _, name, spec, _ in string.Formatter().parse(message) if name is not None}
+    return sorted(fields)
+
+
+def placeholder_mismatches(code: str) -> dict[str, tuple[list[tuple[str, str]], list[tuple[str, str]]]]:
+    """Keys whose placeholders differ from English: {key: (english, translation)}."""
+    english = catalogue(FALLBACK)
+    problems = {}
+    for key, message in catalogue(code).items():
+        if key in english and placeholders(message) != placeholders(english[key]):
+            problems[key] = (placeholders(english[key]), placeholders(message))
+    return problems

@@ -1,0 +1,267 @@
+"""The player's settings, kept between sessions: language, sound, colour-blind mode, text size, screen.
+
+Stored as versioned JSON in the user config folder (`UNDERGROUND_CONFIG_DIR` overrides it, for tests).
+Nothing here may stop the game from starting: a corrupt or newer file gives the defaults, keeps the file
+as `settings.json.bad` and leaves a message for the screen; a read-only or full disk gives a message too.
+Writes are atomic (temp file, fsync, rename) so a crash never leaves half a settings file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import math
+import os
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+from platformdirs import user_config_dir
+
+from game import i18n
+
+CONFIG_ENV = "UNDERGROUND_CONFIG_DIR"
+FILE_NAME = "settings.json"
+VERSION = 1  # raise it when a field changes meaning, and add a step to _MIGRATIONS
+
+VOLUME_RANGE = (0, 100)
+TEXT_SCALE_RANGE = (0.75, 2.0)
+IDLE_MINUTES_RANGE = (1, 60)
+
+# Messages for the settings screen and for problems with the file; tools/sync_locales.py puts them in
+# the catalogues, the screens show them through `i18n.tr`.
+MESSAGES: dict[str, str] = {
+    "settings.title": "Settings",
+    "settings.language": "Language",
+    "settings.volume": "Volume",
+    "settings.mute": "Mute",
+    "settings.colour_blind": "Colour-blind mode",
+    "settings.text_scale": "Text size",
+    "settings.fullscreen": "Full screen",
+    "settings.show_idle": "Show mode after {minutes} minutes idle",
+    "settings.on": "On",
+    "settings.off": "Off",
+    "settings.back": "Back",
+    "settings.problem.corrupt": "The settings file could not be read; defaults are used. It was kept as {path}",
+    "settings.problem.newer": "The settings were saved by a newer version; defaults are used. "
+                              "The file was kept as {path}",
+    "settings.problem.unreadable": "The settings could not be read ({reason}); defaults are used. "
+                                   "The file was kept as {path}",
+    "settings.problem.not_kept": "The settings file is damaged and could not be set aside ({reason}); "
+                                 "changes will not be saved.",
+    "settings.problem.unsaved": "The settings could not be saved ({reason}).",
+    "settings.problem.fixed": "Some settings were out of range and were reset: {names}",
+}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """One snapshot of the settings; change it with `store.update(...)`, never in place."""
+
+    language: str = "en"
+    volume: int = 80
+    mute: bool = False
+    colour_blind: bool = False
+    text_scale: float = 1.0
+    fullscreen: bool = False
+    show_idle_minutes: int = 3
+
+    @property
+    def gain(self) -> float:
+        """Loudness as a 0–1 factor: 0 when muted; squared, because ears hear volume roughly that way."""
+        return 0.0 if self.mute else (self.volume / 100) ** 2
+
+    def to_json(self) -> dict[str, Any]:
+        return {"version": VERSION, **asdict(self)}
+
+
+def _clamp(value: float, bounds: tuple[float, float]) -> float:
+    return min(max(value, bounds[0]), bounds[1])
+
+
+def _valid(name: str, value: Any) -> Any:
+    """The value if it is acceptable for field `name` (numbers clamped into range), else raises ValueError."""
+    default = getattr(Settings(), name)
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise ValueError(name)
+        return value
+    if isinstance(default, str):
+        if name == "language" and value not in i18n.LANGUAGES:
+            raise ValueError(name)
+        return value
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise ValueError(name)
+    if name == "volume":
+        return round(_clamp(value, VOLUME_RANGE))
+    if name == "show_idle_minutes":
+        return round(_clamp(value, IDLE_MINUTES_RANGE))
+    if name == "text_scale":
+        return round(float(_clamp(value, TEXT_SCALE_RANGE)), 2)
+    raise ValueError(name)
+
+
+def settings_from_json(data: dict[str, Any]) -> tuple[Settings, list[str]]:
+    """Settings from a current-version document, and the names of fields that had to be reset."""
+    values: dict[str, Any] = {}
+    reset = []
+    for spec in fields(Settings):
+        if spec.name not in data:
+            continue
+        try:
+            values[spec.name] = _valid(spec.name, data[spec.name])
+        except ValueError:
+            reset.append(spec.name)
+    return Settings(**values), reset
+
+
+# version n → a function turning a version-n document into a version n+1 document.
+_MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A problem to tell the player about: a message id and its values, translated when shown."""
+
+    key: str
+    values: dict[str, str]
+
+    def text(self) -> str:
+        return i18n.tr(self.key, **self.values)
+
+
+def config_dir() -> Path:
+    override = os.environ.get(CONFIG_ENV)
+    return Path(override) if override else Path(user_config_dir("underground", appauthor=False))
+
+
+class SettingsStore:
+    """Loads once, hands out `settings`, saves on every `update`; problems become `notice`, never exceptions."""
+
+    def __init__(self, folder: Path | None = None) -> None:
+        self.folder = folder if folder is not None else config_dir()
+        self.settings = Settings()
+        self.notice: Notice | None = None
+        self._writable = True  # False while a bad file could not be set aside: saving would destroy it
+
+    @property
+    def path(self) -> Path:
+        return self.folder / FILE_NAME
+
+    @property
+    def message(self) -> str | None:
+        """The latest problem in the interface language, or None."""
+        return self.notice.text() if self.notice else None
+
+    def take_message(self) -> str | None:
+        """The latest problem, once: the screen shows it and it is gone."""
+        text, self.notice = self.message, None
+        return text
+
+    def load(self) -> Settings:
+        """Read the file; any problem gives defaults plus a notice, the file itself is never lost."""
+        self.settings, self.notice, self._writable = Settings(), None, True
+        try:
+            raw = self.path.read_bytes()
+        except FileNotFoundError:
+            return self.settings
+        except OSError as error:
+            self._set_aside("settings.problem.unreadable", reason=_reason(error))
+            return self.settings
+        try:
+            data = json.loads(raw.decode("utf-8"))
+        except ValueError:
+            data = None
+        version = data.get("version") if isinstance(data, dict) else None
+        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+            self._set_aside("settings.problem.corrupt")
+            return self.settings
+        if version > VERSION:
+            self._set_aside("settings.problem.newer")
+            return self.settings
+        while version < VERSION:
+            data = _MIGRATIONS[version](data)
+            version += 1
+        self.settings, reset = settings_from_json(data)
+        if reset:
+            self.notice = Notice("settings.problem.fixed", {"names": ", ".join(reset)})
+        return self.settings
+
+    def update(self, **changes: Any) -> Settings:
+        """Change some settings (invalid values are refused with ValueError) and save at once."""
+        checked = {name: _valid(name, value) for name, value in changes.items()}
+        self.settings = replace(self.settings, **checked)
+        self.save()
+        return self.settings
+
+    def save(self) -> bool:
+        """Write the current settings atomically; False (and a notice) when the disk refuses."""
+        if not self._writable:
+            return False  # the notice from load() already says why
+        payload = (json.dumps(self.settings.to_json(), indent=2) + "\n").encode("utf-8")
+        tmp = self.path.with_name(FILE_NAME + ".tmp")
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            with open(tmp, "wb") as handle:
+                handle.write(payload)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(tmp, self.path)
+        except OSError as error:
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+            self.notice = Notice("settings.problem.unsaved", {"reason": _reason(error)})
+            return False
+        _sync_dir(self.folder)
+        return True
+
+    def _set_aside(self, problem: str, **values: str) -> None:
+        """Keep an unusable file as settings.json.bad (or .bad2, … if that exists) and say so.
+
+        If even that fails, saving is switched off for this session: writing would destroy the file.
+        """
+        target = _free_name(self.path.with_name(FILE_NAME + ".bad"))
+        try:
+            os.replace(self.path, target)
+        except OSError as error:
+            self._writable = False
+            self.notice = Notice("settings.problem.not_kept", {"reason": _reason(error)})
+            return
+        self.notice = Notice(problem, {**values, "path": str(target)})
+
+
+def _free_name(path: Path) -> Path:
+    """`path`, or the first of path2, path3, … that does not exist: an older .bad file is never replaced."""
+    candidate, number = path, 1
+    while candidate.exists():
+        number += 1
+        candidate = path.with_name(f"{path.name}{number}")
+    return candidate
+
+
+def _reason(error: BaseException) -> str:
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror
+    return str(error) or type(error).__name__
+
+
+def _sync_dir(folder: Path) -> None:
+    """Make the rename itself durable (POSIX); harmless where directories cannot be opened."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def load_settings(folder: Path | None = None) -> SettingsStore:
+    """The store for the user's settings, already loaded: what the app calls at start-up."""
+    store = SettingsStore(folder)
+    store.load()
+    return store

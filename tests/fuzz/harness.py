@@ -44,6 +44,7 @@ def check_compile_result(result: CompileResult) -> None:
         assert result.errors, "refused without saying why"
     else:
         assert not result.errors
+        CASES["tmx accepted (and played)"] += 1
         check_playable(result.board)
         # What the compiler writes, the loader must read back as the same board.
         assert Board.from_json(json.loads(result.board.dumps())).dumps() == result.board.dumps()
@@ -77,6 +78,7 @@ def load_json_file(path: Path) -> Board | str:
     except BoardError as error:
         one_line(str(error))
         return str(error)
+    CASES["json accepted (and played)"] += 1
     check_playable(board)
     return board
 

@@ -167,7 +167,8 @@ class SettingsStore:
         except FileNotFoundError:
             return self.settings
         except OSError as error:
-            self._set_aside("settings.problem.unreadable", reason=_reason(error))
+            if os.path.lexists(self.path):  # there is a file (or folder) we cannot read: keep it
+                self._set_aside("settings.problem.unreadable", reason=_reason(error))
             return self.settings
         try:
             data = json.loads(raw.decode("utf-8"))

@@ -12,7 +12,8 @@ and the build is reproducible. A configuration is a plain dict; every key is opt
   add_links, remove_links          [[a, b, spaces?]], [[a, b]]
   spaces                           [[a, b, n]]: overrides the count of real lines
   projection                       centre [lat, lon], power, rotate (degrees clockwise), margin, min_distance,
-                                   link_clearance, max_stretch, width, height
+                                   link_clearance, clearance_per_space, max_stretch, width, height,
+                                   name_room (iterations of the pass that makes room for names), name_em
   nudge                            {name: [dx, dy]} pixels, applied before the spacing pass
   start, express, standard, railway, terminus, connection, plus, landmarks {name: n}, cards {name: n}
   hub_lines                        stations with at least this many lines are railway and express candidates
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import difflib
 import itertools
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,6 +37,8 @@ from game.board.import_layout import (
     Point,
     Projection,
     carry,
+    clear_river,
+    make_room_for_names,
     offset_polyline,
     padded_blob,
     point_in_polygon,
@@ -235,9 +239,17 @@ def build_board(config: dict[str, Any], data_dir: Path | None = None) -> Starter
     for name, (dx, dy) in config.get("nudge", {}).items():
         if name in projected:
             projected[name] = (projected[name][0] + dx, projected[name][1] + dy)
-    positions = relax(projected, sorted(spaces), float(proj_cfg.get("min_distance", 40)), size, margin * 0.5,
-                      iterations=int(proj_cfg.get("iterations", 400)),
-                      link_clearance=float(proj_cfg.get("link_clearance", 14)))
+    min_distance = float(proj_cfg.get("min_distance", 40))
+    clearance = float(proj_cfg.get("link_clearance", 14))
+    wider = {key: float(proj_cfg.get("clearance_per_space", 0)) * (n - 1) for key, n in spaces.items()}
+    positions = relax(projected, sorted(spaces), min_distance, size, margin * 0.5,
+                      iterations=int(proj_cfg.get("iterations", 400)), link_clearance=clearance, wider=wider)
+    if proj_cfg.get("name_room"):
+        positions = make_room_for_names(positions, sorted(spaces), _importance(config, chosen, spaces), min_distance,
+                                        size, margin * 0.5, float(proj_cfg.get("name_em", 0.16)),
+                                        int(proj_cfg["name_room"]), clearance, wider)
+        positions = relax(positions, sorted(spaces), min_distance, size, margin * 0.5, iterations=60,
+                          link_clearance=clearance, wider=wider)
 
     nodes = [StarterNode(n, *positions[n]) for n in chosen]
     links = [StarterLink(a, b, spaces[(a, b)], tuple(sorted(line_sets.get((a, b), ())))) for a, b in sorted(spaces)]
@@ -252,6 +264,16 @@ def build_board(config: dict[str, Any], data_dir: Path | None = None) -> Starter
     _decorate(board, config, projection, projected, positions)
     _clusters(board, config)
     return board
+
+
+def _importance(config: dict[str, Any], chosen: list[str], spaces: dict[tuple[str, str], int]) -> list[str]:
+    """Stations in the order the game places their names: destinations first, then by links."""
+    degree = dict.fromkeys(chosen, 0)
+    for a, b in spaces:
+        degree[a] += 1
+        degree[b] += 1
+    destinations = set(config.get("express", [])) | set(config.get("standard", []))
+    return sorted(chosen, key=lambda n: (n not in destinations, -degree[n], n))
 
 
 def _assign_features(board: StarterBoard, network: Network, config: dict[str, Any]) -> None:
@@ -307,17 +329,30 @@ def _decorate(board: StarterBoard, config: dict[str, Any], projection: Projectio
 
     A river with `crossings` turns every link over it into station–water symbol(s)–station.
     """
+    stations = [(n.x, n.y) for n in board.nodes if not n.waypoint]
+    clear = float(config.get("projection", {}).get("river_clearance", 0))
+    crossings: dict[str, tuple[str, str, float]] = {}
+    lines: list[tuple[list[Point], float]] = []
     for river in config.get("rivers", []):
         line = carry([projection(lat, lon) for lat, lon in river["points"]], projected, positions)
-        board.decorations.append(("water", offset_polyline(line, float(river.get("width", 24)) / 2), ""))
+        half = float(river.get("width", 24)) / 2
+        if clear > 0:
+            line = clear_river(line, half + clear, stations)
+        lines.append((line, half))
+        board.decorations.append(("water", offset_polyline(line, half), ""))
         if river.get("crossings"):
-            _cross(board, line, river.get("name", "river"), config.get("double_water", []))
+            crossings |= _cross(board, line, river.get("name", "river"), config.get("double_water", []))
+    if clear > 0 and crossings:
+        _spread_waypoints(board, crossings, lines)
     for shape in config.get("polygons", []):
         points = carry([projection(lat, lon) for lat, lon in shape["points"]], projected, positions)
         board.decorations.append((shape.get("kind", "water"), points, shape.get("name", "")))
 
 
-def _cross(board: StarterBoard, river: list[Point], river_name: str, doubles: list[list[str]]) -> None:
+def _cross(board: StarterBoard, river: list[Point], river_name: str,
+           doubles: list[list[str]]) -> dict[str, tuple[str, str, float]]:
+    """Split the links over a river at the water; returns each new waypoint's link ends and fraction."""
+    made: dict[str, tuple[str, str, float]] = {}
     by_name = {n.name: n for n in board.nodes}
     double = {_pair(a, b) for a, b in doubles}
     count = sum(1 for n in board.nodes if n.waypoint)
@@ -341,11 +376,49 @@ def _cross(board: StarterBoard, river: list[Point], river_name: str, doubles: li
             board.nodes.append(StarterNode(name, round(a.x + f * (b.x - a.x), 1), round(a.y + f * (b.y - a.y), 1),
                                            waypoint=True, properties={"water": True}))
             by_name[name] = board.nodes[-1]
+            made[name] = (link.a, link.b, f)
             chain.append(name)
         chain.append(link.b)
         for u, v in itertools.pairwise(chain):
             kept.append(StarterLink(u, v, link.spaces, link.lines))
     board.links = kept
+    return made
+
+
+def _spread_waypoints(board: StarterBoard, crossings: dict[str, tuple[str, str, float]],
+                      rivers: list[tuple[list[Point], float]]) -> None:
+    """Slide each water symbol along its link, staying on the water, away from other symbols and links.
+
+    Two links that cross the river side by side would otherwise put their symbols on top of each other.
+    """
+    by_name = {n.name: n for n in board.nodes}
+    for name in sorted(crossings, key=lambda w: int(w.rsplit(" ", 1)[1])):
+        a_name, b_name, f0 = crossings[name]
+        a, b, node = by_name[a_name], by_name[b_name], by_name[name]
+        own = {link_end for link in board.links if name in (link.a, link.b) for link_end in (link.a, link.b)}
+        segments = [((by_name[k.a].x, by_name[k.a].y), (by_name[k.b].x, by_name[k.b].y)) for k in board.links
+                    if k.a not in own and k.b not in own]
+        others = [(n.x, n.y) for n in board.nodes if n.name not in own and n.name != name]
+        best: tuple[float, Point] | None = None
+        for k in range(-12, 13):
+            f = min(0.85, max(0.15, f0 + k * 0.025))
+            p = (a.x + f * (b.x - a.x), a.y + f * (b.y - a.y))
+            wet = min((_segment_distance(p, u, v) - half for line, half in rivers
+                       for u, v in itertools.pairwise(line)), default=0.0)  # below zero: on the water
+            room = min([math.dist(p, o) for o in others] + [_segment_distance(p, u, v) * 1.5 for u, v in segments]
+                       + [60.0])
+            cost = -room + abs(k) * 0.4 + max(0.0, wet + 5) * 4
+            if best is None or cost < best[0] - 1e-9:
+                best = (cost, p)
+        assert best is not None
+        node.x, node.y = round(best[1][0], 1), round(best[1][1], 1)
+
+
+def _segment_distance(p: Point, a: Point, b: Point) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    denom = dx * dx + dy * dy
+    t = 0.0 if denom == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / denom))
+    return math.hypot(p[0] - (a[0] + t * dx), p[1] - (a[1] + t * dy))
 
 
 def _clusters(board: StarterBoard, config: dict[str, Any]) -> None:

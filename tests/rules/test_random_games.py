@@ -29,6 +29,7 @@ from game.rules.placement import water_debt
 from game.rules.state import PHASES, GameState, new_game, replay
 from game.simulate import play_game
 from tests.rules.boards import make_board
+from tests.rules.test_routing_bruteforce import brute_force
 
 Links = list[tuple[str, str] | tuple[str, str, int]]
 Stations = dict[str, tuple[float, float, str]]
@@ -36,6 +37,7 @@ Stations = dict[str, tuple[float, float, str]]
 
 # ----- synthetic boards -----
 
+MAX_BRUTE_FORCE_ROUTES = 6  # passenger moves per game checked against the (slow) brute force
 CARDS = 3  # cards per destination station: a longer deck makes longer games, with longer lines
 
 
@@ -81,7 +83,7 @@ def london_board(**settings: object) -> Board:
         "G24": "express", "G31": "standard", "G33": "standard",
     }
     stations, links = _grid(5, 4, features, lambda r, c, right: 1 + (r * 3 + c + right) % 3)
-    stations |= {"I0": (150.0, 150.0, "standard"), "I1": (250.0, 50.0, "express"), "I2": (350.0, 250.0, "")}
+    stations |= {"I0": (130.0, 170.0, "standard"), "I1": (250.0, 50.0, "express"), "I2": (350.0, 250.0, "")}
     links += [("I0", "G11", 1), ("I1", "G02", 2), ("I2", "G33", 1), ("G11", "G22", 1), ("G13", "G24", 2)]
     return _board(stations, links, "london", **settings)
 
@@ -129,7 +131,8 @@ def newyork_board(**settings: object) -> Board:
 
 
 def custom_board() -> Board:
-    """Every feature at once on a 4×4 grid, with six tokens per line so lines run out and players block."""
+    """Every feature at once on a 4×4 grid, with six tokens per line so lines run out and players block;
+    a station and a plain waypoint sit inside grid squares, where loops can enclose them."""
     features = {
         "G00": "start connection express", "G01": "plus standard", "G02": "landmarks=1 railway",
         "G03": "terminus express", "G10": "landmarks=1 standard", "G11": "plus", "G12": "connection standard",
@@ -138,11 +141,12 @@ def custom_board() -> Board:
         "G33": "terminus standard",
     }
     stations, links = _grid(4, 4, features, lambda r, c, right: 1 + (r * c + right) % 2)
-    stations |= {"V": (450.0, 150.0, "waypoint"), "E": (550.0, 150.0, "standard"),
+    stations |= {"K": (160.0, 140.0, "standard"), "P": (250.0, 260.0, "waypoint"),
+                 "V": (450.0, 150.0, "waypoint"), "E": (550.0, 150.0, "standard"),
                  "W1": (-100.0, 150.0, "waypoint water"), "W2": (-200.0, 150.0, "waypoint water"),
                  "F": (-300.0, 150.0, "express")}
-    links += [("G13", "V", 2), ("G23", "V", 1), ("V", "E", 2), ("G10", "W1", 1), ("G20", "W1", 1),
-              ("W1", "W2", 2), ("W2", "F", 1)]
+    links += [("K", "G11", 1), ("P", "G22", 2), ("G13", "V", 2), ("G23", "V", 1), ("V", "E", 2), ("G10", "W1", 1),
+              ("G20", "W1", 1), ("W1", "W2", 2), ("W2", "F", 1)]
     clusters = {"north": ["G00", "G01", "G02", "G03"], "south": ["G30", "G31", "G32", "G33"], "east": ["E"]}
     return _board(stations, links, "custom", clusters=clusters,
                   line_tokens={line: 6 for line in ("red", "yellow", "blue", "purple", "black", "pink",
@@ -173,6 +177,12 @@ class CheckedGame:
         self.replay_every = replay_every
         self.state = new_game(board, players, seed)
         self.earned = [player.points for player in self.state.players]  # start points (classic variant)
+        self.tiles_taken = [0] * players
+        self.sets_cashed = [0] * players
+        self.stack_tiles = sum(count for _, count in self.state.landmark_stacks.values())
+        self.loop_points: Counter[str] = Counter()
+        self.enclosed: dict[str, set[int]] = {line: set() for line in self.state.lines}
+        self.routes_checked = 0
         self.steps = 0
         self.undos = 0
         self.check()
@@ -197,8 +207,10 @@ class CheckedGame:
     def step(self, action: Action) -> None:
         state = self.state
         before = state.to_json()
-        seat, passenger = state.current, state.passenger
+        seat, passenger, turn = state.current, state.passenger, state.turn
         assert state.why_illegal(action) is None
+        if isinstance(action, ChooseRoute) and self.routes_checked < MAX_BRUTE_FORCE_ROUTES:
+            self.check_routes()
         events = state.apply(action)
         after = state.to_json()
         if state.can_undo():
@@ -209,6 +221,10 @@ class CheckedGame:
             assert state.to_json() == after
         self.steps += 1
         self.account(events, seat, passenger)
+        if isinstance(action, PlaceTrack):
+            self.check_loops(action.line)
+        if state.turn != turn and state.phase == "actions":
+            self.check_actions_at_turn_start()
         self.check()
         if self.steps % self.replay_every == 0:
             self.check_replay()
@@ -223,6 +239,13 @@ class CheckedGame:
             else:
                 self.earned[event.player] += event.points
             assert event.branch_tokens >= 0 and event.paid >= 0
+            if event.kind == "place":
+                assert event.player is not None and event.line is not None
+                self.tiles_taken[event.player] += len(event.tile.split(",")) if event.tile else 0
+                self.sets_cashed[event.player] += event.reasons.count("landmark set of every type")
+                for reason in event.reasons:
+                    if reason.startswith("loop around "):
+                        self.loop_points[event.line] += int(reason.split()[2])
             if event.kind == "passenger":
                 assert event.player == seat
                 assert event.path[0] == position and event.path[-1] == event.station
@@ -262,8 +285,14 @@ class CheckedGame:
             assert all(count >= 0 for count in player.landmarks.values())
             types = settings.landmark_types
             assert not all(player.landmarks.get(kind, 0) for kind in types), "a full landmark set not cashed in"
+            held = sum(player.landmarks.values())
+            assert held == self.tiles_taken[seat] - self.sets_cashed[seat] * len(types), "landmark tiles lost"
         for station, (_, count) in state.landmark_stacks.items():
             assert 0 <= count <= board.nodes[station].landmarks
+        remaining = sum(count for _, count in state.landmark_stacks.values())
+        assert remaining + sum(self.tiles_taken) == self.stack_tiles
+        for line, line_state in state.lines.items():
+            assert len(line_state.loop_scored) == self.loop_points[line], f"{line}'s loop points != its stations"
 
         assert len(state.deck) + len(state.face_up) + state.discards == len(board.deck)
         assert len(state.face_up) <= settings.face_up
@@ -296,6 +325,56 @@ class CheckedGame:
         saved = state.to_json()
         assert GameState.from_json(json.loads(json.dumps(saved)), board).to_json() == saved
 
+    def check_loops(self, line: str) -> None:
+        """RULES §4 loops, computed another way: a station is inside some cycle of the line exactly when
+        it is inside one of the fundamental cycles of a spanning tree (the even-odd parity of a point is
+        additive over the cycle space), and it scores if the line does not connect it at that moment."""
+        board, state = self.board, self.state
+        links = [link for link in board.links if line in state.tracks[link.index]]
+        connected = set(state.lines[line].degree)
+        parent: dict[int, int] = {links[0].a: links[0].a}
+        tree: set[int] = set()
+        grown = True
+        while grown:
+            grown = False
+            for link in links:
+                if (link.a in parent) != (link.b in parent):
+                    inner, outer = (link.a, link.b) if link.a in parent else (link.b, link.a)
+                    parent[outer] = inner
+                    tree.add(link.index)
+                    grown = True
+        for link in links:
+            if link.index in tree:
+                continue
+            cycle = _tree_path(parent, link.a, link.b)
+            polygon = [(board.nodes[n].x, board.nodes[n].y) for n in cycle]
+            self.enclosed[line] |= {
+                node.index for node in board.nodes
+                if node.is_station and node.index not in connected and _inside(node.x, node.y, polygon)
+            }
+        assert state.lines[line].loop_scored == self.enclosed[line], f"{line}'s loop stations differ"
+
+    def check_actions_at_turn_start(self) -> None:
+        """RULES §3 and §7: 4 actions, but 3/4/…/5 in the staggered first round."""
+        state, settings = self.state, self.board.settings
+        expected = settings.actions_per_turn
+        if state.turn < self.players and settings.first_round == "staggered":
+            expected += (state.current == self.players - 1) - (state.current == 0)
+        assert state.actions_left == expected
+        assert state.undoable == 0 and not state.can_undo()
+
+    def check_routes(self) -> None:
+        """The passenger's options in a real game agree with the brute force of the routing tests."""
+        state = self.state
+        targets = {station for station, kind in state.face_up if kind == state.pending_moves[0]}
+        assert state.passenger is not None
+        expected = brute_force(self.board, state.tracks, state.passenger, targets)
+        options = state.passenger_options()
+        assert expected is not None and options is not None
+        assert (options.walked, options.lines) == expected[0]
+        assert {(o.destination, frozenset(o.lines)) for o in options.options} == expected[1]
+        self.routes_checked += 1
+
     def check_replay(self) -> None:
         state = self.state
         assert replay(self.board, self.seed, self.players, state.log).to_json() == state.to_json()
@@ -306,6 +385,26 @@ class CheckedGame:
         if loaded.can_undo():
             assert loaded.undo()
             assert loaded.to_json() == before, f"undo of {action} after loading did not restore the state"
+
+
+def _tree_path(parent: dict[int, int], a: int, b: int) -> list[int]:
+    """The nodes from a up the tree to the common ancestor and down to b."""
+    up_a = [a]
+    while parent[up_a[-1]] != up_a[-1]:
+        up_a.append(parent[up_a[-1]])
+    up_b = [b]
+    while up_b[-1] not in up_a:
+        up_b.append(parent[up_b[-1]])
+    return up_a[: up_a.index(up_b[-1]) + 1] + up_b[-2::-1]
+
+
+def _inside(x: float, y: float, polygon: list[tuple[float, float]]) -> bool:
+    """Even-odd: count the polygon edges a ray to the right crosses."""
+    crossings = 0
+    for (x1, y1), (x2, y2) in pairwise([*polygon, polygon[0]]):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            crossings += 1
+    return crossings % 2 == 1
 
 
 def _connected(links: list) -> bool:
@@ -334,7 +433,7 @@ def random_bots(players: int, seed: int) -> list[Bot]:
 def test_random_games_keep_every_invariant(board_name: str, players: int) -> None:
     board = BOARDS[board_name]
     undos = 0
-    for seed in range(4):
+    for seed in range(3):
         game = CheckedGame(board, players, seed)
         state = game.play(random_bots(players, seed))
         undos += game.undos
@@ -403,14 +502,30 @@ class Drawn:
         return f"Drawn(nodes={nodes}, links={links})"
 
 
+FEATURES = ("railway", "terminus", "connection", "plus", "landmarks=1", "landmarks=2", "express")
+
+
 @st.composite
-def water_boards(draw: st.DrawFn) -> Drawn:
-    """A ring of stations with crossings between them: chains of 1–3 water symbols, narrow or wide."""
+def water_boards(draw: st.DrawFn, ruleset: str = "newyork", features: bool = False) -> Drawn:
+    """A ring of stations with crossings between them: chains of 1–3 water symbols, narrow or wide.
+
+    With `features`, the stations also carry random features of every ruleset and form clusters.
+    """
     count = draw(st.integers(4, 7))
     stations: Stations = {
         f"S{i}": (float(i * 100), float(i % 2 * 100), "start standard" if i == 0 else "standard")
         for i in range(count)
     }
+    clusters: dict[str, list[str]] = {}
+    if features:
+        for name, (x, y, words) in list(stations.items()):
+            extra = draw(st.lists(st.sampled_from(FEATURES), max_size=3, unique=True))
+            if "landmarks=1" in extra and "landmarks=2" in extra:
+                extra.remove("landmarks=1")
+            if "express" in extra:
+                words = words.replace("standard", "")
+            stations[name] = (x, y, " ".join([words, *extra]))
+            clusters.setdefault(f"C{draw(st.integers(0, 2))}", []).append(name)
     links: Links = [(f"S{i}", f"S{(i + 1) % count}", draw(st.integers(1, 2))) for i in range(count)]
     for crossing in range(draw(st.integers(1, 4))):
         a = draw(st.integers(0, count - 1))
@@ -422,7 +537,7 @@ def water_boards(draw: st.DrawFn) -> Drawn:
             chain.append(name)
         chain.append(f"S{b}")
         links += [(here, there, draw(st.integers(1, 2))) for here, there in pairwise(chain)]
-    return Drawn(_board(stations, links, "newyork"))
+    return Drawn(_board(stations, links, ruleset, clusters=clusters))
 
 
 class WaterBot:
@@ -449,6 +564,13 @@ class WaterBot:
 def test_water_crossings_never_block_a_turn(drawn: Drawn, players: int, seed: int) -> None:
     bots: list[Bot] = [WaterBot(seed * 7 + seat) for seat in range(players)]
     CheckedGame(drawn.board, players, seed, replay_every=1000).play(bots)
+
+
+@settings(max_examples=40, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["london", "berlin", "newyork", "custom"]).flatmap(lambda r: water_boards(r, True)),
+       st.integers(2, 5), st.integers(0, 1000))
+def test_random_boards_with_every_feature_keep_every_invariant(drawn: Drawn, players: int, seed: int) -> None:
+    CheckedGame(drawn.board, players, seed, replay_every=50).play(random_bots(players, seed))
 
 
 def test_two_water_ends_never_wait_for_the_same_last_space() -> None:

@@ -208,13 +208,13 @@ def _may_grow(degree: dict[int, int], a: int, b: int) -> bool:
     return bool(da or db)
 
 
-@settings(max_examples=1000, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=700, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenarios())
 def test_find_routes_matches_the_brute_force(scenario: Scenario) -> None:
     check_against_brute_force(scenario.board, scenario.tracks, scenario.start, scenario.destinations)
 
 
-@settings(max_examples=1000, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=700, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenarios(crowded=True))
 def test_find_routes_matches_the_brute_force_with_many_changes(scenario: Scenario) -> None:
     check_against_brute_force(scenario.board, scenario.tracks, scenario.start, scenario.destinations)

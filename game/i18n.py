@@ -77,6 +77,15 @@ def tr(key: str, **values: object) -> str:
     return key
 
 
+def section(prefix: str) -> dict[str, str]:
+    """Every message under `prefix.` in the current language, keyed by the rest of the key.
+
+    For tables such as the editor's buttons: `section("editor.buttons")["save"]` → "Speichern".
+    """
+    start = prefix.rstrip(".") + "."
+    return {key[len(start):]: tr(key) for key in catalogue(FALLBACK) if key.startswith(start)}
+
+
 def missing_keys(code: str) -> list[str]:
     """English keys that language `code` does not translate (or translates as an empty string)."""
     translated = catalogue(code)

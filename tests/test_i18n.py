@@ -105,6 +105,27 @@ def test_placeholders_include_the_format_spec() -> None:
     assert i18n.placeholders("{zoom:.0%} of {name}, {name}") == [("name", ""), ("zoom", ".0%")]
 
 
+def test_section_gives_a_translated_table() -> None:
+    i18n.set_language("de")
+    buttons = i18n.section("editor.buttons")
+    assert buttons["save"] == "Speichern"
+    assert set(buttons) == {"new", "open", "save", "save_as", "undo", "redo", "grid", "background", "play",
+                            "import", "help"}
+    assert i18n.section("editor.tools.select") == {"key": "V", "label": "Auswahl",
+                                                   "hint": i18n.tr("editor.tools.select.hint")}
+
+
+def test_every_character_has_a_glyph_in_the_game_font() -> None:
+    pygame = pytest.importorskip("pygame")
+    font_path = i18n.LOCALE_DIR.parents[1] / "assets" / "fonts" / "Lato-Regular.ttf"
+    if not font_path.is_file():
+        pytest.skip("the game font is not installed")
+    pygame.font.init()
+    font = pygame.font.Font(font_path, 20)
+    characters = {ch for code in i18n.LANGUAGES for text in i18n.catalogue(code).values() for ch in text}
+    assert [ch for ch in sorted(characters) if font.metrics(ch)[0] is None] == []
+
+
 def test_sync_check_passes() -> None:
     """The command the UI engineer runs after adding strings reports nothing to do."""
     assert sync_locales.main(["--check"]) == 0

@@ -9,6 +9,7 @@ translation shows the English message, so a new string never leaves a blank on s
 from __future__ import annotations
 
 import json
+import os
 import string
 from functools import cache
 from pathlib import Path
@@ -52,6 +53,20 @@ def language() -> str:
 def language_names() -> list[tuple[str, str]]:
     """(code, own name) pairs in menu order, for a language picker."""
     return list(LANGUAGES.items())
+
+
+def system_language(environ: dict[str, str] | None = None) -> str:
+    """The first supported language named by the usual locale variables (de_DE.UTF-8 → de), else English.
+
+    Used once, for a first start without saved settings: a German or French machine opens in its language.
+    """
+    env = os.environ if environ is None else environ
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        for part in env.get(variable, "").split(":"):
+            code = part.split("_")[0].split(".")[0].split("@")[0].lower()
+            if code in LANGUAGES:
+                return code
+    return FALLBACK
 
 
 def has(key: str) -> bool:

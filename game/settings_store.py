@@ -164,11 +164,11 @@ class SettingsStore:
         self.settings, self.notice, self._writable = Settings(), None, True
         try:
             raw = self.path.read_bytes()
-        except FileNotFoundError:
-            return self.settings
         except OSError as error:
             if os.path.lexists(self.path):  # there is a file (or folder) we cannot read: keep it
                 self._set_aside("settings.problem.unreadable", reason=_reason(error))
+            else:  # first start: speak the machine's language if we can
+                self.settings = Settings(language=i18n.system_language())
             return self.settings
         try:
             data = json.loads(raw.decode("utf-8"))

@@ -96,6 +96,17 @@ def test_missing_translation_falls_back_to_english(monkeypatch: pytest.MonkeyPat
     assert i18n.missing_keys("de") == ["menu.quit"]
 
 
+@pytest.mark.parametrize(("environ", "code"), [
+    ({"LANG": "de_DE.UTF-8"}, "de"),
+    ({"LANGUAGE": "fr_CA:en", "LANG": "de_DE.UTF-8"}, "fr"),
+    ({"LANGUAGE": "es:de"}, "de"),
+    ({"LC_ALL": "C"}, "en"),
+    ({}, "en"),
+])
+def test_system_language(environ: dict[str, str], code: str) -> None:
+    assert i18n.system_language(environ) == code
+
+
 def test_unknown_key_shows_the_key() -> None:
     assert i18n.tr("no.such.key", value=1) == "no.such.key"
     assert not i18n.has("no.such.key")

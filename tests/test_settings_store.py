@@ -17,6 +17,8 @@ from game.settings_store import VERSION, Settings, SettingsStore, load_settings
 @pytest.fixture(autouse=True)
 def _config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setenv(settings_store.CONFIG_ENV, str(tmp_path / "config"))
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(variable, raising=False)
     yield
     i18n.set_language("en")
 
@@ -38,6 +40,13 @@ def test_defaults_without_a_file() -> None:
     assert store.settings.show_idle_minutes == 3
     assert store.message is None
     assert not store.path.exists()
+
+
+def test_first_start_speaks_the_system_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    assert _store().settings.language == "fr"
+    _write(json.dumps({"version": VERSION, "language": "de"}))
+    assert _store().settings.language == "de"  # a saved choice wins
 
 
 def test_environment_chooses_the_folder(tmp_path: Path) -> None:

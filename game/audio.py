@@ -11,6 +11,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
+from typing import Protocol
 
 import pygame
 
@@ -28,6 +29,29 @@ SOUNDS: dict[str, str] = {
     "illegal": "a move that is not allowed",
 }
 MIN_GAP = 0.04  # seconds: the same sound fired again sooner (fast animations) would only be a louder smear
+
+
+class EventLike(Protocol):
+    """The fields of a rules-engine event that decide its sound (game.rules.events.Event has them)."""
+
+    kind: str
+    points: int
+    branch_tokens: int
+
+
+def sounds_for(event: EventLike) -> tuple[str, ...]:
+    """The effects an engine event calls for, in order: the screen plays them as it animates the event."""
+    if event.kind == "place":
+        return ("place", "score") if event.points > 0 else ("place",)
+    if event.kind == "branch":
+        return ("branch",)
+    if event.kind in ("score", "tile"):
+        return ("score",) if event.points > 0 else ()
+    if event.kind == "passenger":
+        return ("ride",)
+    if event.kind == "game_over":
+        return ("end",)
+    return ()
 
 
 def pre_init() -> None:

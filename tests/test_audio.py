@@ -15,7 +15,7 @@ import pygame
 import pytest
 
 from game import audio as audio_module
-from game.audio import SOUND_DIR, SOUNDS, Audio
+from game.audio import SOUND_DIR, SOUNDS, Audio, sounds_for
 from game.settings_store import Settings, SettingsStore
 from tools import make_sounds
 
@@ -112,3 +112,17 @@ def test_no_audio_device_means_silence(monkeypatch: pytest.MonkeyPatch) -> None:
     player.preload()
     player.stop()
     assert list(player.played) == []
+
+
+def test_engine_events_map_to_sounds() -> None:
+    from game.rules.events import Event
+
+    assert sounds_for(Event("place", player=0, line="red")) == ("place",)
+    assert sounds_for(Event("place", player=0, points=2, branch_tokens=1)) == ("place", "score")
+    assert sounds_for(Event("branch", player=0, branch_tokens=1)) == ("branch",)
+    assert sounds_for(Event("score", player=1, points=1)) == ("score",)
+    assert sounds_for(Event("passenger", path=(1, 2))) == ("ride",)
+    assert sounds_for(Event("game_over")) == ("end",)
+    assert sounds_for(Event("refill")) == ()
+    assert all(name in SOUNDS for kind in ("place", "branch", "score", "passenger", "game_over")
+               for name in sounds_for(Event(kind, points=1)))

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from game.board.settings import RULESETS, RuleSettings, check_settings
+from game.board.tmx_xml import check_reference
 
 SCHEMA_VERSION = 1
 DESTINATION_KINDS = ("", "standard", "express")
@@ -324,6 +325,9 @@ def _board_from_json(data: Any) -> Board:
         settings=RuleSettings.from_json(data.get("settings", {})),
         background=str(data.get("background", "")),
     )
+    refusal = board.background and check_reference(board.background, None)
+    if refusal:  # nothing reads it yet, but a board file must not point a future reader out of its folder
+        raise BoardError(f"background image refused: {refusal}")
     _check_board(board)
     return board
 

@@ -21,7 +21,7 @@ def fuzz(examples: int) -> settings:
 FOLDER = Path(tempfile.mkdtemp(prefix="underground-fuzz-"))  # one folder: nothing may ever appear in it
 
 
-@fuzz(250)
+@fuzz(200)
 @given(gen.tmx_maps())
 def test_generated_maps(data: bytes) -> None:
     check_tmx_bytes(data, FOLDER)

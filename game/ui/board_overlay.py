@@ -224,6 +224,20 @@ class BoardOverlay:
         symbols.polygon(surface, style.INK, geometry.band(points, width / 2 + 2, -width / 2 - 2))
         symbols.polygon(surface, colour, geometry.band(points, width / 2, -width / 2))
 
+    def trail(self, surface: pygame.Surface, points: list[Point], progress: float) -> None:
+        """The passenger's whole trip while he glides: the way ahead bright, the way behind faded."""
+        to_screen = self.view.camera.to_screen
+        screen = [to_screen(p) for p in points]
+        if len(screen) < 2:
+            return
+        half = max(3.0, self._half() * 1.1)
+        symbols.polygon(surface, style.mix(style.GOLD, style.PAPER, 0.55), geometry.band(screen, half, -half))
+        total = geometry.length(screen)
+        ahead = geometry.trim(screen, total * progress, 0.0) if progress < 1 else []
+        if len(ahead) >= 2:
+            symbols.polygon(surface, style.INK, geometry.band(ahead, half + 2, -half - 2))
+            symbols.polygon(surface, style.GOLD, geometry.band(ahead, half, -half))
+
     def rings(self, surface: pygame.Surface, stations: Iterable[int], time: float,
               colour: style.Colour = style.GOLD) -> None:
         m = self.view.metrics

@@ -163,14 +163,16 @@ class PassengerView:
         pulse = 0.5 + 0.5 * math.sin(time * 5)
         pygame.draw.circle(surface, style.INK, centre, r + 9 + 3 * pulse, 3)
         pygame.draw.circle(surface, style.GOLD, centre, r + 6 + 3 * pulse, 4)
-        if not many:
-            return
         same = [j for j, o in enumerate(options) if o.destination == option.destination]
-        slot = same.index(k)
-        angle = -math.pi / 4 + slot * 0.9
-        bx, by = centre[0] + math.cos(angle) * (r + 22), centre[1] + math.sin(angle) * (r + 22)
+        if not many or len(same) == len(options) or same[0] != k:
+            return  # numbers tell destinations apart; ties on lines are told apart by their rows and lines
+        bx, by = centre[0] + (r + 16) * 0.75, centre[1] - (r + 16) * 0.75
         size = 15 if focused else 13
+        contiguous = same == list(range(same[0], same[-1] + 1))
+        numbers = str(k + 1) if len(same) == 1 else (f"{k + 1}–{same[-1] + 1}" if contiguous else
+                                                      ",".join(str(j + 1) for j in same))
+        size += 4 * (len(numbers) - 1)
         symbols.disc(surface, style.INK, (bx, by), size + 2)
         symbols.disc(surface, style.GOLD if focused else style.HALO, (bx, by), size)
-        label = style.text(str(k + 1), size + 3, "black", style.INK)
+        label = style.text(numbers, 16, "black", style.INK)
         surface.blit(label, label.get_rect(center=(bx, by)))

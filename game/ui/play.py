@@ -15,6 +15,7 @@ from game.board.loader import load_board
 from game.board.model import Board, BoardError
 from game.rules.state import GameState
 from game.ui import saves, style, text
+from game.ui.animation import Glide, ease
 from game.ui.app import App, Scene
 from game.ui.board_overlay import BoardOverlay
 from game.ui.board_view import BoardView
@@ -254,6 +255,9 @@ class PlayScene(Scene):
         if on_board is not None and ctl.person_may_act() and ctl.state.phase == "actions":
             hovered_link = overlay.pick_link(on_board, ctl.legal_spaces(), fallback=False)
         overlay.flashes(surface, ctl, self.time)
+        glide = ctl.queue.current
+        if isinstance(glide, Glide) and glide.started:
+            overlay.trail(surface, list(glide.points), ease(glide.progress))
         overlay.legal_spaces(surface, ctl, self.time, hovered_link)
         overlay.pulses(surface, ctl)
         self._pointed(surface, ctl, overlay)

@@ -166,7 +166,8 @@ class Sidebar:
         branch_icon(surface, (tx - 16, rect.y + 54), 11)
         for effect in ctl.queue.of_kind("token"):
             if effect.data.get("seat") == seat:
-                self._rise(surface, f"+{effect.data.get('count', 1)}", (tx - 46, rect.y + 46), effect, style.INK)
+                self._rise(surface, f"+{effect.data.get('count', 1)}", (tx - 32, rect.y + 42), effect, style.INK,
+                           right=True)
         return spots
 
     def _floats(self, surface: pygame.Surface, effects: list[Effect], seat: int, anchor: tuple[int, int]) -> None:

@@ -92,8 +92,10 @@ class BoardOverlay:
         half = self._half()
         glow = 0.5 + 0.5 * math.sin(time * 4.0)
         many = len(spaces) > MANY_SPACES  # a first token may go anywhere: hint, do not shout
-        ghost = style.mix(colour, style.HALO, (0.55 if many else 0.25) + 0.25 * glow)
-        rim = style.mix(colour, style.INK, 0.2)
+        light = sum(colour) > 600  # white on white would not show: light lines glow gold instead
+        base = style.mix(colour, style.GOLD, 0.55) if light else colour
+        ghost = style.mix(base, style.HALO, (0.55 if many else 0.25) + 0.25 * glow)
+        rim = style.line_edge(line) if light else style.mix(colour, style.INK, 0.2)
         badges = []
         for link, cost in spaces.items():
             slot = len(tracks[link]) if link < len(tracks) else 0

@@ -330,7 +330,7 @@ class PlayScene(Scene):
         """"Anna's turn", briefly, when the turn passes (unless the route panel is up)."""
         if ctl.route_options():
             return
-        for effect in ctl.queue.of_kind("banner"):
+        for effect in ctl.queue.of_kind("banner")[-1:]:
             seat = effect.data["seat"]
             t = effect.progress
             alpha = min(1.0, t * 6, (1 - t) * 4)

@@ -5,18 +5,20 @@ Widgets are pygame_gui; the title and the live preview of the chosen board are d
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
-from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox, UITextEntryLine
 
 from game.board.loader import builtin_boards, load_board
 from game.board.model import BoardError
-from game.ui import saves, style, text
+from game.ui import style, text
 from game.ui.app import App, Scene
 from game.ui.board_view import BoardView
+from game.ui.session import read_saved_game
 from game.ui.setup import SEAT_KINDS, GameSetup, Seat
 
 CLASSIC_SUFFIX = "_classic"
@@ -64,6 +66,7 @@ class MenuScene(Scene):
         self.widgets: dict[str, pygame_gui.core.UIElement] = {}
         self.seat_widgets: list[tuple[UITextEntryLine, UIDropDownMenu]] = []
         self.count_buttons: dict[int, UIButton] = {}
+        self.saved = read_saved_game()  # sets damaged saves aside: Continue offers only a game it can resume
 
     # ----- the model -----
 
@@ -167,8 +170,12 @@ class MenuScene(Scene):
         self.widgets["start"] = start
         resume = UIButton(pygame.Rect(x + 234, y, 140, 54), text.tr("menu.continue"), ui,
                           object_id=ObjectID("#continue"))
-        if not saves.has_autosave():
+        if self.saved.data is None:
             resume.disable()
+        if self.saved.message:
+            self.widgets["save_problem"] = UITextBox(html.escape(self.saved.message),
+                                                     pygame.Rect(x, y + 64, PANEL_W, 84), ui,
+                                                     object_id=ObjectID("#save_problem"))
         self.widgets["continue"] = resume
         self.widgets["quit"] = UIButton(pygame.Rect(x + 388, y, PANEL_W - 388, 54), text.tr("menu.quit"), ui,
                                         object_id=ObjectID("#quit"))

@@ -1,19 +1,54 @@
-"""The autosave: where it lives, and writing it so that a crash never leaves a broken or missing save.
+"""The autosave: where it lives, and how it is written and read so that no crash, kill or disk problem loses a game.
 
-The play screen writes after every action; the menu's Continue reads it back.
+The play screen writes after every action; the menu checks the saves when it opens and Continue reads the
+newest good one. Files, in the user data folder (`UNDERGROUND_DATA_DIR` overrides it, for tests):
+
+- `autosave.json` — the last completed action; `autosave.json.bak`, `.bak2`, `.bak3` — the saves before it.
+- A write goes to `autosave.json.tmp` (fsync, read back), the older saves move down one place (the current
+  one is hard-linked as `.bak`, so `autosave.json` exists at every instant), the new file is renamed into
+  place and the folder is fsynced. A kill at any instant leaves the last completed save readable.
+- A damaged, unreadable or newer-version save is renamed to `autosave.json.bad` (`.bad2`, … — never
+  replaced), the reason is logged and shown in the menu, and the next older save is used instead.
+- A full or read-only disk makes `write_autosave` return a problem for the screen; it never raises, and
+  the last good save is left as it was.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
+import logging
+import logging.handlers
 import os
+import shutil
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from platformdirs import user_data_dir
 
+from game.ui import text
+
 AUTOSAVE_ENV = "UNDERGROUND_DATA_DIR"  # tests point this at a temporary folder
+FILE_NAME = "autosave.json"
+LOG_NAME = "underground.log"
+SAVE_VERSION = 2  # of the file format; raise it when a field changes meaning, and add a step to session's migrations
+KEEP = 3  # earlier good saves kept beside the current one
+LOG_BYTES = 256 * 1024
+
+log = logging.getLogger("underground.saves")
+
+
+class NewerSave(ValueError):
+    """The save was written by a newer version of the game: kept aside, never read as if it were ours."""
+
+
+Check = Callable[[dict[str, Any]], object]  # raises if a parsed save cannot be used
+
+
+# ----- places -----
 
 
 def data_dir() -> Path:
@@ -22,52 +57,268 @@ def data_dir() -> Path:
 
 
 def autosave_path() -> Path:
-    return data_dir() / "autosave.json"
+    return data_dir() / FILE_NAME
 
 
-def backup_path() -> Path:
-    return autosave_path().with_suffix(".json.bak")
+def backup_path(number: int = 1) -> Path:
+    """The `number`-th save before the current one (1 is the one just before)."""
+    suffix = ".bak" if number == 1 else f".bak{number}"
+    return autosave_path().with_name(FILE_NAME + suffix)
+
+
+def save_paths() -> list[Path]:
+    """Every save, newest first: the order Continue tries them in."""
+    return [autosave_path(), *(backup_path(n) for n in range(1, KEEP + 1))]
+
+
+def log_path() -> Path:
+    return data_dir() / LOG_NAME
 
 
 def has_autosave() -> bool:
-    return autosave_path().is_file()
+    return any(path.is_file() for path in save_paths())
 
 
-def load_autosave() -> dict[str, Any] | None:
-    """The saved game as written by `write_autosave`, or None when there is none or it is unreadable."""
-    for path in (autosave_path(), backup_path()):
+# ----- problems -----
+
+
+@dataclass(frozen=True)
+class SaveProblem:
+    """Something to tell the player about the saves: a message id and its values, translated when shown."""
+
+    key: str
+    values: dict[str, str] = field(default_factory=dict)
+
+    def text(self) -> str:
+        return text.tr(self.key, **self.values)
+
+
+def reason(error: BaseException) -> str:
+    """A disk error in a few words: "disk full", "read-only", else the system's own words."""
+    if isinstance(error, OSError):
+        if error.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+            return text.tr("save.reason.full")
+        if isinstance(error, PermissionError) or error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+            return text.tr("save.reason.read_only")
+        if error.strerror:
+            return error.strerror.lower()
+    return str(error) or type(error).__name__
+
+
+def _logger() -> logging.Logger:
+    """The saves' logger, writing to the log file in the data folder and to stderr (set up on first use).
+
+    A log file that cannot be opened (read-only or full disk) leaves stderr alone: logging never fails a save.
+    """
+    root = logging.getLogger("underground")
+    target = str(log_path())
+    handlers = [h for h in root.handlers if getattr(h, "underground", False)]
+    if any(getattr(h, "target", None) == target for h in handlers):
+        return log
+    for handler in handlers:
+        root.removeHandler(handler)
+        handler.close()
+    formatter = logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
+    stream = logging.StreamHandler()
+    new: list[logging.Handler] = [stream]
+    try:
+        log_path().parent.mkdir(parents=True, exist_ok=True)
+        new.append(logging.handlers.RotatingFileHandler(target, maxBytes=LOG_BYTES, backupCount=1,
+                                                        encoding="utf-8"))
+    except OSError:
+        pass
+    for handler in new:
+        handler.setFormatter(formatter)
+        handler.underground = True  # type: ignore[attr-defined]
+        handler.target = target  # type: ignore[attr-defined]
+        root.addHandler(handler)
+    root.setLevel(logging.INFO)
+    return log
+
+
+# ----- reading -----
+
+
+@dataclass
+class Loaded:
+    """What reading the saves found: the newest usable save (or None), and what was wrong with newer ones."""
+
+    data: dict[str, Any] | None = None
+    path: Path | None = None
+    problems: list[SaveProblem] = field(default_factory=list)
+    set_aside: list[Path] = field(default_factory=list)
+
+    @property
+    def message(self) -> str | None:
+        """One line for the menu: what went wrong with the newest save, and what Continue will do now."""
+        if not self.problems:
+            return None
+        outcome = "save.problem.fallback" if self.data is not None else "save.problem.none_left"
+        return f"{self.problems[0].text()} {text.tr(outcome)}"
+
+
+def read_saves(check: Check | None = None) -> Loaded:
+    """The newest save that parses, is not from a newer version and passes `check`; bad ones are set aside.
+
+    Nothing is ever deleted or overwritten here: a bad file becomes `.bad`, or stays where it is when even
+    that fails (and then the writer refuses to replace it).
+    """
+    found = Loaded()
+    for path in save_paths():
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            raw = path.read_bytes()
+        except FileNotFoundError:
             continue
-        if isinstance(data, dict):
-            return data
+        except OSError as error:
+            _reject(found, path, "save.problem.unreadable", error, reason=reason(error))
+            continue
+        try:
+            data = parse(raw)
+            if check is not None:
+                check(data)
+        except NewerSave as error:
+            _reject(found, path, "save.problem.newer", error)
+            continue
+        except Exception as error:  # anything a damaged file makes the loader raise: keep it, go on
+            _reject(found, path, "save.problem.corrupt", error)
+            continue
+        found.data, found.path = data, path
+        if found.problems:
+            _logger().warning("continuing from the earlier save %s", path)
+        return found
+    return found
+
+
+def parse(raw: bytes) -> dict[str, Any]:
+    """A save's JSON object; ValueError if it is not one, NewerSave if its version is ahead of ours."""
+    data = json.loads(raw.decode("utf-8"))
+    if not isinstance(data, dict):
+        raise ValueError("a save is a JSON object")
+    version = data.get("version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > SAVE_VERSION:
+        raise NewerSave(f"save format {version} is newer than {SAVE_VERSION}")
+    return data
+
+
+def load_autosave(check: Check | None = None) -> dict[str, Any] | None:
+    """The newest usable save (see `read_saves`), or None when there is none."""
+    return read_saves(check).data
+
+
+def _reject(found: Loaded, path: Path, key: str, error: BaseException, **values: str) -> None:
+    target = set_aside(path)
+    logger = _logger()
+    if target is None:
+        logger.error("save %s is unusable (%s) and could not be set aside", path, error)
+        found.problems.append(SaveProblem("save.problem.not_kept", {"reason": values.get("reason", str(error))}))
+        return
+    logger.error("save %s is unusable (%s); kept as %s", path, error, target)
+    found.set_aside.append(target)
+    found.problems.append(SaveProblem(key, {**values, "file": target.name}))
+
+
+def set_aside(path: Path) -> Path | None:
+    """Rename a bad save to the first free `.bad` name; None if the disk refuses."""
+    target = _free_name(path.with_name(path.name + ".bad"))
+    try:
+        os.replace(path, target)
+    except OSError:
+        return None
+    _sync_dir(path.parent)
+    return target
+
+
+def _free_name(path: Path) -> Path:
+    """`path`, or the first of path2, path3, … that does not exist: an older .bad file is never replaced."""
+    candidate, number = path, 1
+    while candidate.exists():
+        number += 1
+        candidate = path.with_name(f"{path.name}{number}")
+    return candidate
+
+
+# ----- writing -----
+
+
+def write_autosave(data: dict[str, Any]) -> SaveProblem | None:
+    """Save atomically and keep the earlier saves; a problem comes back for the screen, never as an exception.
+
+    Until the final rename nothing but the temporary file has changed, so a failure or a kill leaves the
+    previous save as the current one. A current file that is not a readable save (written by something
+    else, damaged on disk) is set aside rather than rotated into the backups or replaced.
+    """
+    path = autosave_path()
+    tmp = path.with_name(FILE_NAME + ".tmp")
+    try:
+        payload = json.dumps(data, separators=(",", ":"), allow_nan=False).encode("utf-8")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        _write_synced(tmp, payload)
+        if tmp.read_bytes() != payload:
+            raise OSError(errno.EIO, "the save read back differently")
+        if path.exists():
+            problem = _make_room(path)
+            if problem is not None:
+                _discard(tmp)
+                return problem
+        os.replace(tmp, path)
+    except (OSError, ValueError, TypeError) as error:
+        _discard(tmp)
+        _logger().error("could not save the game to %s: %s", path, error)
+        return SaveProblem("save.problem.unsaved", {"reason": reason(error)})
+    _sync_dir(path.parent)
     return None
 
 
-def write_autosave(data: dict[str, Any]) -> None:
-    """Write atomically: temp file, fsync, keep the old save as .bak, then rename into place.
-
-    A crash at any point leaves either the old save or the new one readable, never half a file.
-    """
-    path = autosave_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".json.tmp")
-    payload = json.dumps(data, separators=(",", ":")).encode("utf-8")
-    with open(tmp, "wb") as handle:
+def _write_synced(path: Path, payload: bytes) -> None:
+    with open(path, "wb") as handle:
         handle.write(payload)
         handle.flush()
         os.fsync(handle.fileno())
-    if path.exists():
-        with contextlib.suppress(OSError):
-            os.replace(path, backup_path())
-    os.replace(tmp, path)
-    _sync_dir(path.parent)
+
+
+def _make_room(path: Path) -> SaveProblem | None:
+    """Move the current save down into the backups (the oldest drops off), or set it aside if it is bad."""
+    try:
+        parse(path.read_bytes())
+    except (OSError, ValueError) as error:
+        if set_aside(path) is None:
+            _logger().error("the save %s is unusable (%s) and could not be set aside; not saving over it",
+                            path, error)
+            return SaveProblem("save.problem.not_kept", {"reason": str(error)})
+        _logger().error("the save %s was unusable (%s); set aside before saving", path, error)
+        return None
+    for number in range(KEEP, 1, -1):
+        older = backup_path(number - 1)
+        if older.exists():
+            os.replace(older, backup_path(number))
+    _keep_copy(path, backup_path(1))
+    return None
+
+
+def _keep_copy(path: Path, backup: Path) -> None:
+    """`backup` becomes the current save too: a hard link (instant, atomic), or a synced copy where links fail."""
+    with contextlib.suppress(FileNotFoundError):
+        backup.unlink()
+    try:
+        os.link(path, backup)
+        return
+    except OSError:
+        pass
+    tmp = backup.with_name(backup.name + ".tmp")
+    shutil.copyfile(path, tmp)
+    with open(tmp, "rb+") as handle:
+        os.fsync(handle.fileno())
+    os.replace(tmp, backup)
+
+
+def _discard(tmp: Path) -> None:
+    with contextlib.suppress(OSError):
+        tmp.unlink()
 
 
 def remove_autosave() -> None:
-    """A finished game is not continued: drop the save and its backup."""
-    for path in (autosave_path(), backup_path()):
+    """A finished game is not continued: drop its saves (files set aside as .bad stay for the curious)."""
+    for path in save_paths():
         with contextlib.suppress(OSError):
             path.unlink()
 

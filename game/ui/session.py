@@ -8,6 +8,7 @@ public only as "every card not yet seen") and the event log. All of it goes into
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from game.board.loader import load_board
@@ -16,12 +17,12 @@ from game.bots.base import Bot
 from game.bots.registry import make_bot
 from game.rules.actions import Action, ChooseRoute
 from game.rules.events import Event
-from game.rules.state import GameState, new_game
+from game.rules.state import STATE_VERSION, GameState, new_game
 from game.ui import saves, text
 from game.ui.event_log import LogEntry, describe
 from game.ui.setup import GameSetup, Seat
 
-SAVE_VERSION = 1
+SAVE_VERSION = saves.SAVE_VERSION
 FALLBACK_BOT = "greedy"
 
 
@@ -107,8 +108,10 @@ class GameSession:
     # ----- saving -----
 
     def to_save(self) -> dict[str, Any]:
+        """Everything Continue needs, with the save format and the engine's state format it was written in."""
         return {
             "version": SAVE_VERSION,
+            "engine": STATE_VERSION,
             "setup": {"board": self.setup.board, "seed": self.setup.seed,
                       "seats": [{"kind": s.kind, "name": s.name} for s in self.setup.seats]},
             "seed": self.seed,
@@ -119,14 +122,16 @@ class GameSession:
             "groups": list(self.groups),
         }
 
-    def autosave(self) -> None:
-        saves.write_autosave(self.to_save())
+    def autosave(self) -> str | None:
+        """Save the game; a message for the screen when the disk refuses (the game goes on regardless)."""
+        problem = saves.write_autosave(self.to_save())
+        return problem.text() if problem is not None else None
 
     @classmethod
     def from_save(cls, data: dict[str, Any]) -> GameSession:
-        """Rebuild a session from `to_save`; raises KeyError/TypeError/ValueError/BoardError if unusable."""
-        if data.get("version") != SAVE_VERSION:
-            raise ValueError("unknown save version")
+        """Rebuild a session from `to_save`; raises saves.NewerSave for a save from a newer version of the
+        game, KeyError/TypeError/ValueError/BoardError if it is unusable."""
+        data = migrate(data)
         raw = data["setup"]
         setup = GameSetup(str(raw["board"]), [Seat(str(s["kind"]), str(s["name"])) for s in raw["seats"]],
                           raw.get("seed"))
@@ -140,3 +145,36 @@ class GameSession:
         session.log = [LogEntry.from_json(entry) for entry in data.get("log", [])]
         session.groups = [int(n) for n in data.get("groups", [])]
         return session
+
+
+def _from_version_1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 did not name the engine's state format beside the state: it is in the state itself."""
+    return {**data, "version": 2, "engine": data["state"]["version"]}
+
+
+# version n → a function turning a version-n save into a version n+1 save.
+_MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_version_1}
+
+
+def migrate(data: dict[str, Any]) -> dict[str, Any]:
+    """A save in the current format; NewerSave if it (or its engine state) is newer than this game reads."""
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise ValueError(f"save version {version!r} is not a version")
+    if version > SAVE_VERSION:
+        raise saves.NewerSave(f"save format {version} is newer than {SAVE_VERSION}")
+    while version < SAVE_VERSION:
+        data = _MIGRATIONS[version](data)
+        version += 1
+    engine = data.get("engine")
+    if not isinstance(engine, int) or isinstance(engine, bool):
+        raise ValueError(f"engine version {engine!r} is not a version")
+    if engine > STATE_VERSION:
+        raise saves.NewerSave(f"engine state format {engine} is newer than {STATE_VERSION}")
+    return data
+
+
+def read_saved_game() -> saves.Loaded:
+    """The newest save that really restores a game (older ones are tried in turn, bad ones set aside):
+    what the menu checks when it opens, so Continue only ever offers a game it can resume."""
+    return saves.read_saves(GameSession.from_save)

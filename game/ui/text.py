@@ -127,6 +127,15 @@ TEXT: dict[str, dict[str, str]] = {
         "show.caption": "Computer players on a loop",
         "error.board": "Cannot open the board: {reason}",
         "seat.points": "{points} pts",
+        "save.problem.corrupt": "The last saved game was damaged; it was kept as {file}.",
+        "save.problem.newer": "The last saved game is from a newer version of Underground; it was kept as {file}.",
+        "save.problem.unreadable": "The last saved game could not be read ({reason}); it was kept as {file}.",
+        "save.problem.not_kept": "A saved game is damaged and could not be set aside ({reason}).",
+        "save.problem.fallback": "Continue resumes the save before it.",
+        "save.problem.none_left": "There is no earlier save to continue.",
+        "save.problem.unsaved": "Could not save the game: {reason}",
+        "save.reason.full": "disk full",
+        "save.reason.read_only": "the folder is read-only",
     },
 }
 

@@ -284,4 +284,6 @@ class TurnController:
         if self.state.phase == "over":
             saves.remove_autosave()
         else:
-            self.session.autosave()
+            problem = self.session.autosave()  # a full or read-only disk: say so, play on
+            if problem:
+                self.say(problem)

@@ -14,6 +14,7 @@ from typing import Any, NoReturn
 
 from game.board.loader import load_board
 from game.board.model import Board, BoardError
+from game.i18n import describe
 from game.rules.routing import find_routes
 from game.rules.state import IllegalAction
 
@@ -148,7 +149,7 @@ def score_command(data: dict[str, Any]) -> dict[str, Any]:
             _fail(f"{where} ({placement.line} {placement.a}–{placement.b}) is illegal: {error}")
         results.append({
             "line": placement.line, "a": placement.a, "b": placement.b, "points": event.points,
-            "branch_tokens": event.branch_tokens, "reasons": list(event.reasons),
+            "branch_tokens": event.branch_tokens, "reasons": [describe(reason) for reason in event.reasons],
         })
     return {
         "placements": results,

@@ -13,6 +13,10 @@ import os
 import string
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.rules.reasons import Reason
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locales"
 FALLBACK = "en"
@@ -127,3 +131,25 @@ def placeholder_mismatches(code: str) -> dict[str, tuple[list[tuple[str, str]], 
         if key in english and placeholders(message) != placeholders(english[key]):
             problems[key] = (placeholders(english[key]), placeholders(message))
     return problems
+
+
+# Reason values that are names of things, translated like any other word: {value name: key prefix}.
+_NAMED_VALUES = {"symbol": "symbol", "tile": "landmark", "line": "line"}
+
+
+def describe(reason: Reason, short: bool = False) -> str:
+    """A scoring reason in words: `reason.<key>` with its values, names of things translated too.
+
+    `short` drops the station's name (for a track whose own end it is): "railway station".
+    A count of one takes the `…_one` form where the language has one ("loop around 1 station").
+    """
+    values = dict(reason.params)
+    for name, prefix in _NAMED_VALUES.items():
+        if name in values and has(f"{prefix}.{values[name]}"):
+            values[name] = tr(f"{prefix}.{values[name]}")
+    key = f"reason.{reason.key}"
+    if short and has(f"{key}.short"):
+        key = f"{key}.short"
+    elif values.get("n") == 1 and has(f"{key}_one"):
+        key = f"{key}_one"
+    return tr(key, **values)

@@ -5,8 +5,10 @@ Every point a player gains is carried by exactly one event, so a game's events a
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
+
+from game.rules.reasons import Reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,15 +19,17 @@ class Event:
     points: int = 0
     branch_tokens: int = 0  # gained by this event
     paid: int = 0  # branch tokens spent by this event
-    reasons: tuple[str, ...] = ()
+    reasons: tuple[Reason, ...] = ()
     line: str | None = None
     link: int | None = None
     station: int | None = None
     path: tuple[int, ...] = ()
     lines: tuple[str, ...] = ()
     tile: str | None = None
+    winners: tuple[int, ...] = ()  # game_over: the winning seats
 
     def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
+        data = {name: getattr(self, name) for name in self.__slots__}
+        data["reasons"] = tuple(reason.to_json() for reason in self.reasons)
         return {key: (list(value) if isinstance(value, tuple) else value)
                 for key, value in data.items() if value not in (None, 0, (), "")} | {"kind": self.kind}

@@ -12,6 +12,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from game.rules.geometry import bounding_box, point_in_polygon
+from game.rules.reasons import Reason
 from game.rules.routing import ride_path
 
 if TYPE_CHECKING:
@@ -22,15 +23,10 @@ if TYPE_CHECKING:
 class Outcome:
     points: int
     branch_tokens: int
-    reasons: tuple[str, ...]
+    reasons: tuple[Reason, ...]
     tiles: tuple[tuple[int, str], ...] = ()  # landmark tiles taken: (station, type)
     sets: int = 0  # landmark sets of every type completed and cashed in
     loop_stations: tuple[int, ...] = ()
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def _nth(table: tuple[int, ...], n: int) -> int:
@@ -49,7 +45,7 @@ def placement_outcome(state: GameState, line: str, link: int) -> Outcome:
     new_nodes = [n for n in dict.fromkeys((the_link.a, the_link.b)) if not degree.get(n)]
     points = 0
     tokens = 0
-    reasons: list[str] = []
+    reasons: list[Reason] = []
     tiles: list[tuple[int, str]] = []
     sets = 0
 
@@ -62,23 +58,23 @@ def placement_outcome(state: GameState, line: str, link: int) -> Outcome:
         node = nodes[n]
         if node.railway and settings.railway_points:
             points += settings.railway_points
-            reasons.append(f"railway station: {node.name}")
+            reasons.append(Reason.of("railway", station=node.name))
         if node.terminus:
             points += settings.terminus_points
             tokens += settings.terminus_branch_tokens
-            reasons.append(f"terminus: {node.name}")
+            reasons.append(Reason.of("terminus", station=node.name))
         if node.plus:
             plus_count += 1
             gained = _nth(settings.plus_table, plus_count)
             if gained:
                 points += gained
-                reasons.append(f"{_ordinal(plus_count)} “+” station: {node.name}")
+                reasons.append(Reason.of("plus", n=plus_count, station=node.name))
         if node.water:
             water_count += 1
             gained = _nth(settings.water_table, water_count)
             if gained:
                 points += gained
-                reasons.append(f"{_ordinal(water_count)} water crossing symbol")
+                reasons.append(Reason.of("water", n=water_count))
         cluster = board.cluster_of.get(n)
         if cluster is not None and cluster not in clusters_reached:
             gained = len(clusters_reached) * settings.cluster_points
@@ -86,20 +82,20 @@ def placement_outcome(state: GameState, line: str, link: int) -> Outcome:
             if gained:
                 points += gained
                 name = board.clusters[cluster].name
-                reasons.append(f"cluster {name}: joins {len(clusters_reached) - 1} other clusters")
+                reasons.append(Reason.of("cluster", cluster=name, n=len(clusters_reached) - 1))
         stack = state.landmark_stacks.get(n)
         if stack and stack[1] - stacks_taken.get(n, 0) > 0:
             kind = stack[0]
             stacks_taken[n] = stacks_taken.get(n, 0) + 1
             tiles.append((n, kind))
             held[kind] = held.get(kind, 0) + 1
-            reasons.append(f"landmark tile: {kind} at {node.name}")
+            reasons.append(Reason.of("landmark_tile", tile=kind, station=node.name))
             if all(held.get(t, 0) >= 1 for t in settings.landmark_types):
                 for t in settings.landmark_types:
                     held[t] -= 1
                 sets += 1
                 points += settings.landmark_set_points
-                reasons.append("landmark set of every type")
+                reasons.append(Reason.of("landmark_set"))
 
     connected_after = set(degree).union(new_nodes)
     completed: set[str] = set()
@@ -110,14 +106,14 @@ def placement_outcome(state: GameState, line: str, link: int) -> Outcome:
         ):
             completed.add(symbol)
             points += settings.connection_pair_points
-            reasons.append(f"connection pair: {symbol}")
+            reasons.append(Reason.of("connection_pair", symbol=symbol))
 
     loop_stations: tuple[int, ...] = ()
     if settings.loops and not new_nodes and degree:
         loop_stations = _newly_enclosed(state, line, link, connected_after)
         if loop_stations:
             points += settings.loop_points * len(loop_stations)
-            reasons.append(f"loop around {len(loop_stations)} station{'s' if len(loop_stations) != 1 else ''}")
+            reasons.append(Reason.of("loop", n=len(loop_stations)))
     return Outcome(points, tokens, tuple(reasons), tuple(tiles), sets, loop_stations)
 
 

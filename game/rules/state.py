@@ -18,6 +18,7 @@ from game.board.model import Board
 from game.rules.actions import Action, ChooseRoute, PlaceTrack, TakeBranch, action_from_json, action_to_json
 from game.rules.events import Event
 from game.rules.placement import can_finish_crossings, legal_placements, placement_cost
+from game.rules.reasons import Reason
 from game.rules.routing import RouteResult, find_routes
 from game.rules.scoring import Outcome, placement_outcome
 
@@ -255,7 +256,7 @@ class GameState:
             owners.setdefault(self.lines[line].owner, []).append(line)
         for owner, lines in sorted(owners.items()):
             self.players[owner].points += len(lines)
-            reasons = tuple(f"passenger rode the {line} line" for line in lines)
+            reasons = tuple(Reason.of("ride", line=line) for line in lines)
             events.append(Event("score", owner, points=len(lines), reasons=reasons, lines=tuple(lines)))
         return events + self._next_move()
 
@@ -310,12 +311,12 @@ class GameState:
             if most and majority_points and self.landmark_stacks:
                 player.points += most * majority_points
                 events.append(Event("score", seat, points=most * majority_points,
-                                    reasons=(f"{most} landmark tiles of one type",)))
+                                    reasons=(Reason.of("landmark_majority", n=most),)))
         best = max((p.points, p.branch_tokens) for p in self.players)
         self.winners = [seat for seat, p in enumerate(self.players) if (p.points, p.branch_tokens) == best]
         self.phase = "over"
         self.pending_moves = []
-        events.append(Event("game_over", reasons=tuple(str(seat) for seat in self.winners)))
+        events.append(Event("game_over", winners=tuple(self.winners)))
         return events
 
     # ----- undo, copies, JSON -----

@@ -10,7 +10,9 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from game.board.model import Board
+from game.i18n import describe as describe_reason
 from game.rules.events import Event
+from game.rules.reasons import Reason
 from game.ui import text
 
 
@@ -35,12 +37,10 @@ class LogEntry:
                    tuple(data.get("nodes", ())), tuple(data.get("path", ())), str(data.get("kind", "")))
 
 
-def short_reason(reason: str, board: Board, ends: Sequence[int]) -> str:
-    """"railway station: Paddington" → "railway station" when the station is one the track touches."""
-    head, _, tail = reason.rpartition(": ")
-    if head and any(board.nodes[n].name == tail for n in ends):
-        return head
-    return reason
+def short_reason(reason: Reason, board: Board, ends: Sequence[int]) -> str:
+    """A reason in words, without the station's name when it is one the track itself touches."""
+    station = reason.params.get("station")
+    return describe_reason(reason, short=any(board.nodes[n].name == station for n in ends))
 
 
 def _seat_name(names: Sequence[str], seat: int | None) -> str:
@@ -92,7 +92,7 @@ def describe(events: Sequence[Event], board: Board, names: Sequence[str]) -> lis
                 sentence += " · " + ", ".join(scores)
             entries.append(LogEntry(sentence, event.player, None, (), (event.station,), path, "passenger"))
         elif event.kind == "score":
-            reasons = ", ".join(event.reasons)
+            reasons = ", ".join(describe_reason(reason) for reason in event.reasons)
             entries.append(LogEntry(text.tr("log.score", name=who, points=event.points, reasons=reasons),
                                     event.player, kind="score"))
         elif event.kind == "refill" and event.path:
@@ -104,7 +104,7 @@ def describe(events: Sequence[Event], board: Board, names: Sequence[str]) -> lis
         elif event.kind in ("end_triggered", "passenger_removed"):
             entries.append(LogEntry(text.tr(f"log.{event.kind}"), event.player, kind=event.kind))
         elif event.kind == "game_over":
-            winners = [int(r) for r in event.reasons if r.isdigit()]
+            winners = list(event.winners)
             key = "log.game_over_shared" if len(winners) > 1 else "log.game_over"
             entries.append(LogEntry(text.tr(key, names=text.joined([_seat_name(names, w) for w in winners])),
                                     winners[0] if len(winners) == 1 else None, kind="game_over"))

@@ -15,6 +15,7 @@ from game.board.model import Board
 from game.rules.actions import ChooseRoute, PlaceTrack, TakeBranch
 from game.rules.sandbox import SandboxPlacement, sandbox_place, sandbox_state
 from game.rules.state import GameState
+from tests.rules.words import words
 
 
 @pytest.fixture(scope="module")
@@ -89,12 +90,12 @@ def test_branch_example(london: Board):
     player.points = player.branch_tokens = 0
     state.current, state.actions_left = 0, 4
     first = state.apply(PlaceTrack("orange", london.link("Acton Town", "Ealing Broadway").index))[0]
-    assert (first.points, first.branch_tokens, first.reasons) == (2, 1, ("terminus: Ealing Broadway",))
+    assert (first.points, first.branch_tokens, words(first)) == (2, 1, ("terminus: Ealing Broadway",))
     state.apply(TakeBranch())
     third = state.apply(PlaceTrack("orange", london.link("Notting Hill Gate", "Paddington").index))[0]
-    assert (third.paid, third.points, third.reasons) == (2, 1, ("railway station: Paddington",))
+    assert (third.paid, third.points, words(third)) == (2, 1, ("railway station: Paddington",))
     fourth = state.apply(PlaceTrack("red", london.link("Paddington", "Marylebone").index))[0]
-    assert (fourth.points, fourth.reasons) == (1, ("railway station: Marylebone",))
+    assert (fourth.points, words(fourth)) == (1, ("railway station: Marylebone",))
     assert (player.points, player.branch_tokens) == (4, 0)
 
 
@@ -109,7 +110,7 @@ def test_loop_example(london: Board):
     events = [sandbox_place(state, SandboxPlacement("green", a, b)) for a, b in example]
     # Our Victoria is also a railway station (it is one in London): 1 more than the rulebook's 3.
     assert [e.points for e in events[:3]] == [0, 4, 0]
-    assert events[1].reasons == ("railway station: Victoria", "connection pair: parks")
+    assert words(events[1]) == ("railway station: Victoria", "connection pair: parks")
     inside = {london.nodes[n].name for n in state.lines["green"].loop_scored}
     assert inside == {"Oxford Circus", "Piccadilly Circus", "Regent's Park"}
     assert events[3].points == len(inside)

@@ -242,10 +242,10 @@ class CheckedGame:
             if event.kind == "place":
                 assert event.player is not None and event.line is not None
                 self.tiles_taken[event.player] += len(event.tile.split(",")) if event.tile else 0
-                self.sets_cashed[event.player] += event.reasons.count("landmark set of every type")
+                self.sets_cashed[event.player] += sum(r.key == "landmark_set" for r in event.reasons)
                 for reason in event.reasons:
-                    if reason.startswith("loop around "):
-                        self.loop_points[event.line] += int(reason.split()[2])
+                    if reason.key == "loop":
+                        self.loop_points[event.line] += reason.params["n"]
             if event.kind == "passenger":
                 assert event.player == seat
                 assert event.path[0] == position and event.path[-1] == event.station

@@ -8,6 +8,7 @@ from game.rules.actions import ChooseRoute, PlaceTrack, TakeBranch
 from game.rules.sandbox import SandboxPlacement, sandbox_place, sandbox_state
 from game.rules.state import GameState
 from tests.rules.boards import make_board
+from tests.rules.words import words
 
 # ----- Goldhawk Road passenger (2nd edition, "Déplacer le passager") -----
 
@@ -116,10 +117,10 @@ def test_branch_example_terminus_token_then_paid_branch_then_red_railway():
     state.apply(TakeBranch())
     assert player.branch_tokens == 2
     third = state.apply(PlaceTrack("orange", link("Notting Hill Gate", "Paddington").index))[0]
-    assert (third.paid, third.points, third.reasons) == (2, 1, ("railway station: Paddington",))
+    assert (third.paid, third.points, words(third)) == (2, 1, ("railway station: Paddington",))
     assert player.branch_tokens == 0
     fourth = state.apply(PlaceTrack("red", link("Paddington", "Marylebone").index))[0]
-    assert (fourth.points, fourth.reasons) == (1, ("railway station: Marylebone",))
+    assert (fourth.points, words(fourth)) == (1, ("railway station: Marylebone",))
     assert player.points == 4
 
 
@@ -151,13 +152,13 @@ def test_loop_example_connection_pair_then_four_stations_inside_and_holborn_not_
                ("King's Cross St. Pancras", "Angel"), ("Angel", "Bank"),  # an earlier loop round Holborn
                ("King's Cross St. Pancras", "Baker Street"), ("Baker Street", "Bond Street")]
     events = [sandbox_place(state, SandboxPlacement("green", a, b)) for a, b in earlier]
-    assert events[4].reasons == ("loop around 1 station",)  # Holborn, scored by that earlier loop
+    assert words(events[4]) == ("loop around 1 station",)  # Holborn, scored by that earlier loop
     state.players[0].points = 0
     example = [("Bond Street", "Green Park"), ("Green Park", "Victoria"), ("Victoria", "Westminster"),
                ("Westminster", "Charing Cross")]
     events = [sandbox_place(state, SandboxPlacement("green", a, b)) for a, b in example]
     assert [e.points for e in events] == [0, 3, 0, 4]
-    assert events[1].reasons == ("connection pair: parks",)
+    assert words(events[1]) == ("connection pair: parks",)
     inside = {CENTRE.nodes[n].name for n in state.lines["green"].loop_scored}
     assert inside == {"Holborn", "Oxford Circus", "Tottenham Court Road", "Leicester Square", "Piccadilly Circus"}
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from game.rules.sandbox import SandboxPlacement, sandbox_place, sandbox_state
 from game.rules.state import new_game
 from tests.rules.boards import make_board
+from tests.rules.words import words
 
 
 def play(board, seats, placements, tiles=None):
@@ -30,8 +31,8 @@ def test_a_railway_station_scores_one_point_once_per_line():
                          [("red", "Plain", "Rail"), ("red", "Rail", "End"), ("blue", "Plain", "Rail"),
                           ("green", "Rail", "End")])
     assert [e.points for e in events] == [1, 2, 1, 3]
-    assert events[0].reasons == ("railway station: Rail",)
-    assert events[1].reasons == ("terminus: End",)  # Rail is not scored again by red
+    assert words(events[0]) == ("railway station: Rail",)
+    assert words(events[1]) == ("terminus: End",)  # Rail is not scored again by red
     assert state.players[0].points == 4  # two lines of one player each take the railway bonus
     assert state.players[1].points == 3  # green connects Rail and End at once: both bonuses
 
@@ -45,7 +46,7 @@ def test_a_terminus_scores_two_points_and_a_branch_token():
 def test_one_placement_can_trigger_several_bonuses():
     events, _ = play(FEATURES, [["red"], ["green"]], [("red", "Rail", "Both")])
     assert events[0].points == 1 + 1 + 2  # Rail railway, Both railway and terminus
-    assert set(events[0].reasons) == {"railway station: Rail", "railway station: Both", "terminus: Both"}
+    assert set(words(events[0])) == {"railway station: Rail", "railway station: Both", "terminus: Both"}
 
 
 def test_bonus_points_can_be_turned_off_by_the_board():
@@ -71,13 +72,13 @@ def test_a_line_connecting_both_tiles_of_a_symbol_scores_three_once():
                          [("red", "Start", "Park1"), ("red", "Park1", "Mid"), ("red", "Mid", "Park2"),
                           ("blue", "Mid", "Park2"), ("blue", "Park1", "Mid")], TILES)
     assert [e.points for e in events] == [0, 0, 3, 0, 3]
-    assert events[2].reasons == ("connection pair: parks",)
+    assert words(events[2]) == ("connection pair: parks",)
     assert state.players[0].points == state.players[1].points == 3
 
 
 def test_a_link_joining_both_tiles_of_a_pair_scores_it_once():
     events, _ = play(LONDON_LIKE, [["red"], ["blue"]], [("red", "Shop1", "Shop2")], TILES)
-    assert events[0].reasons == ("connection pair: shops",)
+    assert words(events[0]) == ("connection pair: shops",)
     assert events[0].points == 3
 
 
@@ -103,7 +104,7 @@ def test_plus_stations_score_from_the_table_then_nothing():
     placements = [("red", "S", "P1"), *[("red", f"P{i}", f"P{i + 1}") for i in range(1, 5)]]
     events, _ = play(BERLIN_LIKE, [["red"], ["blue"]], placements)
     assert [e.points for e in events] == [0, 2, 2, 4, 0]
-    assert events[3].reasons == ("4th “+” station: P4",)
+    assert words(events[3]) == ("“+” station 4: P4",)
 
 
 def test_the_plus_table_is_board_data():
@@ -118,7 +119,7 @@ def test_landmark_tiles_are_taken_and_five_types_cash_in_for_ten():
     placements = [("red", "S", "L1"), *[("red", f"L{i}", f"L{i + 1}") for i in range(1, 6)]]
     events, state = play(BERLIN_LIKE, [["red"], ["blue"]], placements, tiles)
     assert [e.tile for e in events] == ["museum", "palace", "church", "tower", "gate", "museum"]
-    assert events[4].points == 10 and "landmark set of every type" in events[4].reasons
+    assert events[4].points == 10 and "landmark set of every type" in words(events[4])
     assert state.players[0].landmarks == {"museum": 1, "palace": 0, "church": 0, "tower": 0, "gate": 0}
     assert state.landmark_stacks[BERLIN_LIKE.index_of["L1"]] == ("museum", 1)  # L1 held 2: one left
 
@@ -160,14 +161,14 @@ def test_a_cluster_scores_one_point_per_other_cluster_the_line_reaches():
     placements = [("red", "A1", "A2"), ("red", "A2", "B1"), ("red", "B1", "C1"), ("red", "C1", "D1")]
     events, _ = play(NEW_YORK_LIKE, [["red"], ["blue"]], placements)
     assert [e.points for e in events] == [0, 1, 2, 3]
-    assert events[3].reasons == ("cluster Delta: joins 3 other clusters",)
+    assert words(events[3]) == ("cluster Delta: joins 3 other clusters",)
 
 
 def test_the_third_water_symbol_scores_three():
     placements = [("red", "D1", "W1"), ("red", "W1", "W2"), ("red", "W2", "W3"), ("red", "W3", "E")]
     events, _ = play(NEW_YORK_LIKE, [["red"], ["blue"]], placements)
     assert [e.points for e in events] == [0, 0, 3, 0]
-    assert events[2].reasons == ("3rd water crossing symbol",)
+    assert words(events[2]) == ("water crossing symbol 3",)
 
 
 # ----- London loops -----
@@ -186,7 +187,7 @@ RING = [("N", "NE"), ("NE", "SE"), ("SE", "S"), ("S", "SW"), ("SW", "NW"), ("NW"
 def test_closing_a_loop_scores_every_station_strictly_inside():
     events, state = play(LOOP, [["red"], ["blue"]], [("red", a, b) for a, b in RING])
     assert [e.points for e in events] == [0, 0, 0, 0, 0, 2]
-    assert events[-1].reasons == ("loop around 2 stations",)
+    assert words(events[-1]) == ("loop around 2 stations",)
     assert state.lines["red"].loop_scored == {LOOP.index_of["In1"], LOOP.index_of["In2"]}
 
 
@@ -196,7 +197,7 @@ def test_stations_the_line_connects_do_not_score_inside_its_loop():
     placements = [("red", "N", "In1"), ("red", "In1", "S"), *[("red", a, b) for a, b in RING[2:] + RING[:2]]]
     events, _ = play(LOOP, [["red"], ["blue"]], placements)
     assert [e.points for e in events] == [0, 0, 0, 0, 0, 0, 0, 1]
-    assert events[-1].reasons == ("loop around 1 station",)
+    assert words(events[-1]) == ("loop around 1 station",)
 
 
 def test_a_station_scores_once_per_line_but_again_for_another_line():

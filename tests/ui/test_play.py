@@ -14,6 +14,7 @@ import pytest
 from game.board.model import Board
 from game.rules.actions import PlaceTrack
 from game.rules.events import Event
+from game.rules.reasons import Reason
 from game.rules.state import GameState, new_game
 from game.ui import saves
 from game.ui.app import App
@@ -322,7 +323,8 @@ def test_the_pile_is_every_card_not_yet_seen(board: Board) -> None:
 
 def test_log_sentences_read_like_a_person_wrote_them(board: Board) -> None:
     link = board.link("Paddington Yard", "Marylebone Gate")
-    event = Event("place", 0, points=1, reasons=("railway station: Paddington Yard",), line="red", link=link.index)
+    event = Event("place", 0, points=1, reasons=(Reason.of("railway", station="Paddington Yard"),), line="red",
+                  link=link.index)
     (entry,) = describe([event], board, ["Anna", "Ben"])
     assert entry.text == "Anna placed red Paddington Yard–Marylebone Gate: +1 (railway station)"
     assert entry.links == (link.index,)

@@ -53,6 +53,7 @@ class Reporter:
             name = about  # a map-level place such as "map property 'loops'"
         if len(name) > MAX_SHOWN_NAME:
             name = name[:MAX_SHOWN_NAME] + "…"
+        message = message.replace("\r", "\\r").replace("\n", "\\n")  # text from the file stays on one line
         self.problems.append(Problem(severity, self.file, object_id, name, message))
 
     @property

@@ -64,7 +64,7 @@ EXPECTED = {
     "cluster_unknown_station.json": "cluster station",
     "dangling_link.json": "node b",
     "non_utf8.json": "UTF-8",
-    "line_breaks_in_property_type.tmx": "not object\\nTraceback",
+    "line_breaks_in_property_type.tmx": "not object\\nFake report",
     "background_traversal.json": "background image refused",
     "background_absolute.json": "background image refused",
 }

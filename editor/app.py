@@ -18,13 +18,14 @@ from editor.chrome import THEME, Layout, Toolbar, draw_help, draw_status
 from editor.commands import AddObjects, ChangeMap, ChangeObjects, Command, DeleteObjects, History
 from editor.dialogs import Dialogs
 from editor.document import AREA_LAYER, BOARD_LAYER, LINKS_LAYER, Document, DocumentError, MapObject, Point
-from editor.geometry import distance, nearest_segment, point_in_polygon
+from editor.geometry import distance, nearest_segment
 from editor.panel import PropertyPanel
 from editor.play import play
 from editor.problems import ProblemWatcher
 from editor.render import Renderer, label_centre, reset_fonts
 from editor.tools import Tool, beck_path, make_tools
 from editor.view import View
+from game.geometry import point_in_polygon
 
 GRID = 16
 DOUBLE_CLICK_MS = 400

@@ -61,18 +61,6 @@ def nearest_segment(p: Point, path: list[Point]) -> tuple[int, float]:
     return best, best_d
 
 
-def point_in_polygon(p: Point, polygon: list[Point]) -> bool:
-    x, y = p
-    inside = False
-    n = len(polygon)
-    for i in range(n):
-        x1, y1 = polygon[i]
-        x2, y2 = polygon[(i + 1) % n]
-        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-            inside = not inside
-    return inside
-
-
 def centroid(points: list[Point]) -> Point:
     if not points:
         return (0.0, 0.0)

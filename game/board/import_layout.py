@@ -11,6 +11,8 @@ import itertools
 import math
 from collections.abc import Iterable
 
+from game.geometry import convex_hull
+
 Point = tuple[float, float]
 
 
@@ -239,28 +241,6 @@ def offset_polyline(points: list[Point], half_width: float) -> list[Point]:
     return left + list(reversed(right))
 
 
-def convex_hull(points: list[Point]) -> list[Point]:
-    """Andrew's monotone chain, counter-clockwise, without repeating the first point."""
-    pts = sorted(set(points))
-    if len(pts) <= 2:
-        return pts
-
-    def cross(o: Point, a: Point, b: Point) -> float:
-        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-    lower: list[Point] = []
-    for p in pts:
-        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
-            lower.pop()
-        lower.append(p)
-    upper: list[Point] = []
-    for p in reversed(pts):
-        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
-            upper.pop()
-        upper.append(p)
-    return lower[:-1] + upper[:-1]
-
-
 def padded_blob(points: list[Point], pad: float, sides: int = 10) -> list[Point]:
     """A rounded polygon around some stations: the hull of small polygons around each of them."""
     ring = []
@@ -284,19 +264,6 @@ def segment_intersection(p1: Point, p2: Point, q1: Point, q2: Point) -> tuple[fl
     if 0 <= t <= 1 and 0 <= u <= 1:
         return t, (p1[0] + t * rx, p1[1] + t * ry)
     return None
-
-
-def point_in_polygon(point: Point, polygon: list[Point]) -> bool:
-    """Even-odd rule."""
-    x, y = point
-    inside = False
-    j = len(polygon) - 1
-    for i, (xi, yi) in enumerate(polygon):
-        xj, yj = polygon[j]
-        if (yi > y) != (yj > y) and x < (xj - xi) * (y - yi) / (yj - yi) + xi:
-            inside = not inside
-        j = i
-    return inside
 
 
 # ----- room for the names -----

@@ -41,10 +41,10 @@ from game.board.import_layout import (
     make_room_for_names,
     offset_polyline,
     padded_blob,
-    point_in_polygon,
     relax,
     segment_intersection,
 )
+from game.geometry import point_in_polygon
 
 __all__ = ["ImportError_", "StarterBoard", "build_board", "load_network"]
 

@@ -10,6 +10,7 @@ import math
 from game.board.model import Board, Cluster, Link, Node, Point
 from game.board.tmx_build import Drafts, LinkDraft, NodeDraft
 from game.board.tmx_problems import Reporter
+from game.geometry import point_in_polygon
 
 RESOLVED = tuple[LinkDraft, NodeDraft, NodeDraft]
 
@@ -161,26 +162,12 @@ def _waypoint_degrees(nodes: list[NodeDraft], links: list[RESOLVED], report: Rep
             report.warn(node.obj, message)
 
 
-def inside(point: Point, polygon: tuple[Point, ...]) -> bool:
-    """Even-odd rule: a ray to the right crosses the outline an odd number of times."""
-    x, y = point
-    result = False
-    j = len(polygon) - 1
-    for i in range(len(polygon)):
-        xi, yi = polygon[i]
-        xj, yj = polygon[j]
-        if (yi > y) != (yj > y) and x < (xj - xi) * (y - yi) / (yj - yi) + xi:
-            result = not result
-        j = i
-    return result
-
-
 def _cluster_members(drafts: Drafts, report: Reporter) -> dict[int, list[NodeDraft]]:
     members: dict[int, list[NodeDraft]] = {}
     owner: dict[int, int] = {}
     by_cluster = {cluster.obj.id: cluster for cluster in drafts.clusters}
     for cluster in drafts.clusters:
-        found = [n for n in drafts.nodes if not n.waypoint and inside((n.x, n.y), cluster.polygon)]
+        found = [n for n in drafts.nodes if not n.waypoint and point_in_polygon((n.x, n.y), cluster.polygon)]
         members[cluster.obj.id] = found
         if not found:
             report.error(cluster.obj, "the cluster contains no station (stations inside its polygon belong to it)")

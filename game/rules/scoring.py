@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from game.rules.geometry import bounding_box, point_in_polygon
+from game.geometry import bounding_box, point_in_polygon
 from game.rules.reasons import Reason
 from game.rules.routing import ride_path
 
@@ -141,6 +141,6 @@ def _newly_enclosed(state: GameState, line: str, link: int, connected: set[int])
         and node.index not in scored
         and left < node.x < right
         and top < node.y < bottom
-        and point_in_polygon(node.x, node.y, polygon)
+        and point_in_polygon((node.x, node.y), polygon)
     )
 

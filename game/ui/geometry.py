@@ -113,28 +113,6 @@ def centroid(points: Sequence[Point]) -> Point:
     return (cx / (3 * area), cy / (3 * area))
 
 
-def convex_hull(points: Sequence[Point]) -> list[Point]:
-    """Andrew's monotone chain; used to draw a cluster as one calm shape."""
-    pts = sorted(set(points))
-    if len(pts) <= 2:
-        return pts
-
-    def cross(o: Point, a: Point, b: Point) -> float:
-        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-    lower: list[Point] = []
-    for p in pts:
-        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
-            lower.pop()
-        lower.append(p)
-    upper: list[Point] = []
-    for p in reversed(pts):
-        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
-            upper.pop()
-        upper.append(p)
-    return lower[:-1] + upper[:-1]
-
-
 def rounded_polygon(points: Sequence[Point], radius: float, steps: int = 4) -> list[Point]:
     """Corners cut into short arcs (Chaikin-like), so hulls and parks look drawn rather than plotted."""
     pts = dedupe(points)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.board.model import Board, Node
+from game.geometry import convex_hull
 from game.ui import geometry, style, symbols
 from game.ui.labels import Label
 from game.ui.metrics import BoardMetrics
@@ -117,7 +118,7 @@ class StaticPainter:
             points: list[Point] = list(cluster.polygon)
             if len(points) < 3:
                 points = [(self.board.nodes[i].x, self.board.nodes[i].y) for i in cluster.stations]
-                points = geometry.inflate(geometry.convex_hull(points), self.metrics.unit * 0.35)
+                points = geometry.inflate(convex_hull(points), self.metrics.unit * 0.35)
             if len(points) < 3 or not frame.sees(geometry.bbox(points)):
                 continue
             pts = geometry.rounded_polygon(frame.pts(points), unit_px * 0.3, steps=6)

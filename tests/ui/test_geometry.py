@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from game.geometry import convex_hull
 from game.ui import geometry
 from game.ui.camera import Camera
 from game.ui.labels import place_labels
@@ -27,7 +28,7 @@ def test_point_along_walks_the_polyline() -> None:
 
 
 def test_hull_drops_inner_points() -> None:
-    hull = geometry.convex_hull([(0, 0), (4, 0), (4, 4), (0, 4), (2, 2)])
+    hull = convex_hull([(0, 0), (4, 0), (4, 4), (0, 4), (2, 2)])
     assert sorted(hull) == [(0, 0), (0, 4), (4, 0), (4, 4)]
 
 

@@ -1,4 +1,8 @@
-"""The window and its loop: one clock, a stack of scenes, resizing and full screen, test screenshots."""
+"""The window and its loop: one clock, a stack of scenes, resizing and full screen, test screenshots.
+
+The app also owns what outlives a screen: the player's settings (language, sound, text size, colour-blind
+mode, full screen), applied here so every scene sees them at once, and the sound effects.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +13,8 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from game.audio import Audio, pre_init
+from game.settings_store import SettingsStore, load_settings
 from game.ui import style, text
 from game.ui.intents import InputMapper, Intent
 from game.ui.options import LaunchOptions
@@ -17,12 +23,13 @@ THEME = Path(__file__).with_name("theme.json")
 FPS = 60
 
 
-def load_theme() -> dict[str, Any]:
-    """The pygame_gui theme with the bundled font files filled in as absolute paths."""
+def load_theme(scale: float = 1.0) -> dict[str, Any]:
+    """The pygame_gui theme with the bundled font files filled in as absolute paths, fonts scaled by `scale`."""
     theme = json.loads(THEME.read_text(encoding="utf-8"))
     for block in theme.values():
         font = block.get("font") if isinstance(block, dict) else None
         if isinstance(font, dict):
+            font["size"] = str(max(8, round(float(font.get("size", 17)) * scale)))
             font.setdefault("regular_path", str(style.FONT_FILES["regular"]))
             font.setdefault("bold_path", str(style.FONT_FILES["bold"]))
             font.setdefault("italic_path", str(style.FONT_FILES["italic"]))
@@ -51,6 +58,10 @@ class Scene:
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size."""
 
+    def restyle(self) -> None:
+        """The language, text size or colour-blind mode changed: re-label and re-lay out (as a resize does)."""
+        self.resize(self.app.size)
+
     def update(self, dt: float) -> None:
         """Advance animations and computer players by `dt` seconds."""
 
@@ -61,17 +72,23 @@ class Scene:
 class App:
     """Owns the window, the UI manager and the scene stack, and runs the frame loop."""
 
-    def __init__(self, options: LaunchOptions) -> None:
+    def __init__(self, options: LaunchOptions, store: SettingsStore | None = None) -> None:
         self.options = options
-        text.set_language(options.lang)
+        self.store = store if store is not None else load_settings()
+        settings = self.store.settings
+        text.set_language(options.lang or settings.language)  # --lang is for this run; the menu's choice is kept
+        self.notice = self.store.take_message()  # a problem with the settings file, for the menu to show
+        pre_init()
         pygame.display.init()
         pygame.font.init()
         pygame.key.set_repeat()
         self.windowed_size = options.size
-        self.fullscreen = options.fullscreen
+        self.fullscreen = options.fullscreen or settings.fullscreen
         self.screen = self._open_window()
         pygame.display.set_caption(text.tr("app.title"))
-        self.ui = pygame_gui.UIManager(self.size, load_theme())
+        style.set_look(self.size, settings.text_scale, settings.colour_blind)
+        self.ui = pygame_gui.UIManager(self.size, load_theme(style.ui_scale()))
+        self.audio = Audio(self.store)
         self.mapper = InputMapper()
         self.clock = pygame.time.Clock()
         self.scenes: list[Scene] = []
@@ -96,6 +113,8 @@ class App:
         self.fullscreen = not self.fullscreen
         self.screen = self._open_window()
         self._resized()
+        if self.store.settings.fullscreen != self.fullscreen:
+            self.store.update(fullscreen=self.fullscreen)
 
     def resize(self, size: tuple[int, int]) -> None:
         """Follow a window resize; with some drivers the display surface must be remade to match."""
@@ -106,9 +125,38 @@ class App:
         self._resized()
 
     def _resized(self) -> None:
-        self.ui.set_window_resolution(self.size)
+        if style.set_look(self.size):
+            self._new_ui()
+        else:
+            self.ui.set_window_resolution(self.size)
         for scene in self.scenes:
             scene.resize(self.size)
+
+    def _new_ui(self) -> None:
+        """A UI manager whose theme fonts match the current scale (scenes rebuild their widgets after this)."""
+        self.ui.clear_and_reset()
+        self.ui = pygame_gui.UIManager(self.size, load_theme(style.ui_scale()))
+
+    # ----- settings -----
+
+    def apply_settings(self, **changes: Any) -> str | None:
+        """Change settings, save them and apply them at once; returns a problem to show, if any."""
+        try:
+            settings = self.store.update(**changes)
+        except ValueError:
+            return None  # a value the screen should never offer: ignore it rather than stop the game
+        if "language" in changes:
+            text.set_language(settings.language)
+            pygame.display.set_caption(text.tr("app.title"))
+        if style.set_look(text_scale=settings.text_scale, colour_blind=settings.colour_blind) or "language" in changes:
+            self._new_ui()
+            if self.scene is not None:
+                self.scene.restyle()  # scenes below rebuild their widgets when they are entered again
+        if settings.fullscreen != self.fullscreen:
+            self.toggle_fullscreen()
+        if settings.mute:
+            self.audio.stop()
+        return self.store.take_message()
 
     # ----- scenes -----
 
@@ -170,6 +218,8 @@ class App:
             self.resize(event.size)
             return
         consumed = self.ui.process_events(event)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self.audio.play("click")
         scene = self.scene
         if scene is not None:
             scene.event(event)

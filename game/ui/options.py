@@ -13,7 +13,7 @@ class LaunchOptions:
     board: str | None = None
     players: int | None = None
     fullscreen: bool = False
-    lang: str = "en"
+    lang: str | None = None  # None: the language saved in the settings
     seed: int | None = None
     frames: int | None = None
     screenshot: Path | None = None
@@ -52,7 +52,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--board", help="board to preselect: a built-in name, a .json board file or a .tmx source")
     p.add_argument("--players", type=_players, help="number of players to preselect (2-5)")
     p.add_argument("--fullscreen", action="store_true", help="open full screen (F11 toggles)")
-    p.add_argument("--lang", default="en", choices=("en", "de", "fr"), help="interface language")
+    p.add_argument("--lang", default=None, choices=("en", "de", "fr"),
+                   help="interface language for this run (default: the one chosen in the settings)")
     p.add_argument("--seed", type=int, help="seed for the shuffles, for a repeatable game")
     p.add_argument("--frames", type=int, help="run this many frames, then stop (with --screenshot: for tests)")
     p.add_argument("--screenshot", type=Path, help="save the last frame to this PNG file")

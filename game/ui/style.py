@@ -95,6 +95,81 @@ BADGE = 0.085  # half-size of feature badges
 SEAT_COLOURS: list[Colour] = [(214, 40, 40), (24, 82, 170), (16, 138, 78), (240, 124, 24), (128, 58, 150)]
 
 
+# ----- scale and accessibility: set by the app from the window size and the player's settings -----
+DESIGN_SIZE = (1600, 900)  # the size the interface's numbers were chosen at
+LAYOUT_RANGE = (0.7, 3.0)
+
+
+class _Look:
+    """The current interface scale and colour-blind mode (one per process, like the display)."""
+
+    layout = 1.0  # window size / design size
+    text = 1.0  # the player's text size setting
+    colour_blind = False
+
+
+def layout_for(size: tuple[int, int]) -> float:
+    """How much bigger than the design size the window is: a 4K screen gets 2.4× everything."""
+    factor = min(size[0] / DESIGN_SIZE[0], size[1] / DESIGN_SIZE[1])
+    return min(max(factor, LAYOUT_RANGE[0]), LAYOUT_RANGE[1])
+
+
+def set_look(size: tuple[int, int] | None = None, text_scale: float | None = None,
+             colour_blind: bool | None = None) -> bool:
+    """Change what the panels are drawn at; True if anything changed (caches keyed on `look_key` follow)."""
+    before = look_key()
+    if size is not None:
+        _Look.layout = layout_for(size)
+    if text_scale is not None:
+        _Look.text = float(text_scale)
+    if colour_blind is not None:
+        _Look.colour_blind = bool(colour_blind)
+    return look_key() != before
+
+
+def look_key() -> tuple[float, float, bool]:
+    return (_Look.layout, _Look.text, _Look.colour_blind)
+
+
+def layout_scale() -> float:
+    return _Look.layout
+
+
+def text_scale() -> float:
+    return _Look.text
+
+
+def ui_scale() -> float:
+    """Panels' scale: the window's, times the text size the players asked for (read from a sofa)."""
+    return _Look.layout * _Look.text
+
+
+def px(value: float) -> int:
+    """A design-size length in pixels at the current window scale."""
+    return max(1, round(value * _Look.layout))
+
+
+def colour_blind() -> bool:
+    return _Look.colour_blind
+
+
+# Colour-blind mode: each line also carries a pattern along its tracks (dash, gap in slot widths; 0 = solid)
+# and a short code (translated: IEC 60757 colour codes in English and French, DIN in German).
+LINE_PATTERNS: dict[str, tuple[float, float]] = {
+    "red": (0.0, 0.0),
+    "yellow": (1.0, 1.0),
+    "blue": (3.0, 1.0),
+    "purple": (0.35, 0.9),
+    "black": (2.0, 2.0),
+    "pink": (0.35, 0.35),
+    "orange": (5.0, 1.2),
+    "green": (1.5, 0.6),
+    "brown": (0.8, 2.5),
+    "white": (3.0, 3.0),
+    "grey": (0.35, 2.0),
+}
+
+
 def font(size: int, weight: str = "regular") -> pygame.font.Font:
     """A cached font of the bundled family; loading a TTF is slow enough to matter per frame."""
     if not pygame.font.get_init():

@@ -1,8 +1,15 @@
-"""Every string the player can read, keyed by message id, so translations live in one place."""
+"""Every string the player can read, keyed by message id: the English source of the catalogues.
+
+`tools/sync_locales.py` copies TEXT["en"] into game/locales/en.json; the screens read every message
+through `game.i18n` (German and French live in de.json / fr.json). Adding a string: put it here, run
+`python -m tools.sync_locales`, translate it in de.json and fr.json.
+"""
 
 from __future__ import annotations
 
-LANGUAGES = ("en",)
+from game import i18n
+
+LANGUAGES: dict[str, str] = i18n.LANGUAGES  # code → the language's own name, in menu order
 
 TEXT: dict[str, dict[str, str]] = {
     "en": {
@@ -166,29 +173,37 @@ TEXT: dict[str, dict[str, str]] = {
     },
 }
 
-_language = "en"
-
-
-def set_language(code: str) -> None:
-    """Switch the interface language; unknown codes fall back to English so nothing goes blank."""
-    global _language
-    _language = code if code in TEXT else "en"
+def set_language(code: str | None) -> str:
+    """Switch the interface language (unknown codes fall back to English); returns the code in use."""
+    return i18n.set_language(code or i18n.FALLBACK)
 
 
 def language() -> str:
-    return _language
+    return i18n.language()
 
 
 def tr(key: str, **values: object) -> str:
-    """The message `key` in the current language, formatted; the key itself if it is missing."""
-    table = TEXT.get(_language, TEXT["en"])
-    message = table.get(key) or TEXT["en"].get(key) or key
-    return message.format(**values) if values else message
+    """The message `key` in the current language, formatted.
+
+    The catalogues answer; a key only this file knows yet (added, sync tool not run) shows its English
+    source rather than the bare key, so a screen is never left with an id on it.
+    """
+    if i18n.has(key) or key not in TEXT["en"]:
+        return i18n.tr(key, **values)
+    message = TEXT["en"][key]
+    try:
+        return message.format(**values) if values else message
+    except (KeyError, IndexError, ValueError):
+        return message
+
+
+def known(key: str) -> bool:
+    return i18n.has(key) or key in TEXT["en"]
 
 
 def line_name(line: str) -> str:
     """A line colour's name in the interface language (the engine uses English ids)."""
-    return tr(f"line.{line}") if f"line.{line}" in TEXT["en"] else line
+    return tr(f"line.{line}") if known(f"line.{line}") else line
 
 
 def joined(names: list[str]) -> str:
@@ -201,6 +216,6 @@ def joined(names: list[str]) -> str:
 def board_title(name: str) -> str:
     """A readable name for a built-in board id (`newyork` → New York)."""
     key = f"board.{name}"
-    if key in TEXT["en"]:
+    if known(key):
         return tr(key)
     return name.replace("_", " ").replace("-", " ").title()

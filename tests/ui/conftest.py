@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from game.board.model import Board
+from game.ui import style, text
 from game.ui.app import App
 from game.ui.launch import first_scene
 from game.ui.options import parse_options
@@ -20,8 +21,13 @@ from tests.ui.synthetic import make_board
 
 
 @pytest.fixture(autouse=True)
-def _isolated_saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def _isolated_saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setenv("UNDERGROUND_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("UNDERGROUND_CONFIG_DIR", str(tmp_path / "config"))  # settings: never the player's own
+    monkeypatch.setenv("LANGUAGE", "en")  # a first start follows the system language: make it English
+    yield
+    text.set_language("en")  # language and look are process-wide: the next test starts from the defaults
+    style.set_look((1600, 900), 1.0, False)
 
 
 @pytest.fixture

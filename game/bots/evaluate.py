@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.bots.passenger import line_gains, move_kinds, moves_value, turn_passenger_value
+from game.bots.passenger import INFINITY, line_gains, move_kinds, moves_value, route_table, turn_passenger_value
 from game.rules.state import GameState
 
 Card = tuple[int, str]
+TIE_BREAK = 0.01  # a branch token's worth at the very end: it only breaks ties
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,7 @@ class Weights:
     future: float = 0.0  # the next turn's passenger moves, averaged over sampled refills
     ends: float = 0.0  # per open end of an own line that can still grow
     blocked: float = 0.0  # per own line with tokens left that can no longer grow from an end
+    reach: float = 0.0  # the mean share of trips from where the passenger may be to every card not yet taken
 
 
 @dataclass
@@ -40,19 +42,31 @@ class Progress:
 class Evaluator:
     """Scores positions for one seat; `samples` are possible refills drawn from the unseen cards only."""
 
-    def __init__(self, weights: Weights, samples: list[list[Card]] | None = None) -> None:
+    def __init__(
+        self, weights: Weights, samples: list[list[Card]] | None = None, unseen: list[Card] | None = None
+    ) -> None:
         self.weights = weights
         self.samples = samples or []
+        self.unseen = unseen or []
+
+    @staticmethod
+    def last_turn(state: GameState) -> bool:
+        """Once the pile has run out, each seat has one turn left: only points count then."""
+        return state.end_triggered
 
     def token_value(self, state: GameState, tokens: int) -> float:
+        if self.last_turn(state):
+            return TIE_BREAK * tokens
         need = state.board.settings.branch_cost
         return min(tokens, need) * self.weights.token + max(0, tokens - need) * self.weights.spare_token
 
     def quick(self, state: GameState, seat: int, progress: Progress) -> float:
         """The value without the look past this turn: what guides the search."""
         w = self.weights
-        value = progress.points + w.build * progress.placed + self.token_value(state, progress.tokens)
-        value += w.passenger * turn_passenger_value(state, seat).value
+        value = progress.points + w.passenger * turn_passenger_value(state, seat).value
+        if self.last_turn(state):
+            return value + self.token_value(state, progress.tokens)
+        value += w.build * progress.placed + self.token_value(state, progress.tokens)
         if w.ends or w.blocked:
             value += self.shape(state, seat)
         return value
@@ -60,9 +74,32 @@ class Evaluator:
     def full(self, state: GameState, seat: int, progress: Progress) -> float:
         """`quick` plus the next turn's passenger moves over the sampled refills."""
         value = self.quick(state, seat, progress)
+        if self.last_turn(state):
+            return value
         if self.weights.future and self.samples:
             value += self.weights.future * self.future(state, seat)
+        if self.weights.reach:
+            value += self.weights.reach * self.reach(state, seat)
         return value
+
+    def reach(self, state: GameState, seat: int) -> float:
+        """How well the network serves the trips still to come: from the passenger's stop after this turn
+        and from the cards left on display, to every card still to come, each trip's tied routes averaged."""
+        gains = line_gains(state, seat)
+        now = turn_passenger_value(state, seat, gains)
+        cards = [station for station, _ in now.face_up] + [station for station, _ in self.unseen]
+        sources = list(dict.fromkeys([now.end, *(station for station, _ in now.face_up)]))
+        total, count = 0.0, 0
+        line_nodes = state.line_nodes()
+        for source in sources:
+            if source is None:
+                continue
+            table = route_table(state.board, state.tracks, line_nodes, source, gains)
+            for station in cards:
+                if station != source and table.dist[station] < INFINITY:
+                    total += table.best[station] + table.worst[station]
+                    count += 1
+        return total / (2 * count) if count else 0.0
 
     def future(self, state: GameState, seat: int) -> float:
         """The passenger's next moves after this turn's, on this network, chosen by the next seat."""

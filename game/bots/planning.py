@@ -52,7 +52,8 @@ class PlanningBot:
         return action
 
     def evaluator(self, state: GameState) -> Evaluator:
-        return Evaluator(self.level.weights, self.sample_refills(state))
+        unseen = unseen_cards(state) if self.level.weights.reach else []
+        return Evaluator(self.level.weights, self.sample_refills(state), unseen)
 
     def sample_refills(self, state: GameState) -> list[list[Card]]:
         """Possible next cards, drawn from the cards not yet seen (never from the real pile)."""
@@ -69,9 +70,9 @@ class PlanningBot:
 NORMAL = Level("normal", Weights(), SearchSettings(width=4, candidates=30))
 HARD = Level(
     "hard",
-    Weights(future=0.6, ends=0.15, blocked=1.0),
-    SearchSettings(width=8, candidates=60, finalists=24, max_evaluations=3000, seconds=1.0),
-    samples=6,
+    Weights(future=1.0, reach=8.0, ends=0.15, blocked=1.0),
+    SearchSettings(width=16, candidates=100, finalists=60, max_evaluations=4000, seconds=1.0),
+    samples=10,
 )
 
 

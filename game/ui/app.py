@@ -21,15 +21,24 @@ from game.ui.options import LaunchOptions
 
 THEME = Path(__file__).with_name("theme.json")
 FPS = 60
+ARROW_BUTTONS = ("drop_down_menu.#expand_button", "horizontal_slider.#left_button", "horizontal_slider.#right_button")
 
 
 def load_theme(scale: float = 1.0) -> dict[str, Any]:
     """The pygame_gui theme with the bundled font files filled in as absolute paths, fonts scaled by `scale`."""
     theme = json.loads(THEME.read_text(encoding="utf-8"))
+    default_font = theme.get("defaults", {}).get("font", {})
+    for element in ("button", "drop_down_menu", "text_entry_line", "text_box"):  # pygame_gui does not hand
+        theme.setdefault(element, {}).setdefault("font", dict(default_font))  # the defaults' font down
+    for arrow in ARROW_BUTTONS:  # pygame_gui's symbol font has the arrows Lato lacks
+        size = default_font.get("size", 17)
+        theme.setdefault(arrow, {}).setdefault("font", {"name": "fira_code_symbols", "size": size, "style": "regular"})
     for block in theme.values():
         font = block.get("font") if isinstance(block, dict) else None
         if isinstance(font, dict):
             font["size"] = str(max(8, round(float(font.get("size", 17)) * scale)))
+            if font.get("name") != "lato":
+                continue
             font.setdefault("regular_path", str(style.FONT_FILES["regular"]))
             font.setdefault("bold_path", str(style.FONT_FILES["bold"]))
             font.setdefault("italic_path", str(style.FONT_FILES["italic"]))

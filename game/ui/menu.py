@@ -1,6 +1,8 @@
 """The menu: pick a city and its edition, the number of players, who plays each seat; Start, Continue, Quit.
 
-Widgets are pygame_gui; the title and the live preview of the chosen board are drawn by us.
+Widgets are pygame_gui; the title and the live preview of the chosen board are drawn by us. Every length
+below is at the design size and goes through `_s` (the window's scale times the players' text size).
+The language can be switched right here (it re-labels the menu at once); the rest is on the settings screen.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from game.ui import style, text
 from game.ui.app import App, Scene
 from game.ui.board_view import BoardView
 from game.ui.session import read_saved_game
+from game.ui.settings import SettingsScene
 from game.ui.setup import SEAT_KINDS, GameSetup, Seat
 
 CLASSIC_SUFFIX = "_classic"
@@ -32,6 +35,10 @@ def city_choices(boards: list[str]) -> list[str]:
     """Boards as the menu lists them: a classic edition is a variant of its city, not a city of its own."""
     return [name for name in boards
             if not (name.endswith(CLASSIC_SUFFIX) and name[: -len(CLASSIC_SUFFIX)] in boards)]
+
+
+def _s(value: float) -> int:
+    return style.ui(value)
 
 
 def seat_label(kind: str) -> str:
@@ -112,8 +119,8 @@ class MenuScene(Scene):
 
     def preview_rect(self) -> tuple[float, float, float, float]:
         w, h = self.app.size
-        left = PANEL_X + PANEL_W + 56
-        return (left, 40, max(10, w - left - 40), max(10, h - 80))
+        left = _s(PANEL_X + PANEL_W + 56)
+        return (left, _s(40), max(10, w - left - _s(40)), max(10, h - _s(80)))
 
     def build(self) -> None:
         """Create the widgets from the model (again after a resize)."""
@@ -122,15 +129,24 @@ class MenuScene(Scene):
         x = PANEL_X
         cities = city_choices(self.boards)
 
-        def label(caption: str, top: int, object_id: str = "") -> None:
-            UILabel(pygame.Rect(x, top, PANEL_W, 24), caption, ui,
-                    object_id=ObjectID(object_id) if object_id else None)
+        def box(left: float, top: float, width: float, height: float) -> pygame.Rect:
+            return pygame.Rect(_s(left), _s(top), _s(width), _s(height))
 
+        def label(caption: str, top: int, object_id: str = "") -> None:
+            UILabel(box(x, top, PANEL_W, 24), caption, ui, object_id=ObjectID(object_id) if object_id else None)
+
+        card = pygame.Rect(*(round(v) for v in self.preview_rect()))  # language and settings: its top right
+        corner = pygame.Rect(card.right - _s(24 + 170), card.y + _s(18), _s(170), _s(36))
+        languages = [(name, code) for code, name in text.LANGUAGES.items()]
+        self.widgets["language"] = UIDropDownMenu(languages, next(o for o in languages if o[1] == text.language()),
+                                                  corner.move(-corner.width - _s(10), 0), ui,
+                                                  object_id=ObjectID("#language"))
+        self.widgets["settings"] = UIButton(corner, text.tr("menu.settings"), ui, object_id=ObjectID("#settings"))
         label(text.tr("menu.board"), y)
         if cities:
             options = [(self._city_title(name), name) for name in cities]
             current = next(o for o in options if o[1] == self.city)
-            self.widgets["city"] = UIDropDownMenu(options, current, pygame.Rect(x, y + 26, PANEL_W, 40), ui,
+            self.widgets["city"] = UIDropDownMenu(options, current, box(x, y + 26, PANEL_W, 40), ui,
                                                   object_id=ObjectID("#city"))
         else:
             label(text.tr("menu.no_boards"), y + 30, "#heading")
@@ -139,13 +155,11 @@ class MenuScene(Scene):
             label(text.tr("menu.variant"), y)
             options = [(text.tr("menu.variant.second"), "second"), (text.tr("menu.variant.classic"), "classic")]
             self.widgets["variant"] = UIDropDownMenu(options, options[1 if self.classic else 0],
-                                                     pygame.Rect(x, y + 26, PANEL_W, 40), ui,
-                                                     object_id=ObjectID("#variant"))
+                                                     box(x, y + 26, PANEL_W, 40), ui, object_id=ObjectID("#variant"))
             y += 80
         label(text.tr("menu.players"), y)
         for k, count in enumerate(range(2, 6)):
-            button = UIButton(pygame.Rect(x + k * 64, y + 26, 56, 42), str(count), ui,
-                              object_id=ObjectID("#player_count"))
+            button = UIButton(box(x + k * 64, y + 26, 56, 42), str(count), ui, object_id=ObjectID("#player_count"))
             if count == self.players:
                 button.select()
             self.count_buttons[count] = button
@@ -153,31 +167,28 @@ class MenuScene(Scene):
         kinds = [(seat_label(kind), kind) for kind in SEAT_KINDS]
         for i in range(self.players):
             seat = self.seats[i]
-            entry = UITextEntryLine(pygame.Rect(x + 30, y, 230, 40), ui, initial_text=self.seat_name(i),
+            entry = UITextEntryLine(box(x + 30, y, 230, 40), ui, initial_text=self.seat_name(i),
                                     object_id=ObjectID(f"#seat_name_{i}"))
             entry.set_text_length_limit(18)
             if seat.is_computer:
                 entry.disable()
             kind = UIDropDownMenu(kinds, next(o for o in kinds if o[1] == seat.kind),
-                                  pygame.Rect(x + 270, y, PANEL_W - 270, 40), ui,
-                                  object_id=ObjectID(f"#seat_kind_{i}"))
+                                  box(x + 270, y, PANEL_W - 270, 40), ui, object_id=ObjectID(f"#seat_kind_{i}"))
             self.seat_widgets.append((entry, kind))
             y += ROW
         y += 18
-        start = UIButton(pygame.Rect(x, y, 220, 54), text.tr("menu.start"), ui, object_id=ObjectID("#start"))
+        start = UIButton(box(x, y, 220, 54), text.tr("menu.start"), ui, object_id=ObjectID("#start"))
         if not cities:
             start.disable()
         self.widgets["start"] = start
-        resume = UIButton(pygame.Rect(x + 234, y, 140, 54), text.tr("menu.continue"), ui,
-                          object_id=ObjectID("#continue"))
+        resume = UIButton(box(x + 234, y, 140, 54), text.tr("menu.continue"), ui, object_id=ObjectID("#continue"))
         if self.saved.data is None:
             resume.disable()
         if self.saved.message:
-            self.widgets["save_problem"] = UITextBox(html.escape(self.saved.message),
-                                                     pygame.Rect(x, y + 64, PANEL_W, 84), ui,
+            self.widgets["save_problem"] = UITextBox(html.escape(self.saved.message), box(x, y + 64, PANEL_W, 84), ui,
                                                      object_id=ObjectID("#save_problem"))
         self.widgets["continue"] = resume
-        self.widgets["quit"] = UIButton(pygame.Rect(x + 388, y, PANEL_W - 388, 54), text.tr("menu.quit"), ui,
+        self.widgets["quit"] = UIButton(box(x + 388, y, PANEL_W - 388, 54), text.tr("menu.quit"), ui,
                                         object_id=ObjectID("#quit"))
 
     @staticmethod
@@ -203,6 +214,8 @@ class MenuScene(Scene):
             self.app.quit()
         elif element is self.widgets.get("continue"):
             self.resume()
+        elif element is self.widgets.get("settings"):
+            self.app.push(SettingsScene(self.app))
         for count, button in self.count_buttons.items():
             if element is button:
                 self.set_players(count)
@@ -213,6 +226,9 @@ class MenuScene(Scene):
             self.rebuild()
         elif element is self.widgets.get("variant"):
             self.classic = option == "classic"
+        elif element is self.widgets.get("language"):
+            self.set_language(option)
+            return
         for i, (entry, kind) in enumerate(self.seat_widgets):
             if element is kind:
                 self.seats[i].kind = option
@@ -223,6 +239,11 @@ class MenuScene(Scene):
                     entry.disable()
                     self.seats[i].name = ""
                 entry.set_text(self.seat_name(i))
+
+    def set_language(self, code: str) -> None:
+        """Switch and remember the language; the app re-labels this menu at once."""
+        if code != text.language():
+            self.app.notice = self.app.apply_settings(language=code) or self.app.notice
 
     def set_players(self, count: int) -> None:
         self.players = count
@@ -265,18 +286,20 @@ class MenuScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(style.PAPER_DARK)
         _w, h = surface.get_size()
-        pygame.draw.rect(surface, style.PAPER, pygame.Rect(0, 0, PANEL_X + PANEL_W + 32, h))
-        title = style.font(64, "black").render(text.tr("app.title"), True, style.INK)
-        surface.blit(title, (PANEL_X - 3, 44))
-        subtitle = style.font(19, "italic").render(text.tr("app.subtitle"), True, style.INK_SOFT)
-        surface.blit(subtitle, (PANEL_X, 44 + title.get_height()))
+        pygame.draw.rect(surface, style.PAPER, pygame.Rect(0, 0, _s(PANEL_X + PANEL_W + 32), h))
+        title = style.text(text.tr("app.title"), _s(64), "black", style.INK)
+        surface.blit(title, (_s(PANEL_X - 3), _s(44)))
+        subtitle = style.fit_text(text.tr("app.subtitle"), _s(19), "italic", style.INK_SOFT, _s(PANEL_W))
+        surface.blit(subtitle, (_s(PANEL_X), _s(44) + title.get_height()))
         self._draw_title_rule(surface)
         for i, (entry, _) in enumerate(self.seat_widgets):
             rect = entry.get_abs_rect()
             colour = style.SEAT_COLOURS[i % len(style.SEAT_COLOURS)]
-            pygame.draw.aacircle(surface, colour, (PANEL_X + 11, rect.centery), 11)
-            number = style.font(14, "black").render(str(i + 1), True, style.HALO)
-            surface.blit(number, number.get_rect(center=(PANEL_X + 11, rect.centery)))
+            pygame.draw.aacircle(surface, colour, (_s(PANEL_X + 11), rect.centery), _s(11))
+            number = style.text(str(i + 1), _s(14), "black", style.HALO)
+            surface.blit(number, number.get_rect(center=(_s(PANEL_X + 11), rect.centery)))
+        if self.app.notice:
+            self._draw_notice(surface, self.app.notice)
         card = pygame.Rect(*(round(v) for v in self.preview_rect()))
         shadow = card.move(0, 4)
         pygame.draw.rect(surface, style.mix(style.PAPER_DARK, style.INK, 0.12), shadow, border_radius=14)
@@ -286,25 +309,35 @@ class MenuScene(Scene):
             view.draw(surface)
             self._draw_board_caption(surface, card, view)
         elif self.error:
-            message = style.font(18, "semibold").render(self.error, True, style.INK_SOFT)
+            message = style.fit_text(self.error, _s(18), "semibold", style.INK_SOFT, card.width - _s(40))
             surface.blit(message, message.get_rect(center=card.center))
+
+    @staticmethod
+    def _draw_notice(surface: pygame.Surface, message: str) -> None:
+        """A problem with the settings file, at the foot of the left panel (it stays until the menu is left)."""
+        lines = style.wrap(message, _s(14), "semibold", _s(PANEL_W), max_lines=3)
+        y = surface.get_height() - _s(16) - len(lines) * _s(19)
+        for line in lines:
+            image = style.fit_text(line, _s(14), "semibold", style.RAIL, _s(PANEL_W))
+            surface.blit(image, (_s(PANEL_X), y))
+            y += _s(19)
 
     def _draw_title_rule(self, surface: pygame.Surface) -> None:
         """A thin band of the eleven line colours under the title, like a line diagram's key."""
-        x, y = PANEL_X, 156
-        width = PANEL_W / len(style.LINE_COLOURS)
+        x, y = _s(PANEL_X), _s(156)
+        width = _s(PANEL_W) / len(style.LINE_COLOURS)
         for k, colour in enumerate(style.LINE_COLOURS.values()):
-            rect = pygame.Rect(round(x + k * width), y, round(width) - 2, 5)
+            rect = pygame.Rect(round(x + k * width), y, round(width) - 2, _s(5))
             pygame.draw.rect(surface, colour, rect, border_radius=2)
         pygame.draw.rect(surface, style.LINE_EDGES["white"],
-                         pygame.Rect(round(x + 9 * width), y, round(width) - 2, 5), 1, border_radius=2)
+                         pygame.Rect(round(x + 9 * width), y, round(width) - 2, _s(5)), 1, border_radius=2)
 
     def _draw_board_caption(self, surface: pygame.Surface, card: pygame.Rect, view: BoardView) -> None:
         name = self._city_title(self.city)
         if self.classic and self.has_classic:
             name = f"{name} · {text.tr('menu.variant.classic')}"
         stations = sum(1 for node in view.board.nodes if not node.waypoint)
-        caption = style.font(24, "bold").render(name, True, style.INK)
-        detail = style.font(16, "regular").render(text.tr("menu.stations", count=stations), True, style.INK_SOFT)
-        surface.blit(caption, (card.x + 24, card.y + 18))
-        surface.blit(detail, (card.x + 26, card.y + 20 + caption.get_height()))
+        caption = style.text(name, _s(24), "bold", style.INK)
+        detail = style.text(text.tr("menu.stations", count=stations), _s(16), "regular", style.INK_SOFT)
+        surface.blit(caption, (card.x + _s(24), card.y + _s(18)))
+        surface.blit(detail, (card.x + _s(26), card.y + _s(20) + caption.get_height()))

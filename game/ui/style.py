@@ -98,12 +98,14 @@ SEAT_COLOURS: list[Colour] = [(214, 40, 40), (24, 82, 170), (16, 138, 78), (240,
 # ----- scale and accessibility: set by the app from the window size and the player's settings -----
 DESIGN_SIZE = (1600, 900)  # the size the interface's numbers were chosen at
 LAYOUT_RANGE = (0.7, 3.0)
+CONTENT_SIZE = (1150, 780)  # the tallest panels (menu, sidebar with five seats) at scale 1: never grow past it
 
 
 class _Look:
     """The current interface scale and colour-blind mode (one per process, like the display)."""
 
     layout = 1.0  # window size / design size
+    size = DESIGN_SIZE
     text = 1.0  # the player's text size setting
     colour_blind = False
 
@@ -120,6 +122,7 @@ def set_look(size: tuple[int, int] | None = None, text_scale: float | None = Non
     before = look_key()
     if size is not None:
         _Look.layout = layout_for(size)
+        _Look.size = (int(size[0]), int(size[1]))
     if text_scale is not None:
         _Look.text = float(text_scale)
     if colour_blind is not None:
@@ -127,8 +130,8 @@ def set_look(size: tuple[int, int] | None = None, text_scale: float | None = Non
     return look_key() != before
 
 
-def look_key() -> tuple[float, float, bool]:
-    return (_Look.layout, _Look.text, _Look.colour_blind)
+def look_key() -> tuple[tuple[int, int], float, bool]:
+    return (_Look.size, _Look.text, _Look.colour_blind)
 
 
 def layout_scale() -> float:
@@ -140,8 +143,17 @@ def text_scale() -> float:
 
 
 def ui_scale() -> float:
-    """Panels' scale: the window's, times the text size the players asked for (read from a sofa)."""
-    return _Look.layout * _Look.text
+    """Panels' scale: the window's, times the text size the players asked for (read from a sofa).
+
+    Capped so the tallest panel still fits the window: on a small screen big text grows as far as it can.
+    """
+    w, h = _Look.size
+    return max(LAYOUT_RANGE[0], min(_Look.layout * _Look.text, w / CONTENT_SIZE[0], h / CONTENT_SIZE[1]))
+
+
+def ui(value: float) -> int:
+    """A design-size length in pixels at the panels' scale (text size included)."""
+    return max(1, round(value * ui_scale()))
 
 
 def px(value: float) -> int:

@@ -30,6 +30,8 @@ TEXT: dict[str, dict[str, str]] = {
         "menu.start": "Start",
         "menu.continue": "Continue",
         "menu.quit": "Quit",
+        "menu.settings": "Settings",
+        "settings.percent": "{percent}%",
         "menu.no_boards": "No boards are installed.",
         "menu.lines": "lines",
         "menu.stations": "{count} stations",
@@ -128,6 +130,17 @@ TEXT: dict[str, dict[str, str]] = {
         "line.brown": "brown",
         "line.white": "white",
         "line.grey": "grey",
+        "line.red.code": "RD",
+        "line.yellow.code": "YE",
+        "line.blue.code": "BU",
+        "line.purple.code": "VT",
+        "line.black.code": "BK",
+        "line.pink.code": "PK",
+        "line.orange.code": "OG",
+        "line.green.code": "GN",
+        "line.brown.code": "BN",
+        "line.white.code": "WH",
+        "line.grey.code": "GY",
         "log.place": "{name} placed {line} {a}–{b}",
         "log.place_points": "{name} placed {line} {a}–{b}: +{points} ({reasons})",
         "log.paid": "paid {count} branch tokens",
@@ -204,6 +217,12 @@ def known(key: str) -> bool:
 def line_name(line: str) -> str:
     """A line colour's name in the interface language (the engine uses English ids)."""
     return tr(f"line.{line}") if known(f"line.{line}") else line
+
+
+def line_code(line: str) -> str:
+    """A line's short code (RD, BU, …) for colour-blind mode: letters that tell lines apart without colour."""
+    key = f"line.{line}.code"
+    return tr(key) if known(key) else line[:2].upper()
 
 
 def joined(names: list[str]) -> str:

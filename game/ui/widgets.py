@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from game.ui import style, symbols
+from game.ui import style, symbols, text
 
 Point = tuple[float, float]
 
@@ -75,25 +75,39 @@ def button(surface: pygame.Surface, rect: pygame.Rect, label: str, key: str = ""
 
 
 def line_chip(surface: pygame.Surface, rect: pygame.Rect, line: str, count: int, *, selected: bool = False,
-              hovered: bool = False, dim: bool = False, key: str = "") -> None:
-    """A line's colour with the tokens it has left; the selected one is lifted and outlined."""
+              hovered: bool = False, dim: bool = False, key: str = "", plain: bool = False) -> None:
+    """A line's colour with the tokens it has left; the selected one is lifted and outlined.
+
+    In colour-blind mode the chip also names its line with the line's code (RD, BU, …), so nobody has to
+    tell red from green to know which line is theirs. `plain` chips show only that (a key, a sample).
+    """
     colour = style.line_colour(line)
     if dim:
         colour = style.mix(colour, style.PAPER_DARK, 0.55)
-    body = rect.move(0, -3) if selected else rect
+    lift = max(2, rect.height // 9)
+    body = rect.move(0, -lift) if selected else rect
     if selected:
-        pygame.draw.rect(surface, style.INK, body.inflate(8, 8), border_radius=9)
-        pygame.draw.rect(surface, style.GOLD, body.inflate(4, 4), border_radius=8)
+        pygame.draw.rect(surface, style.INK, body.inflate(lift * 3, lift * 3), border_radius=9)
+        pygame.draw.rect(surface, style.GOLD, body.inflate(lift + 1, lift + 1), border_radius=8)
     elif hovered:
-        pygame.draw.rect(surface, style.GOLD, body.inflate(4, 4), border_radius=8)
+        pygame.draw.rect(surface, style.GOLD, body.inflate(lift + 1, lift + 1), border_radius=8)
     pygame.draw.rect(surface, style.line_edge(line), body, border_radius=7)
     pygame.draw.rect(surface, colour, body.inflate(-4, -4), border_radius=6)
     ink = style.INK if sum(colour) > 450 else style.HALO
-    number = style.text(str(count), 16, "black", ink)
-    surface.blit(number, number.get_rect(center=(body.centerx + (5 if key else 0), body.centery)))
+    small = max(8, round(body.height * 0.4))
+    code = text.line_code(line) if style.colour_blind() or plain else ""
+    if code:
+        image = style.text(code, small if not plain else round(body.height * 0.5), "black", ink)
+        where = (body.x + 5, body.bottom - 3) if not plain else body.center
+        surface.blit(image, image.get_rect(bottomleft=where) if not plain else image.get_rect(center=where))
+    if plain:
+        return
+    number = style.text(str(count), max(9, round(body.height * 0.57)), "black", ink)
+    shift = round(body.width * 0.09) if key or code else 0
+    surface.blit(number, number.get_rect(center=(body.centerx + shift, body.centery)))
     if key:
-        hint = style.text(key, 11, "bold", style.mix(ink, colour, 0.35))
-        surface.blit(hint, (body.x + 6, body.y + 3))
+        hint = style.text(key, small, "bold", style.mix(ink, colour, 0.35))
+        surface.blit(hint, (body.x + 6, body.y + 2))
 
 
 class PanelCache:

@@ -92,7 +92,7 @@ class App:
         pygame.font.init()
         pygame.key.set_repeat()
         self.windowed_size = options.size
-        self.fullscreen = options.fullscreen or settings.fullscreen
+        self.fullscreen = (options.fullscreen or settings.fullscreen) and not options.windowed
         self.screen = self._open_window()
         pygame.display.set_caption(text.tr("app.title"))
         style.set_look(self.size, settings.text_scale, settings.colour_blind)
@@ -104,6 +104,9 @@ class App:
         self.frame = 0
         self.running = True
         self.fixed_dt = 1 / FPS if options.frames is not None else None  # deterministic runs for tests
+        from game.ui.layers import Layer, default_layers  # the layers import the scenes, which import this
+
+        self.layers: list[Layer] = default_layers()  # controllers, rules overlay, tips, show mode: see layers.py
 
     # ----- window -----
 
@@ -209,7 +212,7 @@ class App:
             self._dispatch(event)
             if not self.running:
                 return
-        for intent in self.mapper.held():
+        for intent in self.mapper.held(dt):
             self._intent(intent)
         self.ui.update(dt)
         scene = self.scene
@@ -217,14 +220,24 @@ class App:
             self.running = False
             return
         scene.update(dt)
+        for layer in list(self.layers):
+            layer.update(self, dt)
+        scene = self.scene
+        if scene is None:
+            return
         scene.draw(self.screen)
         self.ui.draw_ui(self.screen)
+        for layer in self.layers:
+            layer.draw(self, self.screen)
         pygame.display.flip()
         self.frame += 1
 
     def _dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.VIDEORESIZE:
             self.resize(event.size)
+            return
+        swallowed = [layer.event(self, event) for layer in list(self.layers)]  # every layer sees every event
+        if any(swallowed):
             return
         consumed = self.ui.process_events(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -243,6 +256,8 @@ class App:
             self.quit()
         elif intent.kind == "fullscreen":
             self.toggle_fullscreen()
+        elif any(layer.intent(self, intent) for layer in list(self.layers)):
+            return
         elif self.scene is not None:
             self.scene.intent(intent)
 

@@ -1,13 +1,19 @@
-"""Raw input turned into intents, so mouse, keyboard (and later a gamepad) drive the game the same way.
+"""Raw input turned into intents, so mouse, keyboard and gamepads drive the game the same way.
 
-Scenes react to intents only; which device produced one is this module's business.
+Scenes react to intents only; which device produced one is this module's business. Controller events
+are read by `pad_input.PadReader`; the `pad_*` intents it makes are turned into the same clicks and
+camera moves as the mouse's by the gamepad layers (see `gamepad.py`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
+
+if TYPE_CHECKING:
+    from game.ui.pad_input import PadReader
 
 DRAG_THRESHOLD = 5  # pixels the mouse must travel before a press becomes a drag rather than a click
 
@@ -19,12 +25,18 @@ PAN_KEYS: dict[int, tuple[int, int]] = {
 
 @dataclass(frozen=True, slots=True)
 class Intent:
-    """Something the player means: zoom, pan, pan_step, fit, select, hover, back, fullscreen, quit."""
+    """Something the player means: zoom, pan, pan_step, fit, select, hover, back, help, fullscreen, quit,
+    and from a controller pad_move, pad_a, pad_b, pad_x, pad_y, pad_prev, pad_next, pad_start, pad_back.
+
+    `device` is the controller's instance id for intents a controller made (None for mouse and keyboard),
+    so a controller can be tied to one seat.
+    """
 
     kind: str
     pos: tuple[float, float] | None = None
     delta: tuple[float, float] = (0.0, 0.0)
     amount: int = 0
+    device: int | None = None
 
 
 class InputMapper:
@@ -35,12 +47,16 @@ class InputMapper:
         self._last: tuple[int, int] | None = None
         self._dragging = False
         self._held: set[int] = set()
+        from game.ui.pad_input import PadReader  # it makes Intents, so it imports this module
+
+        self.pad: PadReader = PadReader()
 
     def reset(self) -> None:
         """Forget presses and held keys (a scene change must not inherit a half-done drag)."""
         self._press = self._last = None
         self._dragging = False
         self._held.clear()
+        self.pad.reset()
 
     def map(self, event: pygame.event.Event) -> list[Intent]:
         kind = event.type
@@ -74,6 +90,8 @@ class InputMapper:
             return [Intent("select", pos=tuple(event.pos))] if was_click else []
         if kind == pygame.KEYDOWN:
             return self._key(event.key)
+        if kind in self.pad.EVENTS:
+            return self.pad.map(event)
         if kind == pygame.KEYUP:
             self._held.discard(event.key)
         if kind == pygame.WINDOWFOCUSLOST:
@@ -94,8 +112,11 @@ class InputMapper:
             return [Intent("fullscreen")]
         if key == pygame.K_ESCAPE:
             return [Intent("back")]
+        if key in (pygame.K_F1, pygame.K_h):
+            return [Intent("help")]
         return []
 
-    def held(self) -> list[Intent]:
-        """Intents for keys still held down, once per frame: smooth panning with the arrows."""
-        return [Intent("pan_step", delta=PAN_KEYS[key]) for key in sorted(self._held) if key in PAN_KEYS]
+    def held(self, dt: float = 0.0) -> list[Intent]:
+        """Intents for keys and sticks still held, once per frame: smooth panning, repeated cursor moves."""
+        keys = [Intent("pan_step", delta=PAN_KEYS[key]) for key in sorted(self._held) if key in PAN_KEYS]
+        return keys + self.pad.held(dt)

@@ -23,7 +23,8 @@ def default_board(options: LaunchOptions) -> str | None:
 def first_scene(app: App) -> None:
     """Push the screen the options ask for."""
     from game.ui.menu import MenuScene
-    from game.ui.play import PlayScene, ShowScene
+    from game.ui.play import PlayScene
+    from game.ui.show import start_show
 
     options = app.options
     kind = options.first_scene
@@ -33,8 +34,7 @@ def first_scene(app: App) -> None:
         return
     players = options.players or SHOW_PLAYERS
     if kind == "show":
-        seats = [Seat("normal", tr("menu.seat.computer_name", number=i + 1)) for i in range(players)]
-        app.push(ShowScene(app, GameSetup(board, seats, options.seed)))
+        start_show(app, board if options.board else None, players, options.seed)
     else:
         seats = [Seat("person", tr("menu.seat.default_name", number=i + 1)) for i in range(players)]
         app.push(PlayScene(app, GameSetup(board, seats, options.seed)))

@@ -19,6 +19,7 @@ class LaunchOptions:
     screenshot: Path | None = None
     scene: str | None = None  # menu | play | show: which screen to open (default: menu, or show with --frames)
     size: tuple[int, int] = (1600, 900)
+    windowed: bool = False  # --windowed: never full screen, whatever the settings or --show say
 
     @property
     def first_scene(self) -> str:
@@ -52,13 +53,14 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--board", help="board to preselect: a built-in name, a .json board file or a .tmx source")
     p.add_argument("--players", type=_players, help="number of players to preselect (2-5)")
     p.add_argument("--fullscreen", action="store_true", help="open full screen (F11 toggles)")
+    p.add_argument("--windowed", action="store_true", help="open in a window (--show alone opens full screen)")
     p.add_argument("--lang", default=None, choices=("en", "de", "fr"),
                    help="interface language for this run (default: the one chosen in the settings)")
     p.add_argument("--seed", type=int, help="seed for the shuffles, for a repeatable game")
     p.add_argument("--frames", type=int, help="run this many frames, then stop (with --screenshot: for tests)")
     p.add_argument("--screenshot", type=Path, help="save the last frame to this PNG file")
     p.add_argument("--scene", choices=("menu", "play", "show"), help="open this screen first")
-    p.add_argument("--size", type=_size, default=(1600, 900), help="window size, WIDTHxHEIGHT")
+    p.add_argument("--size", type=_size, help="window size, WIDTHxHEIGHT (default 1600x900)")
     return p
 
 
@@ -67,6 +69,8 @@ def parse_options(argv: list[str]) -> LaunchOptions:
     args = parser().parse_args(argv)
     if args.frames is not None and args.frames < 1:
         parser().error("--frames must be at least 1")
-    return LaunchOptions(show=args.show, board=args.board, players=args.players, fullscreen=args.fullscreen,
+    # A show runs on a hall's screen: full screen unless a window size (or --windowed) says otherwise.
+    fullscreen = args.fullscreen or (args.show and args.size is None and not args.windowed)
+    return LaunchOptions(show=args.show, board=args.board, players=args.players, fullscreen=fullscreen,
                          lang=args.lang, seed=args.seed, frames=args.frames, screenshot=args.screenshot,
-                         scene=args.scene, size=args.size)
+                         scene=args.scene, size=args.size or (1600, 900), windowed=args.windowed)

@@ -30,8 +30,6 @@ from game.ui.widgets import Hotspot, hit
 
 SIDEBAR = 420
 FOLLOW_BOX = 0.3  # when zoomed in, the view follows the passenger once he leaves the middle 40% of it
-SHOW_BOT_DELAY = 0.3
-SHOW_OVER_PAUSE = 5.0
 
 Point = tuple[float, float]
 
@@ -354,36 +352,10 @@ class PlayScene(Scene):
         surface.blit(label, label.get_rect(center=box.center))
 
 
-class ShowScene(PlayScene):
-    """Show mode: computer players on a loop, a new game when one ends; nothing is saved."""
+def __getattr__(name: str) -> object:
+    """ShowScene moved to game.ui.show (it imports this module); old imports keep working."""
+    if name == "ShowScene":
+        from game.ui.show import ShowScene
 
-    autosave = False
-    show_controls = False
-
-    def _controller(self, session: GameSession) -> TurnController:
-        for seat in range(session.state.player_count):
-            if seat not in session.bots:
-                from game.ui.session import bot_for
-
-                session.bots[seat] = bot_for("normal", session.seed * 31 + seat)
-        ctl = super()._controller(session)
-        ctl.bot_delay = SHOW_BOT_DELAY
-        return ctl
-
-    def game_over(self) -> None:
-        """Keep the final board up for a moment, then deal a new game."""
-        assert self.board is not None and self.ctl is not None
-        if self.ctl.over_time < SHOW_OVER_PAUSE:
-            return
-        self.seed += 1
-        self.session = GameSession(self.board, self.setup, None, self.seed)
-        self.ctl = self._controller(self.session)
-
-    def intent(self, intent: Intent) -> None:
-        if intent.kind == "back":
-            self.app.quit()
-            return
-        super().intent(intent)
-
-    def caption(self) -> str:
-        return text.tr("show.title")
+        return ShowScene
+    raise AttributeError(name)

@@ -172,6 +172,140 @@ TEXT: dict[str, dict[str, str]] = {
         "end.board": "{board} · {turns} turns",
         "show.title": "Show mode",
         "show.caption": "Computer players on a loop",
+        "show.press": "Press any key or button to play",
+        "show.menu": "Show mode",
+        "menu.rules": "Rules",
+        "pad.connected": "Controller connected: {name}",
+        "pad.connected_plain": "Controller connected",
+        "pad.disconnected": "Controller disconnected: play on with the mouse or keyboard",
+        "pad.other_seat": "This controller is {name}'s",
+        "pad.hint.actions": "A place · X branch token · Y line · B undo · triggers zoom",
+        "pad.hint.route": "LB/RB choose a route · A go",
+        "help.title": "How to play",
+        "help.close": "Close",
+        "help.button": "Rules (F1)",
+        "help.goal.title": "The goal",
+        "help.goal": (
+            "Build underground lines across {city} that reach stations worth points and that the lazy passenger "
+            "wants to ride. Whoever has the most points at the end wins."
+        ),
+        "help.goal.any": (
+            "Build underground lines that reach stations worth points and that the lazy passenger wants to ride. "
+            "Whoever has the most points at the end wins."
+        ),
+        "help.turn.title": "A turn",
+        "help.turn": (
+            "You have {actions} actions. Each one is either: lay one track token of one of your lines, or take "
+            "one branch token. Then the passenger moves, the destination cards are topped up and the next player "
+            "goes."
+        ),
+        "help.turn.staggered": (
+            "In the first round only, the first player has one action fewer and the last player one more, to make"
+            " up for the order."
+        ),
+        "help.turn.equal": (
+            "Classic rules: everyone has {actions} actions from the very first turn, and the players start on "
+            "{points} points in turn order."
+        ),
+        "help.place.title": "Laying track",
+        "help.place.first": (
+            "A line's first token may go on any empty space. Every later token must touch the line at one of its "
+            "ends."
+        ),
+        "help.place.branch": (
+            "To leave the line from a station in its middle, pay {cost} branch tokens: that makes a branch. "
+            "Closing a loop back onto the line itself is free."
+        ),
+        "help.place.rules": (
+            "A link holds at most one token of each colour, and a line always stays in one piece. When a line's "
+            "tokens run out, that line is finished."
+        ),
+        "help.score.title": "What scores on this board",
+        "help.score.intro": (
+            "A line earns each bonus once per station, the moment it first connects that station (another line, "
+            "even your own, can earn it again):"
+        ),
+        "help.score.railway": "Railway station: +{points}.",
+        "help.score.terminus": "Terminus: +{points} and {tokens} branch token.",
+        "help.score.connection": (
+            "Connection stations come in pairs with the same symbol. A line that connects both of a pair: "
+            "+{points}."
+        ),
+        "help.score.loop": (
+            "Loops: when a line closes a loop, each station inside it scores +{points} for that line (once per "
+            "line, and not the stations the line itself runs through)."
+        ),
+        "help.score.plus": "“+” stations: the first, second, third and fourth that a line connects score {table}.",
+        "help.score.landmark": (
+            "Landmark stations: a line that connects one takes one of its tiles. Five different types score "
+            "+{set} at once; at the end, +{majority} for each tile of the type you hold most of."
+        ),
+        "help.score.cluster": (
+            "Districts: when a line first reaches a district, it scores +{points} for every other district it "
+            "already reaches."
+        ),
+        "help.score.water": (
+            "Water crossings: a line scores +{points} when it connects its third water symbol. No line may end on"
+            " the water when your turn ends."
+        ),
+        "help.passenger.title": "The passenger",
+        "help.passenger.moves": (
+            "After every turn the passenger travels: first to an express destination, then on to a standard one. "
+            "If the cards on display are all of one kind, he makes one trip."
+        ),
+        "help.passenger.moves_standard": (
+            "After every turn the passenger makes two trips, each to a destination on display."
+        ),
+        "help.passenger.route": (
+            "He is lazy: he takes the route with the fewest empty spaces to walk, then the fewest lines to ride. "
+            "How long it is does not matter."
+        ),
+        "help.passenger.choose": (
+            "When several routes tie, the player whose turn it is chooses. Every line he rides scores +1 for its "
+            "owner."
+        ),
+        "help.end.title": "The end",
+        "help.end.pile": (
+            "When the destination pile runs out, the round is finished so that everyone has had the same number "
+            "of turns."
+        ),
+        "help.end.classic": (
+            "Classic rules: the passenger leaves the board as soon as the pile is empty; the last turns are for "
+            "building only."
+        ),
+        "help.end.winner": (
+            "Most points wins. A tie goes to whoever has more branch tokens; if that ties too, the victory is "
+            "shared."
+        ),
+        "help.controls.title": "Controls",
+        "help.controls.mouse": (
+            "Mouse and keys: click one of your lines (or press 1–4), then a lit space. B takes a branch token, "
+            "Ctrl+Z undoes, Enter sends the passenger, the wheel zooms, dragging pans, F fits the board, F1 or H "
+            "shows these rules, Esc goes to the menu."
+        ),
+        "help.controls.pad": (
+            "Controller: the d-pad or left stick jumps between lit spaces, A lays track, X takes a branch token, "
+            "Y or LB/RB switch line, B undoes. For the passenger, LB/RB pick a route and A or Start sends him. "
+            "Right stick pans, triggers zoom, the Guide button shows these rules."
+        ),
+        "coach.line": "Pick one of your lines",
+        "coach.line.more": (
+            "Your lines are the coloured chips. Click one or press its number; the one lifted is the line you are"
+            " building."
+        ),
+        "coach.space": "Click a lit space",
+        "coach.space.more": (
+            "The lit spaces are where your line may go. A number on a badge is what it costs in branch tokens."
+        ),
+        "coach.passenger": "The passenger moves now: choose a route",
+        "coach.passenger.more": (
+            "These routes tie. Click a row, a destination or a line on the map; every line he rides scores for "
+            "its owner."
+        ),
+        "coach.done": "That was a whole turn",
+        "coach.done.more": "The rules are behind this button (or F1) whenever you need them. Have fun!",
+        "coach.next": "Got it",
+        "coach.never": "Don't show again",
         "error.board": "Cannot open the board: {reason}",
         "seat.points": "{points} pts",
         "save.problem.corrupt": "The last saved game was damaged; it was kept as {file}.",

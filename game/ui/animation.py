@@ -83,6 +83,7 @@ class AnimationQueue:
     def __init__(self) -> None:
         self.steps: deque[Step] = deque()
         self.effects: list[Effect] = []
+        self.finishing = False  # True while `finish` rushes the steps: their sounds would only be a din
 
     @property
     def busy(self) -> bool:
@@ -124,12 +125,16 @@ class AnimationQueue:
 
     def finish(self) -> None:
         """Play every step to its end at once (undo, leaving the screen): the display catches up."""
-        while self.steps:
-            step = self.steps.popleft()
-            if not step.started and step.on_start:
-                step.on_start()
-            if step.on_end:
-                step.on_end()
+        self.finishing = True
+        try:
+            while self.steps:
+                step = self.steps.popleft()
+                if not step.started and step.on_start:
+                    step.on_start()
+                if step.on_end:
+                    step.on_end()
+        finally:
+            self.finishing = False
         self.effects.clear()
 
     def of_kind(self, kind: str) -> list[Effect]:

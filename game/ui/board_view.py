@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.board.model import Board
-from game.ui import geometry, style, symbols
+from game.ui import geometry, patterns, style, symbols
 from game.ui.camera import Camera
 from game.ui.intents import Intent
 from game.ui.labels import label_boxes, place_labels
@@ -64,6 +64,7 @@ class BoardView:
         self.camera = Camera(self.bounds, view)
         self.static_renders = 0  # how often the static layers were painted: tests read it
         self.state_renders = 0
+        self.marks_drawn = 0  # colour-blind code plates on tracks in the last composite: tests read it
         self._statics: OrderedDict[tuple[float, Rect], _Static] = OrderedDict()
         self._current: _Static | None = None
         self._composite: pygame.Surface | None = None
@@ -146,7 +147,7 @@ class BoardView:
         return painted
 
     def _composite_for(self, static: _Static, snapshot: BoardSnapshot | None) -> pygame.Surface:
-        key = (id(static), snapshot.layer_key if snapshot else None)
+        key = (id(static), snapshot.layer_key if snapshot else None, style.colour_blind())
         if self._composite is not None and key == self._composite_key:
             return self._composite
         composite = static.under.copy()
@@ -164,6 +165,9 @@ class BoardView:
         m = self.metrics
         half = m.slot_width / 2 * frame.scale * 1.12
         edge = max(1.0, half * 0.22)
+        marked = style.colour_blind()
+        plates: list[tuple[list[Point], str]] = []
+        self.marks_drawn = 0
         for index, lines in enumerate(snapshot.tracks):
             if not lines or index >= len(self.board.links):
                 continue
@@ -174,6 +178,11 @@ class BoardView:
                 path = frame.pts(m.slot_paths[index][slot])
                 symbols.polygon(surface, style.line_edge(line), geometry.band(path, half, -half))
                 symbols.polygon(surface, style.line_colour(line), geometry.band(path, half - edge, -(half - edge)))
+                if marked:
+                    patterns.pattern(surface, path, line, half - edge)
+                    plates.append((path, line))
+        for path, line in plates:  # after every track, so no neighbour paints over a code
+            self.marks_drawn += patterns.plate(surface, path, line, half)
 
     def _paint_pieces(self, surface: pygame.Surface, frame: Frame, snapshot: BoardSnapshot) -> None:
         """Connection tiles, landmark stacks and face-up markers: on top of the stations."""

@@ -19,7 +19,7 @@ from game.ui.animation import Glide, ease
 from game.ui.app import App, Scene
 from game.ui.board_overlay import BoardOverlay
 from game.ui.board_view import BoardView
-from game.ui.cards_view import STRIP, CardStrip
+from game.ui.cards_view import CardStrip, strip_height
 from game.ui.intents import Intent
 from game.ui.passenger_view import PassengerView
 from game.ui.session import GameSession
@@ -35,7 +35,8 @@ Point = tuple[float, float]
 
 
 def sidebar_width(width: int) -> int:
-    return max(300, min(SIDEBAR, width // 3))
+    """The table's width: grows with the window and the text size, but leaves the board most of the screen."""
+    return max(min(300, width // 3), min(style.ui(SIDEBAR), int(width * 0.38)))
 
 
 class PlayScene(Scene):
@@ -71,7 +72,9 @@ class PlayScene(Scene):
 
     def _controller(self, session: GameSession) -> TurnController:
         assert self.view is not None
-        return TurnController(session, self.view.metrics.unit, autosave=self.autosave)
+        ctl = TurnController(session, self.view.metrics.unit, autosave=self.autosave)
+        ctl.sound = self.app.audio.play  # effects follow the animation queue; volume and mute are read live
+        return ctl
 
     @property
     def state(self) -> GameState | None:
@@ -93,7 +96,7 @@ class PlayScene(Scene):
 
     def board_rect(self) -> tuple[float, float, float, float]:
         w, h = self.app.size
-        return (0, 0, max(10, w - sidebar_width(w)), max(10, h - STRIP))
+        return (0, 0, max(10, w - sidebar_width(w)), max(10, h - strip_height(h)))
 
     def sidebar_rect(self) -> pygame.Rect:
         w, h = self.app.size
@@ -101,7 +104,7 @@ class PlayScene(Scene):
 
     def strip_rect(self) -> pygame.Rect:
         w, h = self.app.size
-        return pygame.Rect(0, h - STRIP, w - sidebar_width(w), STRIP)
+        return pygame.Rect(0, h - strip_height(h), w - sidebar_width(w), strip_height(h))
 
     def resize(self, size: tuple[int, int]) -> None:
         if self.view is not None:
@@ -174,6 +177,8 @@ class PlayScene(Scene):
     def press(self, spot: Hotspot) -> None:
         ctl = self.ctl
         assert ctl is not None
+        if spot.kind in ("line", "branch", "undo", "go", "route"):
+            self.app.audio.play("click")
         if spot.kind == "line":
             ctl.select_line(spot.value)
         elif spot.kind == "branch":
@@ -240,7 +245,7 @@ class PlayScene(Scene):
         ctl, view, overlay = self.ctl, self.view, self.overlay
         if ctl is None or view is None or overlay is None or self.passenger is None:
             surface.fill(style.PAPER)
-            message = style.font(20, "semibold").render(self.error, True, style.INK_SOFT)
+            message = style.fit_text(self.error, style.ui(20), "semibold", style.INK_SOFT, surface.get_width() - 40)
             surface.blit(message, message.get_rect(center=(surface.get_width() // 2, surface.get_height() // 2)))
             return
         area = pygame.Rect(*(round(v) for v in self.board_rect()))
@@ -307,13 +312,13 @@ class PlayScene(Scene):
         current = ""
         for word in words:
             trial = f"{current} {word}".strip()
-            if style.font(15, "semibold").size(trial)[0] > 520 and current:
+            if style.font(style.ui(15), "semibold").size(trial)[0] > style.ui(520) and current:
                 lines.append(current)
                 current = word
             else:
                 current = trial
         lines.append(current)
-        images = [style.text(line, 15, "semibold", style.HALO) for line in lines[:8]]
+        images = [style.text(line, style.ui(15), "semibold", style.HALO) for line in lines[:8]]
         width = max(image.get_width() for image in images) + 28
         height = sum(image.get_height() + 2 for image in images) + 20
         box = pygame.Rect(0, 0, width, height)
@@ -332,8 +337,9 @@ class PlayScene(Scene):
             seat = effect.data["seat"]
             t = effect.progress
             alpha = min(1.0, t * 6, (1 - t) * 4)
-            label = style.text(text.tr("play.turn_banner", name=ctl.session.name(seat)), 30, "black", style.HALO)
-            box = label.get_rect().inflate(56, 26)
+            label = style.text(text.tr("play.turn_banner", name=ctl.session.name(seat)), style.ui(30), "black",
+                               style.HALO)
+            box = label.get_rect().inflate(style.ui(56), style.ui(26))
             box.midtop = (area.centerx, area.y + 18 + round(8 * (1 - alpha)))
             plate = pygame.Surface(box.size, pygame.SRCALPHA)
             pygame.draw.rect(plate, (*seat_colour(seat), 235), plate.get_rect(), border_radius=16)
@@ -345,8 +351,8 @@ class PlayScene(Scene):
         """An illegal click's reason, at the foot of the board where the eyes are."""
         if not ctl.message:
             return
-        label = style.fit_text(ctl.message, 18, "bold", style.HALO, area.width - 80)
-        box = label.get_rect().inflate(36, 20)
+        label = style.fit_text(ctl.message, style.ui(18), "bold", style.HALO, area.width - 80)
+        box = label.get_rect().inflate(style.ui(36), style.ui(20))
         box.midbottom = (area.centerx, area.bottom - 18)
         pygame.draw.rect(surface, style.RAIL, box, border_radius=12)
         surface.blit(label, label.get_rect(center=box.center))

@@ -2,13 +2,15 @@
 
 The controller owns what the screen shows of the game (`shown` board, `points` per seat), which lags
 the engine while animations play: the passenger glides first, then the board and the scores catch up.
-Everything advances only through `update(dt)`.
+Everything advances only through `update(dt)`. Sounds follow the animations: a placement is heard as
+its track pulses, the ride as the passenger sets off, his points as he arrives, a refused click at once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from game.audio import sounds_for
 from game.rules.actions import Action, ChooseRoute, PlaceTrack, TakeBranch
 from game.rules.events import Event
 from game.rules.routing import RouteOption
@@ -50,6 +52,7 @@ class TurnController:
         self.over_time = 0.0
         self.version = 0  # changes whenever the engine state does, for caches
         self.on_change: Callable[[], None] | None = None
+        self.sound: Callable[[str], object] | None = None  # plays an effect by name (the app's Audio.play)
         self._legal: tuple[int, str | None, dict[int, int]] | None = None
         self.ensure_selection()
 
@@ -117,7 +120,7 @@ class TurnController:
         if not self.person_may_act():
             return False
         if line not in self.state.players[self.state.current].lines:
-            self.say(text.tr("play.not_your_line"))
+            self.refuse(text.tr("play.not_your_line"))
             return False
         self.selected = line
         self.message = ""
@@ -131,6 +134,17 @@ class TurnController:
         self.message = message
         self.message_time = MESSAGE_SECONDS
 
+    def refuse(self, message: str) -> None:
+        """An action that is not allowed: say why, with the 'no' sound."""
+        self.say(message)
+        self.play("illegal")
+
+    def play(self, *names: str) -> None:
+        if self.sound is None or self.queue.finishing:
+            return
+        for name in names:
+            self.sound(name)
+
     # ----- a person's actions -----
 
     def place(self, link: int | None) -> bool:
@@ -138,15 +152,15 @@ class TurnController:
         if not self.person_may_act() or self.state.phase != "actions":
             return False
         if self.selected is None:
-            self.say(text.tr("play.no_line_here"))
+            self.refuse(text.tr("play.no_line_here"))
             return False
         if link is None:
-            self.say(text.tr("play.not_a_space"))
+            self.refuse(text.tr("play.not_a_space"))
             return False
         action = PlaceTrack(self.selected, link)
         reason = self.state.why_illegal(action)
         if reason is not None:
-            self.say(reason[:1].upper() + reason[1:])
+            self.refuse(reason[:1].upper() + reason[1:])
             return False
         self.perform(action)
         return True
@@ -156,7 +170,7 @@ class TurnController:
             return False
         reason = self.state.why_illegal(TakeBranch())
         if reason is not None:
-            self.say(reason[:1].upper() + reason[1:])
+            self.refuse(reason[:1].upper() + reason[1:])
             return False
         self.perform(TakeBranch())
         return True
@@ -244,7 +258,10 @@ class TurnController:
             if turn is not None:
                 self.queue.effect(Effect("banner", 1.6, {"seat": turn}))
 
-        for event in events:
+        after_ride = set(range(events.index(ride) + 1, len(events))) if ride is not None else set()
+        for k, event in enumerate(events):
+            if k not in after_ride and event.kind not in ("passenger", "game_over"):  # those wait for the glide
+                self.play(*sounds_for(event))  # heard with the pulse or the floating points it comes with
             if event.kind == "place" and event.link is not None:
                 self.queue.effect(Effect("pulse", 1.4 if computer else 0.9, {"link": event.link, "line": event.line}))
                 if event.points and event.player is not None:
@@ -260,15 +277,19 @@ class TurnController:
 
             def arrived() -> None:
                 settle()
+                self.play(*(name for k in sorted(after_ride) if events[k].kind != "game_over"
+                            for name in sounds_for(events[k])))
                 if ride.lines:
                     self.queue.effect(Effect("flash", 1.4, {"lines": ride.lines}))
                 for score in scores:
                     self.queue.effect(Effect("float", 1.8, {"seat": score.player, "points": score.points}))
 
-            glide = Glide.along(points, self.unit, GLIDE_SPEED, GLIDE_MIN, GLIDE_MAX, on_end=arrived)
+            glide = Glide.along(points, self.unit, GLIDE_SPEED, GLIDE_MIN, GLIDE_MAX, on_end=arrived,
+                                on_start=lambda: self.play("ride"))
             glide.lines = tuple(ride.lines)
             self.queue.add(glide)
         if any(e.kind == "game_over" for e in events):
+            self.queue.call(lambda: self.play("end"))
             self.queue.add(Step(0.4))
 
     def _changed(self) -> None:

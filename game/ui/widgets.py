@@ -63,9 +63,12 @@ def button(surface: pygame.Surface, rect: pygame.Rect, label: str, key: str = ""
     pygame.draw.rect(surface, fill, rect, border_radius=9)
     if edge is not None:
         pygame.draw.rect(surface, edge, rect, 2, border_radius=9)
-    label_image = style.text(label, size, "bold", ink)
-    if key:
-        key_image = style.text(key, size - 4, "semibold", style.mix(ink, fill, 0.4))
+    key_image = style.text(key, size - 4, "semibold", style.mix(ink, fill, 0.4)) if key else None
+    room = rect.width - 2 * max(6, size // 2) - (key_image.get_width() + 10 if key_image else 0)
+    if key_image is not None and room < style.font(size, "bold").size(label)[0]:
+        key_image, room = None, rect.width - 2 * max(6, size // 2)  # a long label (German, French) wins the room
+    label_image = style.fit_text(label, size, "bold", ink, room)
+    if key_image is not None:
         total = label_image.get_width() + 10 + key_image.get_width()
         x = rect.centerx - total // 2
         surface.blit(label_image, label_image.get_rect(midleft=(x, rect.centery)))
@@ -95,15 +98,24 @@ def line_chip(surface: pygame.Surface, rect: pygame.Rect, line: str, count: int,
     pygame.draw.rect(surface, colour, body.inflate(-4, -4), border_radius=6)
     ink = style.INK if sum(colour) > 450 else style.HALO
     small = max(8, round(body.height * 0.4))
-    code = text.line_code(line) if style.colour_blind() or plain else ""
-    if code:
-        image = style.text(code, small if not plain else round(body.height * 0.5), "black", ink)
-        where = (body.x + 5, body.bottom - 3) if not plain else body.center
-        surface.blit(image, image.get_rect(bottomleft=where) if not plain else image.get_rect(center=where))
     if plain:
+        image = style.text(text.line_code(line), max(8, round(body.height * 0.5)), "black", ink)
+        surface.blit(image, image.get_rect(center=body.center))
         return
     number = style.text(str(count), max(9, round(body.height * 0.57)), "black", ink)
-    shift = round(body.width * 0.09) if key or code else 0
+    if style.colour_blind():  # the code on the left, the count on the right, the key on a corner badge
+        code = style.text(text.line_code(line), max(8, round(body.height * 0.45)), "black", ink)
+        inset = max(4, body.width // 10)
+        surface.blit(code, code.get_rect(midleft=(body.x + inset, body.centery)))
+        surface.blit(number, number.get_rect(midright=(body.right - inset, body.centery)))
+        if key:
+            radius = max(6, round(body.height * 0.3))
+            centre = (body.x + 1, body.y + 1)
+            pygame.draw.circle(surface, style.INK, centre, radius)
+            hint = style.text(key, max(8, round(radius * 1.4)), "black", style.HALO)
+            surface.blit(hint, hint.get_rect(center=centre))
+        return
+    shift = round(body.width * 0.09) if key else 0
     surface.blit(number, number.get_rect(center=(body.centerx + shift, body.centery)))
     if key:
         hint = style.text(key, small, "bold", style.mix(ink, colour, 0.35))
@@ -130,6 +142,7 @@ class PanelCache:
     def draw(self, target: pygame.Surface, rect: pygame.Rect, key: object,
              render: Callable[[pygame.Surface, pygame.Rect, tuple[int, int] | None], list[Hotspot]],
              hover: tuple[int, int] | None) -> list[Hotspot]:
+        key = (key, style.look_key(), text.language())  # a new scale, text size or language redraws it too
         if self.surface is None or key != self.key or self.surface.get_size() != rect.size:
             local = pygame.Surface(rect.size)
             local_hover = (hover[0] - rect.x, hover[1] - rect.y) if hover is not None else None

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.ui.camera import Camera
-from game.ui.cards_view import STRIP
+from game.ui.cards_view import strip_height
 from game.ui.play import PlayScene, sidebar_width
 
 
@@ -76,7 +76,7 @@ def test_window_resize_refits(play: PlayScene) -> None:
     assert camera.scale < old_scale and camera.level == 0
     x0, y0 = camera.to_screen(camera.bounds[:2])
     x1, y1 = camera.to_screen((camera.bounds[0] + camera.bounds[2], camera.bounds[1] + camera.bounds[3]))
-    assert x0 >= 0 and x1 <= 900 - sidebar_width(900) and y0 >= 0 and y1 <= 600 - STRIP
+    assert x0 >= 0 and x1 <= 900 - sidebar_width(900) and y0 >= 0 and y1 <= 600 - strip_height(600)
 
 
 def test_static_layer_is_painted_once_until_the_zoom_changes(play: PlayScene) -> None:

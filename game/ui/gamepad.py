@@ -110,19 +110,21 @@ class PadLayer(Layer):
     def intent(self, app: App, intent: Intent) -> bool:
         if intent.device is None:
             return False
-        self.active = True
+        woke, self.active = not self.active, True  # the first move only shows where the focus is
         scene = app.scene
         if scene is None:
             return False
         if self._not_this_seat(scene, intent):
             return True
         if GuiFocus.elements(app.ui):
+            if woke and intent.kind == "pad_move":
+                return self.gui.current(app.ui) is not None
             return self._gui(app, scene, intent)
         spots = getattr(scene, "spots", None)
         if isinstance(spots, list) and spots and intent.kind in ("pad_move", "pad_a", "pad_start"):
-            if intent.kind == "pad_move":
+            if intent.kind == "pad_move" and not woke:
                 self.spots.move(spots, intent.delta)
-            else:
+            elif intent.kind != "pad_move":
                 spot = self.spots.current(spots)
                 scene.intent(Intent("select", pos=spot.rect.center))
             return True

@@ -185,11 +185,15 @@ class MenuScene(Scene):
         if self.saved.data is None:
             resume.disable()
         if self.saved.message:
-            self.widgets["save_problem"] = UITextBox(html.escape(self.saved.message), box(x, y + 64, PANEL_W, 84), ui,
+            self.widgets["save_problem"] = UITextBox(html.escape(self.saved.message), box(x, y + 114, PANEL_W, 84), ui,
                                                      object_id=ObjectID("#save_problem"))
         self.widgets["continue"] = resume
         self.widgets["quit"] = UIButton(box(x + 388, y, PANEL_W - 388, 54), text.tr("menu.quit"), ui,
                                         object_id=ObjectID("#quit"))
+        self.widgets["rules"] = UIButton(box(x, y + 64, 150, 40), text.tr("menu.rules"), ui,
+                                         object_id=ObjectID("#rules"))
+        self.widgets["show"] = UIButton(box(x + 164, y + 64, 210, 40), text.tr("show.menu"), ui,
+                                        object_id=ObjectID("#show"))
 
     @staticmethod
     def _city_title(name: str) -> str:
@@ -216,6 +220,14 @@ class MenuScene(Scene):
             self.resume()
         elif element is self.widgets.get("settings"):
             self.app.push(SettingsScene(self.app))
+        elif element is self.widgets.get("rules"):
+            from game.ui.help import open_help
+
+            open_help(self.app)
+        elif element is self.widgets.get("show"):
+            from game.ui.show import start_show
+
+            start_show(self.app)
         for count, button in self.count_buttons.items():
             if element is button:
                 self.set_players(count)

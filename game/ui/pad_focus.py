@@ -51,6 +51,38 @@ def step_towards(rects: Sequence[pygame.Rect], current: int | None, direction: P
     return best
 
 
+def step_between(rects: Sequence[pygame.Rect], current: int | None, direction: Point) -> int | None:
+    """Like `step_towards`, for buttons of different sizes: the direction is taken as up, down, left or
+    right, and a button in line with the current one beats a nearer one off to the side (a wide
+    drop-down above a row of small buttons is "up" from every one of them)."""
+    if not rects:
+        return None
+    if current is None or not 0 <= current < len(rects):
+        return 0
+    here = rects[current]
+    horizontal = abs(direction[0]) >= abs(direction[1])
+    sign = 1 if (direction[0] if horizontal else direction[1]) > 0 else -1
+    best, best_score = current, (True, math.inf)
+    for index, rect in enumerate(rects):
+        if index == current:
+            continue
+        if horizontal:
+            ahead = (rect.centerx - here.centerx) * sign
+            gap = (rect.left - here.right) if sign > 0 else (here.left - rect.right)
+            side = max(0, rect.top - here.bottom, here.top - rect.bottom)
+        else:
+            ahead = (rect.centery - here.centery) * sign
+            gap = (rect.top - here.bottom) if sign > 0 else (here.top - rect.bottom)
+            side = max(0, rect.left - here.right, here.left - rect.right)
+        if ahead <= 0:
+            continue
+        centre_off = abs(rect.centery - here.centery) if horizontal else abs(rect.centerx - here.centerx)
+        score = (side > 0, max(0, gap) + 4 * side + 0.05 * centre_off)  # in line first, then nearest
+        if score < best_score:
+            best, best_score = index, score
+    return best
+
+
 def focus_ring(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
     """A gold ring with a dark edge around what the controller points at, breathing a little."""
     grow = 5 + round(2 * (0.5 + 0.5 * math.sin(time * 5)))
@@ -98,7 +130,7 @@ class GuiFocus:
             return False
         here = self.current(ui)
         start = elements.index(here) if here in elements else None
-        target = step_towards([e.get_abs_rect() for e in elements], start, direction)
+        target = step_between([e.get_abs_rect() for e in elements], start, direction)
         if target is not None:
             self._remember(elements, target)
         return True
@@ -137,7 +169,7 @@ class SpotFocus:
         self.index: int | None = None
 
     def move(self, spots: Sequence[Any], direction: Point) -> None:
-        self.index = step_towards([spot.rect for spot in spots], self.index, direction)
+        self.index = step_between([spot.rect for spot in spots], self.index, direction)
 
     def current(self, spots: Sequence[Any]) -> Any | None:
         if not spots:

@@ -17,7 +17,11 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError:
         print(f"editor: --size wants WIDTHxHEIGHT, not {args.size!r}", file=sys.stderr)
         return 2
+    from editor import text
     from editor.app import EditorApp
+    from game.settings_store import load_settings
+
+    text.localize(load_settings().settings.language)  # the language chosen in the game's settings
 
     app = EditorApp(args.file, size=(max(1100, width), max(640, height)))
     app.run()

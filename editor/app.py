@@ -644,8 +644,9 @@ class EditorApp:
         nodes = len(self.doc.of_kind("station"))
         x, y = self.cursor
         snap = text.STATUS_ON if self.snapping else text.STATUS_OFF
-        right = (f"{self.doc.title}{text.UNSAVED_MARK if self.doc.dirty else ''}   ·   {nodes} stations   ·   "
-                 f"x {x:.0f}  y {y:.0f}   ·   snap {snap}   ·   {text.STATUS_ZOOM.format(zoom=self.view.zoom)}")
+        right = text.STATUS_BAR.format(title=self.doc.title, mark=text.UNSAVED_MARK if self.doc.dirty else "",
+                                       stations=nodes, x=x, y=y, snap=snap,
+                                       zoom=text.STATUS_ZOOM.format(zoom=self.view.zoom))
         draw_status(self.screen, self.layout.status, left, right)
 
 

@@ -1,6 +1,13 @@
-"""Every piece of interface text of the editor, in one place so it can be reviewed and translated."""
+"""Every piece of interface text of the editor: the English source of the `editor.*` catalogue keys.
+
+`tools/sync_locales.py` flattens the constants below into game/locales/en.json (TOOLS["select"][1] →
+`editor.tools.select.label`). `localize(code)` rebinds every constant to its translation from the
+catalogues through `game.i18n`, so the editor's call sites read `text.STATUS_SAVED` in any language.
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 APP = "Underground board editor"
 UNTITLED = "untitled.tmx"
@@ -125,6 +132,7 @@ STATUS_NO_NODE = "Start the drag on a station or waypoint"
 STATUS_BACKGROUND = "Background image {name}"
 STATUS_NO_IMAGE = "The image must be in the board's folder"
 STATUS_ZOOM = "{zoom:.0%}"
+STATUS_BAR = "{title}{mark}   ·   {stations} stations   ·   x {x:.0f}  y {y:.0f}   ·   snap {snap}   ·   {zoom}"
 
 CONFIRM_TITLE = "Unsaved changes"
 CONFIRM_DISCARD = "The board has unsaved changes. Discard them?"
@@ -163,3 +171,38 @@ LABEL_UNDO = {
     "map": "board settings",
     "background": "background image",
 }
+
+
+# ----- languages -----
+
+_FIELDS: dict[str, tuple[str, ...]] = {"TOOLS": ("key", "label", "hint"), "HELP_LINES": ("keys", "action")}
+_ENGLISH: dict[str, Any] = {name: value for name, value in dict(globals()).items()
+                            if name.isupper() and not name.startswith("_")}
+
+
+def _translated(key: str, english: Any, fields: tuple[str, ...] = ()) -> Any:
+    """`english` with every string replaced by catalogue message `key…`, keyed as the sync tool flattens it."""
+    from game import i18n
+
+    if isinstance(english, str):
+        return i18n.tr(key) if i18n.has(key) else english
+    if isinstance(english, dict):
+        return {name: _translated(f"{key}.{str(name).lower() or '_'}", item, fields)
+                for name, item in english.items()}
+    if isinstance(english, list):
+        return [_translated(f"{key}.{index}", item, fields) for index, item in enumerate(english)]
+    if isinstance(english, tuple):
+        return tuple(_translated(f"{key}.{fields[index] if index < len(fields) else index}", item)
+                     for index, item in enumerate(english))
+    return english
+
+
+def localize(code: str | None = None) -> str:
+    """Switch the editor's text to language `code` (default: the current one); returns the code in use."""
+    from game import i18n
+
+    if code is not None:
+        i18n.set_language(code)
+    for name, english in _ENGLISH.items():
+        globals()[name] = _translated(f"editor.{name.lower()}", english, _FIELDS.get(name, ()))
+    return i18n.language()

@@ -140,7 +140,7 @@ def test_x_takes_a_branch_token_and_b_undoes_it(table) -> None:
 
 
 def test_the_stick_moves_the_cursor_and_repeats_while_held(table) -> None:
-    app, scene = table()
+    app, _scene = table()
     cursor = pad_layer(app).cursor
     button(app, pygame.CONTROLLER_BUTTON_DPAD_UP)  # wake the cursor
     visited = [cursor.link]

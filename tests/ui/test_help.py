@@ -1,0 +1,235 @@
+"""The rules overlay (opened by F1, H, the "?" button, the menu and a controller; only this board's features)
+and the first-game tips (shown once, advanced by playing, "Don't show again" kept on disk)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.board.loader import builtin_boards, load_board
+from game.ui.app import App
+from game.ui.coach import CoachLayer, Hints, hints_path
+from game.ui.help import HelpLayer, HelpScene, features, sections
+from game.ui.layers import find
+from game.ui.menu import MenuScene
+from game.ui.play import PlayScene
+from game.ui.setup import GameSetup, Seat
+from game.ui.show import ShowScene
+from tests.ui.conftest import click as gui_click
+from tests.ui.driver import DT, click, key, settle, space_point, spot
+
+SIZE = "1200x800"
+FEATURES = {"connection", "loop", "plus", "landmark", "cluster", "water"}
+
+
+@pytest.fixture
+def table(make_app, board_file: Path):
+    def factory(kinds: tuple[str, ...] = ("person", "person"), board: str | None = None) -> tuple[App, PlayScene]:
+        spec = board or str(board_file)
+        app = make_app(["--scene", "menu", "--board", str(board_file), "--size", SIZE])
+        app.fixed_dt = DT
+        scene = PlayScene(app, GameSetup(spec, [Seat(kind, f"P{i + 1}") for i, kind in enumerate(kinds)], 4))
+        app.replace(scene)
+        app.step()
+        return app, scene
+
+    return factory
+
+
+def score_lines(scene: HelpScene) -> tuple[str, ...]:
+    return next(s for s in scene.shown if s.key == "score").paragraphs
+
+
+# ----- the rules overlay -----
+
+
+def test_f1_opens_the_rules_over_the_game_and_escape_closes_them(table) -> None:
+    app, play = table()
+    key(app, pygame.K_F1)
+    help_scene = app.scene
+    assert isinstance(help_scene, HelpScene) and help_scene.below is play
+    assert [s.key for s in help_scene.shown] == ["goal", "turn", "place", "score", "passenger", "end", "controls"]
+    time = play.time
+    for _ in range(10):
+        app.step()
+    assert play.time == time  # the game waits while people read
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is play
+
+
+def test_h_toggles_and_the_question_button_opens(table) -> None:
+    app, play = table()
+    key(app, pygame.K_h)
+    assert isinstance(app.scene, HelpScene)
+    key(app, pygame.K_h)
+    assert app.scene is play
+    rect = HelpLayer.button_rect(app)
+    assert rect is not None
+    click(app, rect.center)
+    assert isinstance(app.scene, HelpScene)
+    assert play.state.actions_left == 3  # the click did not fall through to the board
+    click(app, (5, 5))  # outside the panel
+    assert app.scene is play
+
+
+def test_the_overlay_scrolls_and_stops_at_the_ends(table) -> None:
+    app, _ = table()
+    key(app, pygame.K_F1)
+    scene = app.scene
+    assert scene.max_scroll() > 0  # at 1200x800 the rules are longer than the panel
+    for _ in range(50):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0,
+                                             precise_y=-1.0))
+        app.step()
+    assert scene.scroll == scene.max_scroll()
+    key(app, pygame.K_PAGEUP)
+    assert scene.scroll < scene.max_scroll()
+    for _ in range(30):
+        key(app, pygame.K_PAGEUP)
+    assert scene.scroll == 0
+
+
+def test_a_controller_opens_scrolls_and_closes_the_rules(table) -> None:
+    app, play = table()
+
+    def press(code: int) -> None:
+        pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=1, button=code))
+        pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONUP, instance_id=1, button=code))
+        app.step()
+
+    press(pygame.CONTROLLER_BUTTON_GUIDE)
+    scene = app.scene
+    assert isinstance(scene, HelpScene)
+    press(pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+    assert scene.scroll > 0
+    press(pygame.CONTROLLER_BUTTON_B)
+    assert app.scene is play
+    assert play.state.players[0].branch_tokens == 0 and play.state.actions_left == 3
+
+
+def test_the_menu_rules_button_explains_the_chosen_board(make_app, board_file: Path) -> None:
+    app = make_app(["--scene", "menu", "--board", str(board_file)])
+    app.step()
+    gui_click(app, app.scene.widgets["rules"].rect.center)
+    scene = app.scene
+    assert isinstance(scene, HelpScene) and scene.board is not None
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene) and "start" in app.scene.widgets  # widgets back after the overlay
+
+
+@pytest.mark.parametrize(("name", "present"), [
+    ("london", {"connection", "loop"}),
+    ("london_classic", {"connection", "loop"}),
+    ("berlin", {"plus", "landmark"}),
+    ("newyork", {"cluster", "water"}),
+])
+def test_only_the_features_of_the_current_board_are_listed(name: str, present: set[str]) -> None:
+    if name not in builtin_boards():
+        pytest.skip(f"{name} is not installed")
+    board = load_board(name)
+    found = set(features(board))
+    assert found & FEATURES == present
+    lines = " ".join(next(s for s in sections(board) if s.key == "score").paragraphs).lower()
+    words = {"connection": "connection stations", "loop": "loops", "plus": "“+” stations", "landmark": "landmark",
+             "cluster": "districts", "water": "water crossings"}
+    for feature in FEATURES:
+        assert (words[feature] in lines) == (feature in present), feature
+
+
+def test_the_rules_follow_the_board_settings() -> None:
+    if "london_classic" not in builtin_boards():
+        pytest.skip("the classic board is not installed")
+    classic = sections(load_board("london_classic"))
+    turn = " ".join(next(s for s in classic if s.key == "turn").paragraphs)
+    end = " ".join(next(s for s in classic if s.key == "end").paragraphs)
+    assert "0, 1, 2, 3, 4" in turn and "leaves the board" in end
+    modern = sections(load_board("london"))
+    assert "leaves the board" not in " ".join(next(s for s in modern if s.key == "end").paragraphs)
+
+
+def test_the_synthetic_board_lists_its_own_features(table) -> None:
+    app, play = table()
+    key(app, pygame.K_F1)
+    present = set(features(play.board))
+    lines = " ".join(score_lines(app.scene)).lower()
+    assert ("loops" in lines) == ("loop" in present)
+    assert ("water crossings" in lines) == ("water" in present)
+
+
+# ----- first-game tips -----
+
+
+def coach(app: App) -> CoachLayer:
+    layer = find(app, CoachLayer)
+    assert isinstance(layer, CoachLayer)
+    return layer
+
+
+def test_the_tips_follow_the_first_turn_and_are_seen_once(table) -> None:
+    app, play = table()
+    tips = coach(app)
+    assert tips.current(app) == "line"
+    assert tips.spots  # its buttons are on screen
+    key(app, pygame.K_2)  # picked another line
+    app.step()
+    assert tips.current(app) == "space"
+    click(app, space_point(play, sorted(play.ctl.legal_spaces())[0]))
+    settle(app, play)
+    app.step()
+    assert tips.step >= 2  # past "click a lit space"
+    while play.ctl.state.phase == "actions" and play.ctl.state.current == 0:
+        click(app, space_point(play, sorted(play.ctl.legal_spaces())[0]))
+        settle(app, play)
+    settle(app, play)
+    if tips.current(app) == "passenger":
+        options = play.ctl.route_options()
+        click(app, spot(play, "go" if len(options) == 1 else "route", None if len(options) == 1 else 0).rect.center)
+        settle(app, play)
+        app.step()
+    assert tips.current(app) == "done"
+    gui_next = next(s for s in tips.spots if s.kind == "next")
+    click(app, gui_next.rect.center)
+    assert tips.current(app) is None
+    assert json.loads(hints_path().read_text())["coach_seen"] is True
+    app2, _ = table()
+    assert coach(app2).current(app2) is None  # never again, in a new window either
+
+
+def test_dont_show_again_is_kept_at_once(table) -> None:
+    app, play = table()
+    tips = coach(app)
+    assert tips.current(app) == "line"
+    never = next(s for s in tips.spots if s.kind == "never")
+    click(app, never.rect.center)
+    assert tips.current(app) is None
+    assert play.state.actions_left == 3  # the click was the tip's, not the board's
+    assert Hints().seen
+
+
+def test_got_it_moves_on_without_remembering(table) -> None:
+    app, _ = table()
+    tips = coach(app)
+    click(app, next(s for s in tips.spots if s.kind == "next").rect.center)
+    assert tips.current(app) == "space"
+    assert not Hints().seen
+    app2, _ = table()
+    assert coach(app2).current(app2) == "line"  # not finished: the next game shows them again
+
+
+def test_no_tips_for_computers_or_the_show(table, make_app, board_file: Path) -> None:
+    app, _ = table(kinds=("normal", "easy"))
+    assert coach(app).current(app) is None
+    show = make_app(["--show", "--board", str(board_file), "--size", SIZE])
+    show.step()
+    assert isinstance(show.scene, ShowScene) and coach(show).current(show) is None
+
+
+def test_a_damaged_hints_file_means_the_tips_show(table) -> None:
+    path = hints_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{nope")
+    app, _ = table()
+    assert coach(app).current(app) == "line"

@@ -1,0 +1,163 @@
+"""Show mode: it opens full screen, any key, click or button opens the menu, idle minutes bring it back,
+and the city changes between games. Time moves only by stepping frames (long ones for the idle timer)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.board.loader import builtin_boards
+from game.ui.app import App
+from game.ui.help import HelpScene
+from game.ui.layers import find
+from game.ui.menu import MenuScene
+from game.ui.options import parse_options
+from game.ui.play import PlayScene
+from game.ui.show import ROTATION, SHOW_OVER_PAUSE, ShowLayer, ShowScene, next_board
+from tests.ui.conftest import click
+from tests.ui.driver import DT, key
+
+SIZE = "1200x800"
+needs_cities = pytest.mark.skipif(not {"london", "berlin"} <= set(builtin_boards()),
+                                  reason="the built-in boards are not installed")
+
+
+@pytest.fixture
+def show(make_app, board_file: Path) -> App:
+    app = make_app(["--show", "--board", str(board_file), "--size", SIZE, "--players", "2"])
+    app.fixed_dt = DT
+    app.step()
+    assert isinstance(app.scene, ShowScene)
+    return app
+
+
+def test_show_opens_full_screen_unless_a_window_is_asked_for() -> None:
+    assert parse_options(["--show"]).fullscreen
+    assert not parse_options(["--show", "--size", "800x600"]).fullscreen
+    assert not parse_options(["--show", "--windowed"]).fullscreen
+    assert not parse_options([]).fullscreen
+    assert parse_options(["--fullscreen", "--size", "800x600"]).fullscreen
+
+
+def test_a_key_opens_the_menu(show: App) -> None:
+    key(show, pygame.K_SPACE)
+    assert isinstance(show.scene, MenuScene)
+    assert show.running
+
+
+def test_escape_opens_the_menu_rather_than_quitting(show: App) -> None:
+    key(show, pygame.K_ESCAPE)
+    assert isinstance(show.scene, MenuScene) and show.running
+
+
+def test_a_click_opens_the_menu_without_clicking_what_is_under_it(show: App) -> None:
+    click(show, (600, 400))
+    assert isinstance(show.scene, MenuScene)
+
+
+def test_a_controller_button_opens_the_menu_and_presses_nothing_there(show: App) -> None:
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=3, button=0))
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONUP, instance_id=3, button=0))
+    show.step()
+    show.step()
+    assert isinstance(show.scene, MenuScene)  # A woke the show; it did not also press Start
+
+
+def test_full_screen_toggle_does_not_wake_the_show(show: App) -> None:
+    key(show, pygame.K_F11)
+    assert isinstance(show.scene, ShowScene)
+
+
+def test_the_show_comes_back_after_idle_minutes_in_the_menu(show: App) -> None:
+    show.apply_settings(show_idle_minutes=3)
+    key(show, pygame.K_RETURN)
+    assert isinstance(show.scene, MenuScene)
+    show.step(60.0)
+    show.step(60.0)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(50, 50), rel=(1, 0), buttons=(0, 0, 0)))
+    show.step(1.0)  # someone is there: the clock starts again
+    show.step(60.0)
+    show.step(60.0)
+    assert isinstance(show.scene, MenuScene)
+    show.step(61.0)
+    assert isinstance(show.scene, ShowScene)
+    assert len(show.scenes) == 1
+
+
+def test_the_idle_minutes_come_from_the_settings(show: App) -> None:
+    show.apply_settings(show_idle_minutes=1)
+    key(show, pygame.K_a)
+    show.step(59.0)
+    assert isinstance(show.scene, MenuScene)
+    show.step(2.0)
+    assert isinstance(show.scene, ShowScene)
+
+
+def test_an_abandoned_game_or_the_rules_give_way_to_the_show(show: App) -> None:
+    key(show, pygame.K_a)
+    menu = show.scene
+    click(show, menu.widgets["start"].rect.center)
+    assert isinstance(show.scene, PlayScene) and not isinstance(show.scene, ShowScene)
+    key(show, pygame.K_F1)
+    assert isinstance(show.scene, HelpScene)
+    for _ in range(4):
+        show.step(60.0)
+    assert isinstance(show.scene, ShowScene) and len(show.scenes) == 1
+
+
+def test_without_show_mode_the_menu_never_turns_into_a_show(make_app, board_file: Path) -> None:
+    app = make_app(["--scene", "menu", "--board", str(board_file)])
+    for _ in range(5):
+        app.step(120.0)
+    assert isinstance(app.scene, MenuScene)
+    assert find(app, ShowLayer) is None
+
+
+def test_the_menu_show_button_starts_the_show(make_app, board_file: Path) -> None:
+    app = make_app(["--scene", "menu", "--board", str(board_file)])
+    app.step()
+    click(app, app.scene.widgets["show"].rect.center)
+    assert isinstance(app.scene, ShowScene)
+    assert all(seat.is_computer for seat in app.scene.setup.seats)
+
+
+def test_the_rotation_visits_each_city_in_turn() -> None:
+    boards = list(ROTATION)
+    assert [next_board(name, boards) for name in ROTATION] == ["berlin", "newyork", "london_classic", "london"]
+    assert next_board("london", ["london", "newyork"]) == "newyork"
+    assert next_board("my_board.json", boards) == "my_board.json"  # a board of one's own just repeats
+
+
+@needs_cities
+def test_the_board_changes_city_between_games(make_app) -> None:
+    app = make_app(["--show", "--size", SIZE, "--players", "2"])
+    app.fixed_dt = DT
+    app.step()
+    scene = app.scene
+    assert isinstance(scene, ShowScene) and scene.setup.board == "london"
+    first_view = scene.view
+    scene.ctl.over_time = SHOW_OVER_PAUSE  # as if the game had just ended and its board had been admired
+    scene.game_over()
+    assert scene.setup.board == "berlin" and scene.board.name.lower().startswith("berlin")
+    assert scene.view is not first_view and scene.session.board is scene.board
+    assert scene.ctl.state.phase == "actions" and scene.games == 2
+    app.step()
+    key(app, pygame.K_SPACE)
+    assert isinstance(app.scene, MenuScene)
+    layer = find(app, ShowLayer)
+    assert isinstance(layer, ShowLayer) and layer.board == "berlin"
+    for _ in range(4):
+        app.step(60.0)
+    assert isinstance(app.scene, ShowScene) and app.scene.setup.board == next_board("berlin")
+
+
+def test_a_show_game_plays_itself_at_a_pace_people_can_follow(show: App) -> None:
+    scene = show.scene
+    for _ in range(int(0.4 / DT)):
+        show.step()
+    assert len(scene.ctl.state.log) == 0
+    for _ in range(int(0.2 / DT)):
+        show.step()
+    assert len(scene.ctl.state.log) == 1

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import atexit
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -19,6 +21,7 @@ def fuzz(examples: int) -> settings:
 
 
 FOLDER = Path(tempfile.mkdtemp(prefix="underground-fuzz-"))  # one folder: nothing may ever appear in it
+atexit.register(shutil.rmtree, FOLDER, True)
 
 
 @fuzz(200)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.ui import style, text
+from game.ui import geometry, style, symbols, text
 from game.ui.intents import Intent
 from game.ui.layers import Layer
 from game.ui.widgets import Hotspot, button, hit
@@ -73,6 +73,7 @@ class CoachLayer(Layer):
         self.start_line: str | None = None
         self.was_choosing = False
         self.spots: list[Hotspot] = []
+        self.space_link: int | None = None
 
     # ----- state -----
 
@@ -184,8 +185,8 @@ class CoachLayer(Layer):
             return self._space(scene)
         return HelpLayer.button_rect(app)
 
-    @staticmethod
-    def _space(scene: PlayScene) -> pygame.Rect | None:
+    def _space(self, scene: PlayScene) -> pygame.Rect | None:
+        """Around the lit space nearest the middle of the board (remembered, to draw it lit)."""
         from game.ui.pad_cursor import BoardCursor
 
         ctl = scene.ctl
@@ -193,10 +194,26 @@ class CoachLayer(Layer):
             return None
         x, y, w, h = scene.board_rect()
         centre = (x + w / 2, y + h / 2)
-        points = [BoardCursor.space_point(scene, link) for link in ctl.legal_spaces()]
-        inside = [p for p in points if x + 40 < p[0] < x + w - 40 and y + 40 < p[1] < y + h - 40] or points
-        best = min(inside, key=lambda p: math.dist(p, centre))
-        return pygame.Rect(round(best[0]) - 16, round(best[1]) - 16, 32, 32)
+        points = {link: BoardCursor.space_point(scene, link) for link in ctl.legal_spaces()}
+        inside = [link for link, p in points.items() if x + 40 < p[0] < x + w - 40 and y + 40 < p[1] < y + h - 40]
+        self.space_link = min(inside or list(points), key=lambda link: math.dist(points[link], centre))
+        best = points[self.space_link]
+        r = style.ui(16)
+        return pygame.Rect(round(best[0]) - r, round(best[1]) - r, 2 * r, 2 * r)
+
+    def _light(self, surface: pygame.Surface, scene: PlayScene) -> None:
+        """The pointed-at space drawn as the mouse would light it: the line's colour in a gold rim."""
+        ctl, overlay = scene.ctl, scene.overlay
+        if ctl is None or overlay is None or self.space_link is None or ctl.selected is None:
+            return
+        tracks = ctl.shown.tracks
+        path = overlay.slot_screen(self.space_link, len(tracks[self.space_link]))
+        if len(path) < 2:
+            return
+        half = overlay._half()
+        symbols.polygon(surface, style.INK, geometry.band(path, half * 1.9, -half * 1.9))
+        symbols.polygon(surface, style.GOLD, geometry.band(path, half * 1.45, -half * 1.45))
+        symbols.polygon(surface, style.line_colour(ctl.selected), geometry.band(path, half, -half))
 
     # ----- drawing -----
 
@@ -204,22 +221,27 @@ class CoachLayer(Layer):
         """The tip's box beside its target, an arrow between them, a pulsing ring on the target."""
         x, y, w, h = (round(v) for v in scene.board_rect())
         board = pygame.Rect(x, y, w, h)
-        title = style.fit_text(text.tr(f"coach.{step}"), 21, "black", style.INK, BOX_W - 36)
-        lines = style.wrap(text.tr(f"coach.{step}.more"), 15, "regular", BOX_W - 36, max_lines=5)
-        body = [style.text(line, 15, "regular", style.INK_SOFT) for line in lines]
-        height = 18 + title.get_height() + 6 + sum(b.get_height() + 2 for b in body) + 14 + 38 + 16
-        box = pygame.Rect(0, 0, BOX_W, height)
+        width = style.ui(BOX_W)
+        title = style.fit_text(text.tr(f"coach.{step}"), style.ui(21), "black", style.INK, width - 36)
+        lines = style.wrap(text.tr(f"coach.{step}.more"), style.ui(15), "regular", width - 36, max_lines=5)
+        body = [style.text(line, style.ui(15), "regular", style.INK_SOFT) for line in lines]
+        row = style.ui(38)
+        height = 18 + title.get_height() + 6 + sum(b.get_height() + 2 for b in body) + 14 + row + 16
+        box = pygame.Rect(0, 0, width, height)
         if target.centerx > board.right:  # the sidebar: the box sits on the board, left of it
             box.midright = (board.right - 40, target.centery)
         elif target.centery > board.centery:
             box.midbottom = (target.centerx, target.top - 60)
         else:
-            box.midtop = (target.centerx + (BOX_W // 2 if target.centerx < board.x + 200 else 0), target.bottom + 60)
+            box.midtop = (target.centerx + (width // 2 if target.centerx < board.x + 200 else 0), target.bottom + 60)
         box.clamp_ip(board.inflate(-20, -20))
         pulse = 0.5 + 0.5 * math.sin(self.time * 5)
         ring = target.inflate(14 + 6 * pulse, 14 + 6 * pulse)
-        pygame.draw.rect(surface, style.INK, ring.inflate(6, 6), 3, border_radius=14)
-        pygame.draw.rect(surface, style.GOLD, ring, 4, border_radius=12)
+        if step == "space":
+            self._light(surface, scene)
+        round_ring = ring.width // 2 if step == "space" else 14  # a space gets a circle, panels a frame
+        pygame.draw.rect(surface, style.INK, ring.inflate(6, 6), 3, border_radius=round_ring + 3)
+        pygame.draw.rect(surface, style.GOLD, ring, 4, border_radius=round_ring)
         _arrow(surface, box, ring)
         pygame.draw.rect(surface, style.mix(style.INK, style.PAPER, 0.45), box.move(0, 4), border_radius=14)
         pygame.draw.rect(surface, style.HALO, box, border_radius=14)
@@ -231,12 +253,13 @@ class CoachLayer(Layer):
             surface.blit(image, (box.x + 18, cy))
             cy += image.get_height() + 2
         cy += 14
-        got = pygame.Rect(box.x + 18, cy, 130, 38)
-        never = pygame.Rect(got.right + 12, cy, box.right - 18 - got.right - 12, 38)
+        got = pygame.Rect(box.x + 18, cy, style.ui(130), row)
+        never = pygame.Rect(got.right + 12, cy, box.right - 18 - got.right - 12, row)
         hover = scene.hover
-        button(surface, got, text.tr("coach.next"), primary=True, size=15,
+        button(surface, got, text.tr("coach.next"), primary=True, size=style.ui(15),
                hovered=hover is not None and got.collidepoint(hover))
-        button(surface, never, text.tr("coach.never"), size=14, hovered=hover is not None and never.collidepoint(hover))
+        button(surface, never, text.tr("coach.never"), size=style.ui(14),
+               hovered=hover is not None and never.collidepoint(hover))
         self.spots = [Hotspot(got, "next"), Hotspot(never, "never")]
 
 

@@ -173,7 +173,7 @@ class PadLayer(Layer):
 
     def _draw_toast(self, surface: pygame.Surface) -> None:
         alpha = min(1.0, self.toast_time / 0.4, (TOAST_SECONDS - self.toast_time) / 0.2 + 0.2)
-        label = style.text(self.toast, 20, "bold", style.HALO)
+        label = style.text(self.toast, style.ui(20), "bold", style.HALO)
         box = label.get_rect().inflate(40, 22)
         box.midtop = (surface.get_width() // 2, 16 + round(6 * (1 - alpha)))
         plate = pygame.Surface(box.size, pygame.SRCALPHA)

@@ -155,11 +155,12 @@ class HelpScene(Scene):
 
     def close_rect(self) -> pygame.Rect:
         panel = self.panel()
-        return pygame.Rect(panel.right - 150, panel.y + 20, 128, 40)
+        width, height = style.ui(128), style.ui(40)
+        return pygame.Rect(panel.right - width - 22, panel.y + 20, width, height)
 
     def body_rect(self) -> pygame.Rect:
         panel = self.panel()
-        top = panel.y + 84
+        top = panel.y + 44 + style.ui(40)
         return pygame.Rect(panel.x + 36, top, panel.width - 72, panel.bottom - top - 20)
 
     def max_scroll(self) -> float:
@@ -212,20 +213,20 @@ class HelpScene(Scene):
     def _page(self) -> pygame.Surface:
         """Every section rendered once into one tall surface (again when the width or language changes)."""
         width = self.body_rect().width
-        key = (width, text.language(), style.ui_scale() if hasattr(style, "ui_scale") else 1.0)
+        key = (width, text.language(), style.ui_scale())
         if self.page is not None and self.page_key == key:
             return self.page
         self.shown = sections(self.board)
         blocks: list[tuple[pygame.Surface, int, int]] = []  # image, indent, gap below
         for section in self.shown:
-            blocks.append((style.text(section.title, HEAD, "black", style.INK), 0, 8))
+            blocks.append((style.text(section.title, style.ui(HEAD), "black", style.INK), 0, 8))
             for paragraph in section.paragraphs:
                 bullet = paragraph.startswith("• ")
-                indent = BULLET_INDENT if bullet else 0
-                lines = style.wrap(paragraph, BODY, "regular", width - 8 - indent, max_lines=40)
+                indent = style.ui(BULLET_INDENT) if bullet else 0
+                lines = style.wrap(paragraph, style.ui(BODY), "regular", width - 8 - indent, max_lines=40)
                 for k, line in enumerate(lines):
                     gap = LINE_GAP if k < len(lines) - 1 else 10
-                    blocks.append((style.text(line, BODY, "regular", style.INK), indent if k else 0, gap))
+                    blocks.append((style.text(line, style.ui(BODY), "regular", style.INK), indent if k else 0, gap))
             image, indent, _gap = blocks[-1]
             blocks[-1] = (image, indent, 26)
         height = sum(image.get_height() + gap for image, _indent, gap in blocks)
@@ -253,15 +254,15 @@ class HelpScene(Scene):
         pygame.draw.rect(surface, style.mix(style.INK, style.PAPER, 0.3), panel.move(0, 5), border_radius=18)
         pygame.draw.rect(surface, style.PAPER, panel, border_radius=18)
         title = self.board and text.board_title(self.board.name)
-        heading = style.text(text.tr("help.title"), TITLE, "black", style.INK)
+        heading = style.text(text.tr("help.title"), style.ui(TITLE), "black", style.INK)
         surface.blit(heading, (panel.x + 36, panel.y + 22))
         if title:
-            city = style.text(title, 18, "semibold", style.INK_SOFT)
+            city = style.text(title, style.ui(18), "semibold", style.INK_SOFT)
             surface.blit(city, (panel.x + 44 + heading.get_width(), panel.y + 22 + heading.get_height()
                                 - city.get_height() - 4))
         close = self.close_rect()
         button(surface, close, text.tr("help.close"), "Esc",
-               hovered=self.hover is not None and close.collidepoint(self.hover), size=16)
+               hovered=self.hover is not None and close.collidepoint(self.hover), size=style.ui(16))
         body = self.body_rect()
         page = self._page()
         previous = surface.get_clip()
@@ -278,11 +279,25 @@ class HelpScene(Scene):
         length = max(30, round(body.height * body.height / total))
         top = track.y + round((track.height - length) * self.scroll / max(1.0, total - body.height))
         pygame.draw.rect(surface, style.INK_SOFT, pygame.Rect(track.x, top, 6, length), border_radius=3)
+        fade = _fade(body.width)
         if self.scroll < total - body.height - 1:  # more below: a soft fade says so
-            fade = pygame.Surface((body.width, 36), pygame.SRCALPHA)
-            for y in range(36):
-                pygame.draw.line(fade, (*style.PAPER, round(255 * y / 36)), (0, y), (body.width, y))
-            surface.blit(fade, (body.x, body.bottom - 36))
+            surface.blit(fade, (body.x, body.bottom - fade.get_height()))
+        if self.scroll > 1:  # and above
+            surface.blit(pygame.transform.flip(fade, False, True), (body.x, body.y))
+
+
+_fades: dict[int, pygame.Surface] = {}
+
+
+def _fade(width: int, height: int = 36) -> pygame.Surface:
+    """Paper fading in from transparent, to soften the edge where the text is cut."""
+    if width not in _fades:
+        fade = pygame.Surface((width, height), pygame.SRCALPHA)
+        for y in range(height):
+            pygame.draw.line(fade, (*style.PAPER, round(255 * y / height)), (0, y), (width, y))
+        _fades.clear()
+        _fades[width] = fade
+    return _fades[width]
 
 
 def open_help(app: App) -> None:

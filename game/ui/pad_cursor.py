@@ -202,9 +202,9 @@ class BoardCursor:
             point = self.point(scene)
             if point is not None:
                 pulse = 0.5 + 0.5 * math.sin(time * 6)
-                r = 20 + 4 * pulse
-                pygame.draw.circle(surface, style.INK, point, r + 3, 3)
-                pygame.draw.circle(surface, style.GOLD, point, r, 4)
+                r = style.ui(15) + 3 * pulse
+                pygame.draw.circle(surface, style.INK, point, r + 2, 2)
+                pygame.draw.circle(surface, style.GOLD, point, r, 3)
             self._hint(scene, surface, text.tr("pad.hint.actions"))
         elif self.choosing(scene):
             self._hint(scene, surface, text.tr("pad.hint.route"))
@@ -212,7 +212,7 @@ class BoardCursor:
     @staticmethod
     def _hint(scene: PlayScene, surface: pygame.Surface, message: str) -> None:
         x, y, w, h = scene.board_rect()
-        label = style.fit_text(message, 15, "bold", style.HALO, round(w) - 60)
+        label = style.fit_text(message, style.ui(15), "bold", style.HALO, round(w) - 60)
         box = label.get_rect().inflate(26, 14)
         box.bottomleft = (round(x) + 14, round(y + h) - 14)
         pygame.draw.rect(surface, style.INK, box, border_radius=10)

@@ -113,6 +113,11 @@ class ShowScene(PlayScene):
         if isinstance(layer, ShowLayer):
             layer.board = board_name
 
+    def board_rect(self) -> tuple[float, float, float, float]:
+        """The board above the invitation band, so the band hides none of the game."""
+        x, y, w, h = super().board_rect()
+        return (x, y, w, max(10.0, h - band_height(self.app.size[1])))
+
     def intent(self, intent: Intent) -> None:
         if intent.kind == "back":
             open_menu(self.app)
@@ -125,27 +130,19 @@ class ShowScene(PlayScene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         if self.view is not None:
-            area = pygame.Rect(*(round(v) for v in self.board_rect()))
-            attract(surface, area, self.time, self.caption())
+            x, y, w, h = (round(v) for v in self.board_rect())
+            attract(surface, pygame.Rect(x, y + h, w, band_height(surface.get_height())), self.time, self.caption())
 
 
-_plates: dict[tuple[int, int], pygame.Surface] = {}
+def band_height(screen_height: int) -> int:
+    """The invitation's height: a fifth of the screen, so the title reads from across a hall."""
+    return max(120, round(screen_height * 0.21))
 
 
-def attract(surface: pygame.Surface, area: pygame.Rect, time: float, city: str) -> None:
-    """The invitation over the running game: the title and "Press any key or button to play", breathing.
-
-    Sized from the screen height so it reads from across a hall; it covers only the foot of the board.
-    """
-    height = max(130, round(surface.get_height() * 0.24))
-    band = pygame.Rect(area.x, area.bottom - height, area.width, height)
-    plate = _plates.get(band.size)
-    if plate is None:
-        _plates.clear()
-        plate = pygame.Surface(band.size, pygame.SRCALPHA)
-        plate.fill((*style.INK, 222))
-        _plates[band.size] = plate
-    surface.blit(plate, band)
+def attract(surface: pygame.Surface, band: pygame.Rect, time: float, city: str) -> None:
+    """The invitation under the running game: the title and "Press any key or button to play", breathing."""
+    height = band.height
+    pygame.draw.rect(surface, style.INK, band)
     stripe = band.width / len(style.LINE_COLOURS)
     for k, colour in enumerate(style.LINE_COLOURS.values()):  # the eleven lines, as in the menu's title rule
         pygame.draw.rect(surface, colour, pygame.Rect(round(band.x + k * stripe), band.y, math.ceil(stripe), 6))
@@ -153,8 +150,8 @@ def attract(surface: pygame.Surface, area: pygame.Rect, time: float, city: str) 
     title_rect = title.get_rect(midtop=(band.centerx, band.y + round(height * 0.1)))
     surface.blit(title, title_rect)
     breath = 0.5 + 0.5 * math.sin(time * 2 * math.pi / 2.6)
-    prompt = style.fit_text(text.tr("show.press"), round(height * 0.17), "bold", style.GOLD, band.width - 60).copy()
-    prompt.set_alpha(round(255 * (0.5 + 0.5 * breath)))
+    prompt = style.fit_text(text.tr("show.press"), round(height * 0.18), "bold", style.GOLD, band.width - 60).copy()
+    prompt.set_alpha(round(255 * (0.6 + 0.4 * breath)))
     surface.blit(prompt, prompt.get_rect(midtop=(band.centerx, title_rect.bottom + round(height * 0.04 * breath))))
     caption = style.text(f"{city} · {text.tr('show.caption')}", max(13, round(height * 0.075)), "semibold",
                          style.mix(style.HALO, style.INK, 0.35))

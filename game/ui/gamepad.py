@@ -137,7 +137,9 @@ class PadLayer(Layer):
             return self.gui.move(app.ui, intent.delta)
         if intent.kind in ("pad_a", "pad_start"):
             return self.gui.press(app.ui, scene)
-        return intent.kind in TURN_KINDS  # B, X, Y… mean nothing in a menu (and must not quit it)
+        if intent.kind in ("pad_b", "pad_back") and len(app.scenes) > 1:
+            scene.intent(Intent("back"))  # B leaves a screen opened over another (the settings)
+        return intent.kind in TURN_KINDS  # but never quits the game from the menu
 
     def _not_this_seat(self, scene: Any, intent: Intent) -> bool:
         """A controller tied to a seat presses nothing on another person's turn (it may still look around)."""

@@ -304,3 +304,23 @@ def _position(board, want) -> GameState:
                 return state
             state.apply(rng.choice(state.legal_actions()))
     raise AssertionError("no such position")
+
+
+def test_b_leaves_the_settings_but_never_quits_from_the_menu(make_app, board_file: Path) -> None:
+    app = make_app(["--scene", "menu", "--board", str(board_file)])
+    app.step()
+    menu = app.scene
+    button(app, pygame.CONTROLLER_BUTTON_DPAD_UP)  # show the focus on Start
+    for _ in range(8):  # up the left column, then over to the top right corner
+        button(app, pygame.CONTROLLER_BUTTON_DPAD_UP)
+        if pad_layer(app).gui.object_id.endswith("#language"):
+            break
+    button(app, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
+    assert pad_layer(app).gui.object_id.endswith("#settings")
+    button(app, pygame.CONTROLLER_BUTTON_A)
+    app.step()
+    assert app.scene is not menu and len(app.scenes) == 2
+    button(app, pygame.CONTROLLER_BUTTON_B)
+    assert isinstance(app.scene, MenuScene)
+    button(app, pygame.CONTROLLER_BUTTON_B)
+    assert app.running and isinstance(app.scene, MenuScene)

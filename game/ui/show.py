@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.board.loader import builtin_boards, load_board
-from game.board.model import BoardError
+from game.board.model import Board, BoardError
+from game.rules.state import GameState
 from game.ui import style, text
 from game.ui.board_overlay import BoardOverlay
 from game.ui.board_view import BoardView
@@ -37,6 +38,7 @@ WAKE_EVENTS = frozenset({pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.CONTROLL
                          pygame.JOYBUTTONDOWN, pygame.FINGERDOWN})
 ACTIVITY_EVENTS = WAKE_EVENTS | {pygame.MOUSEMOTION, pygame.MOUSEWHEEL, pygame.TEXTINPUT}
 STICK_NUDGE = 8000  # a controller axis moved this far (of 32767) counts as someone being there
+WAKE_GRACE = 0.4  # seconds after waking in which presses are dropped: one press must not also click the menu
 
 
 def next_board(current: str, available: list[str] | None = None) -> str:
@@ -61,8 +63,9 @@ class ShowScene(PlayScene):
     autosave = False
     show_controls = False
 
-    def __init__(self, app: App, setup: GameSetup, **kwargs: object) -> None:
-        super().__init__(app, setup, **kwargs)  # type: ignore[arg-type]
+    def __init__(self, app: App, setup: GameSetup, board: Board | None = None, state: GameState | None = None,
+                 session: GameSession | None = None) -> None:
+        super().__init__(app, setup, board, state, session)
         self.games = 1
 
     def _controller(self, session: GameSession) -> TurnController:
@@ -178,6 +181,7 @@ def open_menu(app: App) -> None:
     layer = find(app, ShowLayer)
     if isinstance(layer, ShowLayer):
         layer.idle = 0.0
+        layer.grace = WAKE_GRACE
     app.replace(MenuScene(app))
 
 
@@ -191,6 +195,7 @@ class ShowLayer(Layer):
         self.idle = 0.0  # seconds since the last input anywhere outside the show
         self.board = ""  # the city last shown, so the show resumes with the next one
         self.players = SHOW_PLAYERS
+        self.grace = 0.0  # a controller reports one press as a joystick and a controller event: drop the echo
 
     @staticmethod
     def minutes(app: App) -> float:
@@ -201,6 +206,8 @@ class ShowLayer(Layer):
         if event.type in ACTIVITY_EVENTS or (
                 event.type == pygame.CONTROLLERAXISMOTION and abs(getattr(event, "value", 0)) > STICK_NUDGE):
             self.idle = 0.0
+        if event.type in WAKE_EVENTS and self.grace > 0:
+            return True
         if not isinstance(app.scene, ShowScene) or event.type not in WAKE_EVENTS:
             return False
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
@@ -209,6 +216,7 @@ class ShowLayer(Layer):
         return True
 
     def update(self, app: App, dt: float) -> None:
+        self.grace = max(0.0, self.grace - dt)
         if isinstance(app.scene, ShowScene):
             self.idle = 0.0
             return

@@ -74,6 +74,7 @@ class CoachLayer(Layer):
         self.was_choosing = False
         self.spots: list[Hotspot] = []
         self.space_link: int | None = None
+        self._space_cache: tuple[object, pygame.Rect | None] = (None, None)
 
     # ----- state -----
 
@@ -190,8 +191,12 @@ class CoachLayer(Layer):
         from game.ui.pad_cursor import BoardCursor
 
         ctl = scene.ctl
-        if ctl is None or not ctl.legal_spaces():
+        if ctl is None or scene.view is None or not ctl.legal_spaces():
             return None
+        camera = scene.view.camera
+        key = (ctl.version, ctl.selected, camera.level, camera.offset, camera.view)
+        if self._space_cache[0] == key:
+            return self._space_cache[1]
         x, y, w, h = scene.board_rect()
         centre = (x + w / 2, y + h / 2)
         points = {link: BoardCursor.space_point(scene, link) for link in ctl.legal_spaces()}
@@ -199,7 +204,9 @@ class CoachLayer(Layer):
         self.space_link = min(inside or list(points), key=lambda link: math.dist(points[link], centre))
         best = points[self.space_link]
         r = style.ui(16)
-        return pygame.Rect(round(best[0]) - r, round(best[1]) - r, 2 * r, 2 * r)
+        rect = pygame.Rect(round(best[0]) - r, round(best[1]) - r, 2 * r, 2 * r)
+        self._space_cache = (key, rect)  # a first token may go anywhere: 150 spaces to measure, once
+        return rect
 
     def _light(self, surface: pygame.Surface, scene: PlayScene) -> None:
         """The pointed-at space drawn as the mouse would light it: the line's colour in a gold rim."""

@@ -36,6 +36,7 @@ FILE_NAME = "autosave.json"
 LOG_NAME = "underground.log"
 SAVE_VERSION = 2  # of the file format; raise it when a field changes meaning, and add a step to session's migrations
 KEEP = 3  # earlier good saves kept beside the current one
+FINISHED = {"version": SAVE_VERSION, "finished": True}  # what the current save becomes when its game ends
 LOG_BYTES = 256 * 1024
 
 log = logging.getLogger("underground.saves")
@@ -76,7 +77,8 @@ def log_path() -> Path:
 
 
 def has_autosave() -> bool:
-    return any(path.is_file() for path in save_paths())
+    """Some save is there (whether it is usable is for `read_saves` to say)."""
+    return any(path.is_file() for path in save_paths()) and not _finished(autosave_path())
 
 
 # ----- problems -----
@@ -174,6 +176,8 @@ def read_saves(check: Check | None = None) -> Loaded:
             continue
         try:
             data = parse(raw)
+            if data.get("finished") is True:
+                return found  # the game ended: the older saves beside the mark are being cleared away
             if check is not None:
                 check(data)
         except NewerSave as error:
@@ -253,8 +257,6 @@ def write_autosave(data: dict[str, Any]) -> SaveProblem | None:
         payload = json.dumps(data, separators=(",", ":"), allow_nan=False).encode("utf-8")
         path.parent.mkdir(parents=True, exist_ok=True)
         _write_synced(tmp, payload)
-        if tmp.read_bytes() != payload:
-            raise OSError(errno.EIO, "the save read back differently")
         if path.exists():
             problem = _make_room(path)
             if problem is not None:
@@ -270,22 +272,29 @@ def write_autosave(data: dict[str, Any]) -> SaveProblem | None:
 
 
 def _write_synced(path: Path, payload: bytes) -> None:
+    """Write and fsync, then read back: a short write or a disk that mangles it is caught before the rename."""
     with open(path, "wb") as handle:
         handle.write(payload)
         handle.flush()
         os.fsync(handle.fileno())
+    if path.read_bytes() != payload:
+        raise OSError(errno.EIO, "the save read back differently")
 
 
 def _make_room(path: Path) -> SaveProblem | None:
     """Move the current save down into the backups (the oldest drops off), or set it aside if it is bad."""
     try:
-        parse(path.read_bytes())
+        current = parse(path.read_bytes())
     except (OSError, ValueError) as error:
         if set_aside(path) is None:
             _logger().error("the save %s is unusable (%s) and could not be set aside; not saving over it",
                             path, error)
             return SaveProblem("save.problem.not_kept", {"reason": str(error)})
         _logger().error("the save %s was unusable (%s); set aside before saving", path, error)
+        return None
+    if current.get("finished") is True:  # the last game ended while its saves were being cleared: finish that
+        for old in reversed(save_paths()[1:]):
+            old.unlink(missing_ok=True)
         return None
     for number in range(KEEP, 1, -1):
         older = backup_path(number - 1)
@@ -317,10 +326,32 @@ def _discard(tmp: Path) -> None:
 
 
 def remove_autosave() -> None:
-    """A finished game is not continued: drop its saves (files set aside as .bad stay for the curious)."""
-    for path in save_paths():
+    """A finished game is not continued: drop its saves (files set aside as .bad stay for the curious).
+
+    First the current save is replaced, atomically, by a "finished" mark, so that a kill while the files
+    are removed can never leave an earlier save of the game looking like the one to continue; then the
+    files go, oldest first and the mark last.
+    """
+    path = autosave_path()
+    if path.exists():
+        tmp = path.with_name(FILE_NAME + ".tmp")
+        try:
+            _write_synced(tmp, json.dumps(FINISHED).encode("utf-8"))
+            os.replace(tmp, path)
+        except OSError as error:
+            _discard(tmp)
+            _logger().warning("could not mark the finished game's save %s: %s", path, error)
+        _sync_dir(path.parent)
+    for old in reversed(save_paths()):
         with contextlib.suppress(OSError):
-            path.unlink()
+            old.unlink()
+
+
+def _finished(path: Path) -> bool:
+    try:
+        return parse(path.read_bytes()).get("finished") is True
+    except (OSError, ValueError):
+        return False
 
 
 def _sync_dir(folder: Path) -> None:

@@ -1,0 +1,149 @@
+"""Save problems as the player meets them, driven by real events: a damaged or newer save gets a message in
+the menu beside Continue, which resumes the previous good save; a full or read-only disk during play gets
+a message at the foot of the board while the game goes on."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.ui import saves
+from game.ui.app import App
+from game.ui.menu import MenuScene
+from game.ui.play import PlayScene
+from game.ui.setup import GameSetup, Seat
+from tests.ui.conftest import click as gui_click
+from tests.ui.driver import DT, click, key, settle, space_point
+
+SIZE = "1200x800"
+
+
+def _table(make_app, board_file: Path) -> tuple[App, PlayScene]:
+    app = make_app(["--scene", "menu", "--board", str(board_file), "--size", SIZE])
+    app.fixed_dt = DT
+    scene = PlayScene(app, GameSetup(str(board_file), [Seat("person", "Anna"), Seat("person", "Ben")], 4))
+    app.replace(scene)
+    app.step()
+    return app, scene
+
+
+def _place(app: App, scene: PlayScene) -> None:
+    """Lay the selected line on its first legal space, with a click."""
+    before = len(scene.ctl.state.log)
+    click(app, space_point(scene, sorted(scene.ctl.legal_spaces())[0]))
+    assert len(scene.ctl.state.log) == before + 1
+
+
+def _two_actions_then_quit(make_app, board_file: Path) -> list[dict]:
+    """Play two actions (a track, a branch token), close the window; the states after each action."""
+    app, scene = _table(make_app, board_file)
+    _place(app, scene)
+    states = [scene.ctl.state.to_json()]
+    key(app, pygame.K_b)
+    states.append(scene.ctl.state.to_json())
+    assert len(scene.ctl.state.log) == 2
+    pygame.quit()
+    return states
+
+
+def _menu(make_app, board_file: Path) -> tuple[App, MenuScene]:
+    app = make_app(["--scene", "menu", "--board", str(board_file), "--size", SIZE])
+    app.step()
+    assert isinstance(app.scene, MenuScene)
+    return app, app.scene
+
+
+def _shown_problem(app: App, menu: MenuScene) -> str:
+    """The text of the save message as the UI element holds it; it must be visible on the screen."""
+    box = menu.widgets["save_problem"]
+    assert box.visible and app.screen.get_rect().contains(box.rect)
+    return box.html_text
+
+
+def test_a_damaged_save_is_reported_in_the_menu_and_continue_resumes_the_one_before(
+        make_app, board_file: Path) -> None:
+    states = _two_actions_then_quit(make_app, board_file)
+    damaged = saves.autosave_path().read_bytes()[:200]  # cut short, as by a crash of the disk
+    saves.autosave_path().write_bytes(damaged)
+
+    app, menu = _menu(make_app, board_file)
+    shown = _shown_problem(app, menu)
+    assert "The last saved game was damaged; it was kept as autosave.json.bad." in shown
+    assert "Continue resumes the save before it." in shown
+    assert (saves.data_dir() / "autosave.json.bad").read_bytes() == damaged
+    assert "autosave.json" in saves.log_path().read_text(encoding="utf-8")
+
+    assert menu.widgets["continue"].is_enabled
+    gui_click(app, menu.widgets["continue"].rect.center)
+    resumed = app.scene
+    assert isinstance(resumed, PlayScene)
+    assert resumed.ctl.state.to_json() == states[0]  # the previous good save: after the first action
+
+
+def test_a_save_from_a_newer_version_is_kept_and_the_one_before_continues(make_app, board_file: Path) -> None:
+    states = _two_actions_then_quit(make_app, board_file)
+    newer = json.loads(saves.autosave_path().read_text(encoding="utf-8"))
+    newer["version"] = saves.SAVE_VERSION + 1
+    saves.autosave_path().write_text(json.dumps(newer), encoding="utf-8")
+
+    app, menu = _menu(make_app, board_file)
+    assert "from a newer version of Underground" in _shown_problem(app, menu)
+    gui_click(app, menu.widgets["continue"].rect.center)
+    assert isinstance(app.scene, PlayScene) and app.scene.ctl.state.to_json() == states[0]
+    assert json.loads((saves.data_dir() / "autosave.json.bad").read_text(encoding="utf-8")) == newer
+
+
+def test_with_no_good_save_left_continue_is_off_and_the_menu_says_why(make_app, board_file: Path) -> None:
+    _two_actions_then_quit(make_app, board_file)
+    for path in saves.save_paths():
+        if path.exists():
+            path.write_bytes(b"\x00" * 64)
+    app, menu = _menu(make_app, board_file)
+    assert "There is no earlier save to continue." in _shown_problem(app, menu)
+    assert not menu.widgets["continue"].is_enabled
+
+
+def test_a_good_save_gives_no_message(make_app, board_file: Path) -> None:
+    _two_actions_then_quit(make_app, board_file)
+    _app, menu = _menu(make_app, board_file)
+    assert "save_problem" not in menu.widgets and menu.widgets["continue"].is_enabled
+
+
+def _no_space(*_: object) -> None:
+    raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def _read_only(*_: object, **__: object) -> None:
+    raise PermissionError(errno.EACCES, "Permission denied")
+
+
+@pytest.mark.parametrize(("target", "name", "fake", "message"), [
+    (os, "fsync", _no_space, "Could not save the game: disk full"),
+    (saves, "open", _read_only, "Could not save the game: the folder is read-only"),
+    (os, "replace", _read_only, "Could not save the game: the folder is read-only"),
+])
+def test_a_full_or_read_only_disk_during_play_is_a_message_not_a_crash(
+        make_app, board_file: Path, monkeypatch: pytest.MonkeyPatch, target: object, name: str, fake: object,
+        message: str) -> None:
+    app, scene = _table(make_app, board_file)
+    _place(app, scene)
+    good = {path.name: path.read_bytes() for path in saves.save_paths() if path.exists()}
+    with monkeypatch.context() as patch:
+        patch.setattr(target, name, fake, raising=False)
+        _place(app, scene)  # the game goes on
+        assert scene.ctl.message == message
+        app.step()
+        assert scene.ctl.message == message  # still up on the next frame, at the foot of the board
+        key(app, pygame.K_b)
+        assert len(scene.ctl.state.log) == 3 and scene.ctl.message == message
+    after = {path.name: path.read_bytes() for path in saves.save_paths() if path.exists()}
+    assert good.items() <= after.items()  # the last good save (and any before it) untouched
+    settle(app, scene)
+    key(app, pygame.K_1)  # the disk has room again: the passenger's move is saved, the message goes
+    assert not scene.ctl.message
+    assert len(json.loads(saves.autosave_path().read_text(encoding="utf-8"))["state"]["log"]) == 4

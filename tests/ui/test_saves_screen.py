@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ui import saves
+from game.ui import saves, style
 from game.ui.app import App
 from game.ui.menu import MenuScene
 from game.ui.play import PlayScene
@@ -114,6 +114,12 @@ def test_a_good_save_gives_no_message(make_app, board_file: Path) -> None:
     assert "save_problem" not in menu.widgets and menu.widgets["continue"].is_enabled
 
 
+def _toast_shown(app: App, scene: PlayScene) -> bool:
+    """The message plate is drawn: its colour just inside its lower edge, in the middle of the board's foot."""
+    area = pygame.Rect(*(round(v) for v in scene.board_rect()))
+    return tuple(app.screen.get_at((area.centerx, area.bottom - 21)))[:3] == tuple(style.RAIL)[:3]
+
+
 def _no_space(*_: object) -> None:
     raise OSError(errno.ENOSPC, "No space left on device")
 
@@ -138,12 +144,13 @@ def test_a_full_or_read_only_disk_during_play_is_a_message_not_a_crash(
         _place(app, scene)  # the game goes on
         assert scene.ctl.message == message
         app.step()
-        assert scene.ctl.message == message  # still up on the next frame, at the foot of the board
+        assert scene.ctl.message == message  # still up on the next frame, at the foot of the board:
+        assert _toast_shown(app, scene)
         key(app, pygame.K_b)
         assert len(scene.ctl.state.log) == 3 and scene.ctl.message == message
     after = {path.name: path.read_bytes() for path in saves.save_paths() if path.exists()}
     assert good.items() <= after.items()  # the last good save (and any before it) untouched
     settle(app, scene)
     key(app, pygame.K_1)  # the disk has room again: the passenger's move is saved, the message goes
-    assert not scene.ctl.message
+    assert not scene.ctl.message and not _toast_shown(app, scene)
     assert len(json.loads(saves.autosave_path().read_text(encoding="utf-8"))["state"]["log"]) == 4

@@ -29,6 +29,7 @@ from typing import Any
 
 from platformdirs import user_data_dir
 
+from game.board.model import BoardError
 from game.ui import text
 
 AUTOSAVE_ENV = "UNDERGROUND_DATA_DIR"  # tests point this at a temporary folder
@@ -182,6 +183,9 @@ def read_saves(check: Check | None = None) -> Loaded:
                 check(data)
         except NewerSave as error:
             _reject(found, path, "save.problem.newer", error)
+            continue
+        except BoardError as error:  # the save is fine but its board is gone or broken: say which
+            _reject(found, path, "save.problem.board", error, reason=str(error))
             continue
         except Exception as error:  # anything a damaged file makes the loader raise: keep it, go on
             _reject(found, path, "save.problem.corrupt", error)

@@ -311,6 +311,8 @@ TEXT: dict[str, dict[str, str]] = {
         "save.problem.corrupt": "The last saved game was damaged; it was kept as {file}.",
         "save.problem.newer": "The last saved game is from a newer version of Underground; it was kept as {file}.",
         "save.problem.unreadable": "The last saved game could not be read ({reason}); it was kept as {file}.",
+        "save.problem.board": "The board of the last saved game could not be opened ({reason}); "
+                              "the save was kept as {file}.",
         "save.problem.not_kept": "A saved game is damaged and could not be set aside ({reason}).",
         "save.problem.fallback": "Continue resumes the save before it.",
         "save.problem.none_left": "There is no earlier save to continue.",

@@ -241,3 +241,12 @@ def test_a_kill_while_a_finished_game_clears_its_saves_never_brings_back_an_earl
     assert found.data is None and not found.problems and not saves.has_autosave()
     saves.write_autosave(_save(9))  # the next game's first save clears what the last one left
     assert [p.name for p in saves.save_paths() if p.exists()] == ["autosave.json"]
+
+
+def test_a_save_whose_board_is_gone_says_so_and_is_kept(board: Board, board_file: Path) -> None:
+    saves.write_autosave(_session(board, board_file).to_save())
+    board_file.unlink()
+    found = read_saved_game()
+    assert found.data is None and found.problems[0].key == "save.problem.board"
+    assert (found.message or "").startswith("The board of the last saved game could not be opened (")
+    assert (saves.data_dir() / "autosave.json.bad").is_file()

@@ -48,8 +48,10 @@ class Frame:
 
 
 def name_px(metrics: BoardMetrics, scale: float) -> int:
-    """Station name size on screen: grows with zoom, never unreadably small nor shouting."""
-    return round(min(style.NAME_MAX_PX, max(style.NAME_MIN_PX, style.NAME_SIZE * metrics.unit * scale)))
+    """Station name size on screen: grows with zoom, never unreadably small nor shouting (limits grow with
+    the window, so a 4K screen across the room reads like a laptop close up)."""
+    low, high = style.NAME_MIN_PX * style.layout_scale(), style.NAME_MAX_PX * style.layout_scale()
+    return round(min(high, max(low, style.NAME_SIZE * metrics.unit * scale)))
 
 
 def halo_text(text: str, size: int, weight: str, colour: style.Colour, halo: style.Colour,

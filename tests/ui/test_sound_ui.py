@@ -52,7 +52,7 @@ def test_nothing_is_heard_when_muted(table) -> None:
 
 
 def test_mute_and_volume_apply_live(table) -> None:
-    app, scene = table(mute=False)
+    app, _ = table(mute=False)
     app.apply_settings(mute=True)
     assert not app.audio.play("place")
     app.apply_settings(mute=False, volume=0)

@@ -330,6 +330,9 @@ class CheckedGame:
         it is inside one of the fundamental cycles of a spanning tree (the even-odd parity of a point is
         additive over the cycle space), and it scores if the line does not connect it at that moment."""
         board, state = self.board, self.state
+        if not board.settings.loops:  # a board without loops (New York) scores none, however it is drawn
+            assert state.lines[line].loop_scored == set(), f"{line} scored a loop on a board without loops"
+            return
         links = [link for link in board.links if line in state.tracks[link.index]]
         connected = set(state.lines[line].degree)
         parent: dict[int, int] = {links[0].a: links[0].a}

@@ -60,8 +60,13 @@ def find_routes(
     members = [tuple(line_nodes[name]) for name in line_names]
     lines_at: dict[int, list[int]] = {}
     for k, nodes in enumerate(members):
+        line_state = node_count + k
         for node in nodes:
-            lines_at.setdefault(node, []).append(node_count + k)
+            found = lines_at.get(node)
+            if found is None:
+                lines_at[node] = [line_state]
+            else:
+                found.append(line_state)
 
     spaces = board.link_spaces
     neighbours = board.neighbours
@@ -118,7 +123,7 @@ def find_routes(
                 elif d == known and not arriving <= masks[other]:
                     masks[other] = masks[other] | arriving
         settled = [state for state in node_states if dist[state] == d]
-        if any(state in targets for state in settled):
+        if not targets.isdisjoint(settled):
             best = d
             break
         walkers_layer = d // WALK

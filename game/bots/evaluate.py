@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.bots.passenger import INFINITY, line_gains, move_kinds, moves_value, route_table, turn_passenger_value
+from game.bots.passenger import (
+    INFINITY,
+    MovesResult,
+    line_gains,
+    move_kinds,
+    moves_value,
+    route_table,
+    turn_passenger_value,
+)
 from game.rules.state import GameState
 
 Card = tuple[int, str]
@@ -76,17 +84,20 @@ class Evaluator:
         value = self.quick(state, seat, progress)
         if self.last_turn(state):
             return value
-        if self.weights.future and self.samples:
-            value += self.weights.future * self.future(state, seat)
-        if self.weights.reach:
-            value += self.weights.reach * self.reach(state, seat)
-        return value
-
-    def reach(self, state: GameState, seat: int) -> float:
-        """How well the network serves the trips still to come: from the passenger's stop after this turn
-        and from the cards left on display, to every card still to come, each trip's tied routes averaged."""
         gains = line_gains(state, seat)
         now = turn_passenger_value(state, seat, gains)
+        if self.weights.future and self.samples:
+            value += self.weights.future * self.future(state, gains, now, seat)
+        if self.weights.reach:
+            value += self.weights.reach * self.reach(state, gains, now)
+        return value
+
+    def reach(self, state: GameState, gains: dict[str, float], now: MovesResult) -> float:
+        """How well the network serves the trips still to come, each trip's tied routes averaged.
+
+        The trips start where the passenger stops after this turn and at the cards left on display, and
+        end at every card still to come: the passenger's likely travels for the rest of the game.
+        """
         cards = [station for station, _ in now.face_up] + [station for station, _ in self.unseen]
         sources = list(dict.fromkeys([now.end, *(station for station, _ in now.face_up)]))
         total, count = 0.0, 0
@@ -101,10 +112,8 @@ class Evaluator:
                     count += 1
         return total / (2 * count) if count else 0.0
 
-    def future(self, state: GameState, seat: int) -> float:
+    def future(self, state: GameState, gains: dict[str, float], now: MovesResult, seat: int) -> float:
         """The passenger's next moves after this turn's, on this network, chosen by the next seat."""
-        gains = line_gains(state, seat)
-        now = turn_passenger_value(state, seat, gains)
         face_up = list(now.face_up)
         missing = state.board.settings.face_up - len(face_up)
         chooser_max = (state.current + 1) % state.player_count == seat

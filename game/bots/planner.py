@@ -30,7 +30,7 @@ class SearchSettings:
     candidates: int = 40  # actions tried per plan (the most promising by a cheap score when there are more)
     finalists: int = 0  # finished plans scored again with the full value
     max_evaluations: int = 1 << 30  # a node budget: stop widening once this many children were scored
-    seconds: float | None = None  # a wall-clock safety cap; past it the plan is finished greedily
+    seconds: float | None = None  # a safety cap on the thinking time; past it the plan is finished greedily
 
 
 @dataclass
@@ -50,6 +50,15 @@ class Child:
     parent: Plan
     action: Action
     progress: Progress
+
+
+def clock() -> float:
+    """The thinking time of this thread, the cap's clock.
+
+    Other programs on a busy machine do not eat into it, so the cap does not change a game that the node
+    budget already keeps inside it: the same seed plays the same game, loaded machine or not.
+    """
+    return time.thread_time()
 
 
 def candidate_actions(state: GameState, limit: int) -> list[tuple[Action, int]]:
@@ -95,7 +104,7 @@ def score_child(evaluator: Evaluator, plan: Plan, seat: int, action: Action, cos
 def plan_turn(state: GameState, evaluator: Evaluator, settings: SearchSettings, rng: random.Random) -> list[Action]:
     """The best sequence of this turn's remaining actions for the active seat."""
     seat = state.current
-    deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
+    deadline = None if settings.seconds is None else clock() + settings.seconds
     root = Plan(public_copy(state, rng), progress=Progress(tokens=state.players[seat].branch_tokens))
     frontier = [root]
     evaluations = 0
@@ -104,7 +113,7 @@ def plan_turn(state: GameState, evaluator: Evaluator, settings: SearchSettings, 
     for depth in range(steps):
         children = []
         seen: set[tuple[frozenset[Action], int]] = set()
-        late = deadline is not None and time.perf_counter() > deadline
+        late = deadline is not None and clock() > deadline
         if late:  # out of time: finish the best plan with a narrow, short look
             frontier = frontier[:1]
         for plan in frontier:
@@ -115,7 +124,7 @@ def plan_turn(state: GameState, evaluator: Evaluator, settings: SearchSettings, 
                 seen.add(key)
                 children.append(score_child(evaluator, plan, seat, action, cost))
                 evaluations += 1
-            if evaluations >= settings.max_evaluations or (deadline is not None and time.perf_counter() > deadline):
+            if evaluations >= settings.max_evaluations or (deadline is not None and clock() > deadline):
                 break
         children.sort(key=lambda child: -child.value)  # stable: equal values keep the generation order
         if depth == steps - 1 or not children:
@@ -131,7 +140,7 @@ def plan_turn(state: GameState, evaluator: Evaluator, settings: SearchSettings, 
     if settings.finalists > 1:
         finalists = children[: settings.finalists]
         if deadline is not None:  # the full values are the slow part: as many as the time allows
-            remaining = max(0.0, deadline - time.perf_counter())
+            remaining = max(0.0, deadline - clock())
             finalists = finalists[: max(1, int(remaining / FULL_VALUE_SECONDS))]
         best = max(finalists, key=lambda c: full_value(evaluator, c, seat))
     return [*best.parent.actions, best.action]

@@ -27,7 +27,7 @@ FALLBACK_BOT = "greedy"
 
 
 def bot_for(kind: str, seed: int) -> Bot:
-    """The computer player for a menu level; levels not built yet play as the greedy bot."""
+    """The computer player for a menu level; a kind this version does not know (an old save) plays greedy."""
     try:
         return make_bot(kind, seed)
     except ValueError:

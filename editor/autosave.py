@@ -8,7 +8,8 @@ from pathlib import Path
 
 from platformdirs import user_data_dir
 
-from editor.document import Document, atomic_write
+from editor.document import Document
+from game.files import write_atomically
 
 INTERVAL_SECONDS = 60.0
 SUFFIX = ".autosave"
@@ -61,7 +62,7 @@ class AutoSaver:
             return None
         target = backup_path(doc.path)
         try:
-            atomic_write(target, doc.to_bytes())
+            write_atomically(target, doc.to_bytes())
         except OSError:
             return None
         self.saved_revision = doc.revision

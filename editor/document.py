@@ -7,13 +7,13 @@ Coordinates are rounded to whole pixels so that a file re-saved by Tiled reads b
 from __future__ import annotations
 
 import contextlib
-import os
-import tempfile
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from defusedxml.ElementTree import DefusedXMLParser
+
+from game.files import write_atomically
 
 Point = tuple[float, float]
 
@@ -160,7 +160,7 @@ class Document:
         if not target.name:
             raise DocumentError("no file name to save to")
         data = self.to_bytes()
-        atomic_write(target, data, backup=True)
+        write_atomically(target, data, backup=True)
         self.path = target
         self.saved_revision = self.revision
         return target
@@ -459,32 +459,3 @@ def _view(element: ET.Element, ox: float = 0.0, oy: float = 0.0) -> MapObject | 
     return MapObject(object_id, kind, element.get("name", ""), x, y, shape, points, _read_props(element))
 
 
-def atomic_write(target: Path, data: bytes, backup: bool = False) -> None:
-    """Write a file so that a crash leaves either the old or the new version, never half of one."""
-    target = Path(target)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        if backup and target.exists():
-            bak = target.with_name(target.name + ".bak")
-            with contextlib.suppress(OSError):
-                _copy(target, bak)
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    with contextlib.suppress(OSError):
-        dir_fd = os.open(target.parent, os.O_RDONLY)
-        try:
-            os.fsync(dir_fd)
-        finally:
-            os.close(dir_fd)
-
-
-def _copy(source: Path, dest: Path) -> None:
-    dest.write_bytes(source.read_bytes())

@@ -10,8 +10,9 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from editor.document import Document, atomic_write
+from editor.document import Document
 from editor.problems import Report, compile_document, describe
+from game.files import write_atomically
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 
@@ -49,7 +50,7 @@ def play(doc: Document, report: Report | None = None) -> PlayOutcome:
         return PlayOutcome(True, [])
     folder = Path(tempfile.mkdtemp(prefix="underground-play-"))
     target = folder / (doc.path.name if doc.path else "board.tmx")
-    atomic_write(target, doc.to_bytes())
+    write_atomically(target, doc.to_bytes())
     try:
         process = subprocess.Popen([sys.executable, "-m", "game", "--board", str(target)], cwd=PROJECT_ROOT)
     except OSError as error:

@@ -8,7 +8,6 @@ Writes are atomic (temp file, fsync, rename) so a crash never leaves half a sett
 
 from __future__ import annotations
 
-import contextlib
 import json
 import math
 import os
@@ -20,6 +19,7 @@ from typing import Any
 from platformdirs import user_config_dir
 
 from game import i18n
+from game.files import write_atomically
 
 CONFIG_ENV = "UNDERGROUND_CONFIG_DIR"
 FILE_NAME = "settings.json"
@@ -201,20 +201,11 @@ class SettingsStore:
         if not self._writable:
             return False  # the notice from load() already says why
         payload = (json.dumps(self.settings.to_json(), indent=2) + "\n").encode("utf-8")
-        tmp = self.path.with_name(FILE_NAME + ".tmp")
         try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            with open(tmp, "wb") as handle:
-                handle.write(payload)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(tmp, self.path)
+            write_atomically(self.path, payload)
         except OSError as error:
-            with contextlib.suppress(OSError):
-                tmp.unlink()
             self.notice = Notice("settings.problem.unsaved", {"reason": _reason(error)})
             return False
-        _sync_dir(self.folder)
         return True
 
     def _set_aside(self, problem: str, **values: str) -> None:
@@ -245,20 +236,6 @@ def _reason(error: BaseException) -> str:
     if isinstance(error, OSError) and error.strerror:
         return error.strerror
     return str(error) or type(error).__name__
-
-
-def _sync_dir(folder: Path) -> None:
-    """Make the rename itself durable (POSIX); harmless where directories cannot be opened."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 def load_settings(folder: Path | None = None) -> SettingsStore:

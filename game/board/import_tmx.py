@@ -6,12 +6,13 @@ board source is never left half written.
 
 from __future__ import annotations
 
+import io
 import math
-import os
-import tempfile
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from game.files import write_atomically
 
 if TYPE_CHECKING:
     from game.board.importer import StarterBoard
@@ -103,15 +104,6 @@ def board_to_tmx(board: StarterBoard) -> ET.ElementTree:
 
 def write_tmx(board: StarterBoard, out: Path) -> None:
     """Write the map next to its final place, then rename it over the old one in one step."""
-    out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tree = board_to_tmx(board)
-    fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            tree.write(handle, encoding="UTF-8", xml_declaration=True)
-            handle.write(b"\n")
-        os.replace(tmp, out)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    buffer = io.BytesIO()
+    board_to_tmx(board).write(buffer, encoding="UTF-8", xml_declaration=True)
+    write_atomically(Path(out), buffer.getvalue() + b"\n")

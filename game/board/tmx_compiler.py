@@ -8,9 +8,6 @@ even an unexpected one, comes back as a Problem.
 
 from __future__ import annotations
 
-import contextlib
-import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,6 +17,7 @@ from game.board.tmx_checks import check_and_assemble
 from game.board.tmx_problems import ERROR, WARNING, Problem, Reporter
 from game.board.tmx_read import read_map
 from game.board.tmx_xml import MAX_FILE_BYTES, SourceRefused, parse_xml
+from game.files import write_atomically
 
 __all__ = ["CompileResult", "Problem", "compile_tmx", "compile_tmx_bytes", "write_board_atomically"]
 
@@ -89,22 +87,4 @@ def _failed(name: str, message: str) -> CompileResult:
 
 def write_board_atomically(board: Board, out: Path) -> None:
     """Write the board file so a reader sees the old file or the new one, never half of one."""
-    out = Path(out)
-    data = board.dumps().encode("utf-8")
-    handle, temp_name = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as temp:
-            temp.write(data)
-            temp.flush()
-            os.fsync(temp.fileno())
-        os.replace(temp_name, out)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp_name)
-        raise
-    with contextlib.suppress(OSError, AttributeError):
-        directory = os.open(out.parent, os.O_RDONLY)
-        try:
-            os.fsync(directory)
-        finally:
-            os.close(directory)
+    write_atomically(Path(out), board.dumps().encode("utf-8"))

@@ -11,12 +11,12 @@ from __future__ import annotations
 import contextlib
 import json
 import math
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.files import write_atomically
 from game.ui import geometry, style, symbols, text
 from game.ui.intents import Intent
 from game.ui.layers import Layer
@@ -53,11 +53,8 @@ class Hints:
     def mark_seen(self) -> None:
         """Remember for good (atomically; a read-only disk only means the tips come back next time)."""
         self.seen = True
-        tmp = self.path.with_name(FILE_NAME + ".tmp")
         with contextlib.suppress(OSError):
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp.write_text(json.dumps({"version": 1, "coach_seen": True}) + "\n", encoding="utf-8")
-            os.replace(tmp, self.path)
+            write_atomically(self.path, (json.dumps({"version": 1, "coach_seen": True}) + "\n").encode("utf-8"))
 
 
 class CoachLayer(Layer):

@@ -30,6 +30,7 @@ from typing import Any
 from platformdirs import user_data_dir
 
 from game.board.model import BoardError
+from game.files import sync_folder, write_synced
 from game.ui import text
 
 AUTOSAVE_ENV = "UNDERGROUND_DATA_DIR"  # tests point this at a temporary folder
@@ -232,7 +233,7 @@ def set_aside(path: Path) -> Path | None:
         os.replace(path, target)
     except OSError:
         return None
-    _sync_dir(path.parent)
+    sync_folder(path.parent)
     return target
 
 
@@ -260,7 +261,7 @@ def write_autosave(data: dict[str, Any]) -> SaveProblem | None:
     try:
         payload = json.dumps(data, separators=(",", ":"), allow_nan=False).encode("utf-8")
         path.parent.mkdir(parents=True, exist_ok=True)
-        _write_synced(tmp, payload)
+        _write_verified(tmp, payload)
         if path.exists():
             problem = _make_room(path)
             if problem is not None:
@@ -271,16 +272,13 @@ def write_autosave(data: dict[str, Any]) -> SaveProblem | None:
         _discard(tmp)
         _logger().error("could not save the game to %s: %s", path, error)
         return SaveProblem("save.problem.unsaved", {"reason": reason(error)})
-    _sync_dir(path.parent)
+    sync_folder(path.parent)
     return None
 
 
-def _write_synced(path: Path, payload: bytes) -> None:
+def _write_verified(path: Path, payload: bytes) -> None:
     """Write and fsync, then read back: a short write or a disk that mangles it is caught before the rename."""
-    with open(path, "wb") as handle:
-        handle.write(payload)
-        handle.flush()
-        os.fsync(handle.fileno())
+    write_synced(path, payload)
     if path.read_bytes() != payload:
         raise OSError(errno.EIO, "the save read back differently")
 
@@ -340,12 +338,12 @@ def remove_autosave() -> None:
     if path.exists():
         tmp = path.with_name(FILE_NAME + ".tmp")
         try:
-            _write_synced(tmp, json.dumps(FINISHED).encode("utf-8"))
+            _write_verified(tmp, json.dumps(FINISHED).encode("utf-8"))
             os.replace(tmp, path)
         except OSError as error:
             _discard(tmp)
             _logger().warning("could not mark the finished game's save %s: %s", path, error)
-        _sync_dir(path.parent)
+        sync_folder(path.parent)
     for old in reversed(save_paths()):
         with contextlib.suppress(OSError):
             old.unlink()
@@ -358,15 +356,3 @@ def _finished(path: Path) -> bool:
         return False
 
 
-def _sync_dir(folder: Path) -> None:
-    """Make the rename itself durable (POSIX); harmless where directories cannot be opened."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)

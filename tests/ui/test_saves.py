@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from game import files
 from game.board.model import Board
 from game.rules.state import STATE_VERSION
 from game.ui import saves
@@ -152,7 +153,7 @@ def _fail_replace(*_: object) -> None:
 
 @pytest.mark.parametrize(("target", "name", "fake", "words"), [
     (os, "fsync", _fail_fsync, "disk full"),
-    (saves, "open", _fail_open, "the folder is read-only"),
+    (files, "open", _fail_open, "the folder is read-only"),
     (os, "replace", _fail_replace, "the folder is read-only"),
 ])
 def test_a_full_or_read_only_disk_gives_a_message_and_leaves_the_saves(

@@ -12,6 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game import files
 from game.ui import saves, style
 from game.ui.app import App
 from game.ui.menu import MenuScene
@@ -130,7 +131,7 @@ def _read_only(*_: object, **__: object) -> None:
 
 @pytest.mark.parametrize(("target", "name", "fake", "message"), [
     (os, "fsync", _no_space, "Could not save the game: disk full"),
-    (saves, "open", _read_only, "Could not save the game: the folder is read-only"),
+    (files, "open", _read_only, "Could not save the game: the folder is read-only"),
     (os, "replace", _read_only, "Could not save the game: the folder is read-only"),
 ])
 def test_a_full_or_read_only_disk_during_play_is_a_message_not_a_crash(

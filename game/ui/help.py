@@ -323,7 +323,8 @@ class HelpLayer(Layer):
         if not isinstance(scene, PlayScene) or not getattr(scene, "show_controls", True):
             return None
         x, y, _w, _h = scene.board_rect()
-        return pygame.Rect(round(x) + 14, round(y) + 14, QUESTION, QUESTION)
+        margin, size = style.ui(14), style.ui(QUESTION)  # grows with the window and the text size
+        return pygame.Rect(round(x) + margin, round(y) + margin, size, size)
 
     def intent(self, app: App, intent: Intent) -> bool:
         if intent.kind == "help":
@@ -355,8 +356,8 @@ class HelpLayer(Layer):
         mark = style.text("?", round(r * 1.25), "black", style.INK if lit else style.HALO)
         surface.blit(mark, mark.get_rect(center=(centre[0], centre[1] + 1)))
         if lit:
-            tip = style.text(text.tr("help.button"), 14, "bold", style.HALO)
-            box = tip.get_rect().inflate(18, 10)
-            box.midleft = (rect.right + 8, rect.centery)
+            tip = style.text(text.tr("help.button"), style.ui(14), "bold", style.HALO)
+            box = tip.get_rect().inflate(style.ui(18), style.ui(10))
+            box.midleft = (rect.right + style.ui(8), rect.centery)
             pygame.draw.rect(surface, style.INK, box, border_radius=8)
             surface.blit(tip, tip.get_rect(center=box.center))

@@ -56,3 +56,12 @@ def write_atomically(target: Path, data: bytes, backup: bool = False) -> None:
             os.unlink(temp_name)
         raise
     sync_folder(target.parent)
+
+
+def free_name(path: Path) -> Path:
+    """`path`, or the first of path2, path3, … that does not exist: an older .bad file is never replaced."""
+    candidate, number = path, 1
+    while candidate.exists():
+        number += 1
+        candidate = path.with_name(f"{path.name}{number}")
+    return candidate

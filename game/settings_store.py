@@ -19,7 +19,7 @@ from typing import Any
 from platformdirs import user_config_dir
 
 from game import i18n
-from game.files import write_atomically
+from game.files import free_name, write_atomically
 
 CONFIG_ENV = "UNDERGROUND_CONFIG_DIR"
 FILE_NAME = "settings.json"
@@ -213,7 +213,7 @@ class SettingsStore:
 
         If even that fails, saving is switched off for this session: writing would destroy the file.
         """
-        target = _free_name(self.path.with_name(FILE_NAME + ".bad"))
+        target = free_name(self.path.with_name(FILE_NAME + ".bad"))
         try:
             os.replace(self.path, target)
         except OSError as error:
@@ -221,15 +221,6 @@ class SettingsStore:
             self.notice = Notice("settings.problem.not_kept", {"reason": _reason(error)})
             return
         self.notice = Notice(problem, {**values, "path": str(target)})
-
-
-def _free_name(path: Path) -> Path:
-    """`path`, or the first of path2, path3, … that does not exist: an older .bad file is never replaced."""
-    candidate, number = path, 1
-    while candidate.exists():
-        number += 1
-        candidate = path.with_name(f"{path.name}{number}")
-    return candidate
 
 
 def _reason(error: BaseException) -> str:

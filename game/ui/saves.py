@@ -30,7 +30,7 @@ from typing import Any
 from platformdirs import user_data_dir
 
 from game.board.model import BoardError
-from game.files import sync_folder, write_synced
+from game.files import free_name, sync_folder, write_synced
 from game.ui import text
 
 AUTOSAVE_ENV = "UNDERGROUND_DATA_DIR"  # tests point this at a temporary folder
@@ -228,22 +228,13 @@ def _reject(found: Loaded, path: Path, key: str, error: BaseException, **values:
 
 def set_aside(path: Path) -> Path | None:
     """Rename a bad save to the first free `.bad` name; None if the disk refuses."""
-    target = _free_name(path.with_name(path.name + ".bad"))
+    target = free_name(path.with_name(path.name + ".bad"))
     try:
         os.replace(path, target)
     except OSError:
         return None
     sync_folder(path.parent)
     return target
-
-
-def _free_name(path: Path) -> Path:
-    """`path`, or the first of path2, path3, … that does not exist: an older .bad file is never replaced."""
-    candidate, number = path, 1
-    while candidate.exists():
-        number += 1
-        candidate = path.with_name(f"{path.name}{number}")
-    return candidate
 
 
 # ----- writing -----

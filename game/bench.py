@@ -22,7 +22,7 @@ from game.board.model import Board
 from game.bots.greedy import GreedyBot
 from game.rules.placement import legal_placements
 from game.rules.routing import WALK, find_routes
-from game.rules.state import GameState, new_game
+from game.rules.state import GameState, move_kinds, new_game
 from game.simulate import play_game
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -90,9 +90,8 @@ def networkx_routes(board: Board, state: GameState, targets: set[int]) -> set[tu
 
 
 def _targets(state: GameState) -> set[int]:
-    kinds = {kind for _, kind in state.face_up}
-    kind = "express" if len(kinds) == 2 else next(iter(kinds), "standard")
-    return {station for station, card_kind in state.face_up if card_kind == kind}
+    due = move_kinds(state.face_up, 1)
+    return {station for station, card_kind in state.face_up if due and card_kind == due[0]}
 
 
 def routing_rows(board: Board, positions: list[GameState]) -> list[Row]:

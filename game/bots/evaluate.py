@@ -13,12 +13,11 @@ from game.bots.passenger import (
     INFINITY,
     MovesResult,
     line_gains,
-    move_kinds,
     moves_value,
     route_table,
     turn_passenger_value,
 )
-from game.rules.state import GameState
+from game.rules.state import GameState, move_kinds
 
 Card = tuple[int, str]
 TIE_BREAK = 0.01  # a branch token's worth at the very end: it only breaks ties

@@ -11,7 +11,7 @@ import random
 from game.bots.base import best_route_choice
 from game.rules.actions import Action, PlaceTrack, TakeBranch
 from game.rules.routing import find_routes
-from game.rules.state import GameState
+from game.rules.state import GameState, move_kinds
 
 # A branch token is worth a little while the player cannot yet afford a branch, and almost nothing after;
 # laying track that scores nothing now still beats hoarding, because every line needs length to earn.
@@ -56,11 +56,10 @@ def action_values(state: GameState) -> list[tuple[float, Action]]:
 
 def passenger_gain(state: GameState, seat: int) -> int:
     """Points the seat's own lines would earn from the passenger's next move, were it now."""
-    kinds = {kind for _, kind in state.face_up}
-    if state.passenger is None or not kinds:
+    due = move_kinds(state.face_up, 1)
+    if state.passenger is None or not due:
         return 0
-    kind = "express" if len(kinds) == 2 else next(iter(kinds))
-    targets = {station for station, card_kind in state.face_up if card_kind == kind}
+    targets = {station for station, card_kind in state.face_up if card_kind == due[0]}
     routes = find_routes(state.board, state.tracks, state.line_nodes(), state.passenger, targets)
     if routes is None:
         return 0

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from game.board.model import Board
 from game.rules.actions import ChooseRoute
 from game.rules.routing import WALK
-from game.rules.state import GameState
+from game.rules.state import GameState, move_kinds
 
 INFINITY = 1 << 60
 
@@ -120,16 +120,6 @@ class MovesResult:
     value: float  # the sum of line gains over the moves
     end: int | None  # where the passenger stands afterwards
     face_up: tuple[tuple[int, str], ...]  # the cards left on display before the refill
-
-
-def move_kinds(face_up: Sequence[tuple[int, str]], single_kind_moves: int) -> list[str]:
-    """The kinds of the moves due (RULES §5): express then standard, or the one kind on display."""
-    kinds = {kind for _, kind in face_up}
-    if not kinds:
-        return []
-    if len(kinds) == 2:
-        return ["express", "standard"]
-    return [next(iter(kinds))] * single_kind_moves
 
 
 def moves_value(

@@ -9,7 +9,7 @@ passenger's move.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -221,13 +221,8 @@ class GameState:
 
     def _begin_passenger(self) -> list[Event]:
         """After the last action: line up the passenger's moves (RULES §5), then end the turn if none."""
-        kinds = {kind for _, kind in self.face_up}
-        if self.passenger is None or not kinds:
-            self.pending_moves = []
-        elif len(kinds) == 2:
-            self.pending_moves = ["express", "standard"]
-        else:
-            self.pending_moves = [next(iter(kinds))] * self.board.settings.single_kind_moves
+        due = move_kinds(self.face_up, self.board.settings.single_kind_moves)
+        self.pending_moves = due if self.passenger is not None else []
         return self._next_move()
 
     def _next_move(self) -> list[Event]:
@@ -425,6 +420,16 @@ class GameState:
         state.undoable = int(data["undoable"])
         state.log = [action_from_json(a) for a in data["log"]]
         return state
+
+
+def move_kinds(face_up: Sequence[tuple[int, str]], single_kind_moves: int) -> list[str]:
+    """The kinds of the moves due (RULES §5): express then standard, or the one kind on display."""
+    kinds = {kind for _, kind in face_up}
+    if not kinds:
+        return []
+    if len(kinds) == 2:
+        return ["express", "standard"]
+    return [next(iter(kinds))] * single_kind_moves
 
 
 def new_game(board: Board, players: int, seed: int) -> GameState:

@@ -1,0 +1,79 @@
+"""The plain data the cartography stages exchange: a network to lay out, the frame to fill, a schematic.
+
+Coordinates are board pixels, y growing downwards (north is up), as in the TMX and the compiled board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+Point = tuple[float, float]
+Box = tuple[float, float, float, float]  # x, y (top-left corner), width, height
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """A node of the network: a station, or a waypoint (a water symbol) that links pass through.
+
+    `x`, `y` are the designer's rough position (or the importer's projection of the real one). A pinned
+    place is one the designer put by hand: the layout keeps it where it is.
+    """
+
+    x: float
+    y: float
+    name: str = ""
+    waypoint: bool = False
+    pinned: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Track:
+    """A link between places `a` and `b` (indices into `Network.places`).
+
+    `lines` names the real metro lines running along it, when known: a line should run straight through
+    a station where it can, and links of one line are the ones drawn as parallel track beside another.
+    """
+
+    a: int
+    b: int
+    lines: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Area:
+    """A decoration or cluster outline to carry along with the layout: water, a park, a cluster."""
+
+    kind: str  # "water", "park" or "cluster"
+    points: tuple[Point, ...]
+    name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Network:
+    places: tuple[Place, ...]
+    tracks: tuple[Track, ...]
+    areas: tuple[Area, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """The board to fill: its size and the margin kept free at its edges (for names and the frame)."""
+
+    width: float = 1920.0
+    height: float = 1080.0
+    margin: float = 60.0
+
+
+@dataclass(frozen=True, slots=True)
+class Schematic:
+    """A network laid out as a metro map.
+
+    `positions[i]` is place i's new position; `paths[k]` is track k's drawn path from its place `a` to its
+    place `b`, both ends included, with a point at every bend; `areas[j]` is area j carried to the new
+    layout. `pitch` is the grid spacing the layout used (the editor snaps to it).
+    """
+
+    positions: tuple[Point, ...]
+    paths: tuple[tuple[Point, ...], ...]
+    areas: tuple[Area, ...]
+    pitch: float

@@ -19,7 +19,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     from editor import text
     from editor.app import EditorApp
-    from game.settings_store import load_settings
+    from game.persist.settings import load_settings
 
     text.localize(load_settings().settings.language)  # the language chosen in the game's settings
 

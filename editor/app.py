@@ -13,12 +13,13 @@ import pygame_gui
 from pygame_gui import UIManager
 from pygame_gui.elements import UILabel, UIPanel, UITextBox, UITextEntryLine
 
-from editor import autosave, importing, text
+from editor import autosave, text
 from editor.chrome import THEME, Layout, Toolbar, draw_help, draw_status
 from editor.commands import AddObjects, ChangeMap, ChangeObjects, Command, DeleteObjects, History
 from editor.dialogs import Dialogs
 from editor.document import AREA_LAYER, BOARD_LAYER, LINKS_LAYER, Document, DocumentError, MapObject, Point
 from editor.geometry import distance, nearest_segment
+from editor.importing import to_document as importing
 from editor.panel import PropertyPanel
 from editor.play import play
 from editor.problems import ProblemWatcher

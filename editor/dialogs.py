@@ -69,7 +69,7 @@ class Dialogs:
 
 
 class ImportForm:
-    """City and area for `game.board.importer`."""
+    """City and area for `editor.importing.importer`."""
 
     def __init__(self, ui: UIManager, rect: pygame.Rect, cities: list[str], on_import: Callable[[str, str], None]):
         self.window = UIWindow(rect, ui, window_display_title=text.IMPORT_TITLE, resizable=False)

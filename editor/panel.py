@@ -24,7 +24,7 @@ from pygame_gui.elements import (
 
 from editor import text
 from editor.document import MapObject
-from game.board.settings import RULESETS, RuleSettings, parse_setting
+from game.board.rule_settings import RULESETS, RuleSettings, parse_setting
 
 if TYPE_CHECKING:
     from editor.app import EditorApp

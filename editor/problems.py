@@ -36,7 +36,7 @@ class Report:
 def compile_document(doc: Document) -> Report:
     """Compile what is being edited, as if it were saved, without touching the disk."""
     try:
-        from game.board.tmx_compiler import compile_tmx_bytes
+        from game.board.tmx.compiler import compile_tmx_bytes
     except ImportError:
         return Report(None, [], available=False)
     name = doc.path.name if doc.path else text.UNTITLED

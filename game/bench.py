@@ -180,7 +180,7 @@ def compile_row() -> Row | None:
     source = BOARDS_DIR / "src" / "london.tmx"
     if not source.is_file():
         return None
-    from game.board.tmx_compiler import compile_tmx
+    from game.board.tmx.compiler import compile_tmx
 
     median = _median_seconds(lambda: compile_tmx(source), 7) * 1000
     return Row("board compile (London TMX → board file)", median, "ms", "≤ 300 ms", median <= 300, "7 runs")
@@ -188,7 +188,7 @@ def compile_row() -> Row | None:
 
 def frame_row(board: Board) -> Row | None:
     try:
-        from game.ui.bench import measure_frame_times
+        from game.ui.frame_bench import measure_frame_times
     except ImportError:
         return None
     times = sorted(measure_frame_times(board, 300, (1920, 1080)))  # milliseconds

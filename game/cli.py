@@ -161,7 +161,7 @@ def score_command(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def compile_command(args: argparse.Namespace) -> dict[str, Any]:
-    from game.board.tmx_compiler import compile_tmx, write_board_atomically
+    from game.board.tmx.compiler import compile_tmx, write_board_atomically
 
     source = Path(args.source)
     result = compile_tmx(source)

@@ -14,9 +14,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from game import audio as audio_module
-from game.audio import SOUND_DIR, SOUNDS, Audio, sounds_for
-from game.settings_store import Settings, SettingsStore
+from game.persist.settings import Settings, SettingsStore
+from game.ui import audio as audio_module
+from game.ui.audio import SOUND_DIR, SOUNDS, Audio, sounds_for
 from tools import make_sounds
 
 

@@ -15,9 +15,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from game.board.import_data import ImportError_
-from game.board.import_tmx import write_tmx
-from game.board.importer import build_board
+from editor.importing.importer import build_board
+from editor.importing.network_data import ImportError_
+from editor.tmx_write import write_tmx
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIGS = ROOT / "tools" / "board_configs"
@@ -54,7 +54,7 @@ def board_names() -> list[str]:
 
 def build(name: str, data_dir: Path | None, check: bool = False) -> list[str]:
     """Regenerate one board; returns its problems (errors first), empty when it compiled cleanly."""
-    from game.board.tmx_compiler import compile_tmx, write_board_atomically
+    from game.board.tmx.compiler import compile_tmx, write_board_atomically
 
     config = load_config(name)
     board = build_board(config, data_dir)

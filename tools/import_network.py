@@ -9,9 +9,9 @@ import argparse
 import sys
 from pathlib import Path
 
-from game.board.import_data import CITIES, ImportError_, default_data_dir
-from game.board.import_tmx import write_tmx
-from game.board.importer import build_board
+from editor.importing.importer import build_board
+from editor.importing.network_data import CITIES, ImportError_, default_data_dir
+from editor.tmx_write import write_tmx
 
 
 def main(argv: list[str] | None = None) -> int:

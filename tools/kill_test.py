@@ -48,8 +48,8 @@ def child(board: str, seed: int, kinds: list[str], ready: Callable[[], None]) ->
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     from game.ui.app import App
     from game.ui.options import parse_options
-    from game.ui.play import PlayScene
-    from game.ui.setup import GameSetup, Seat
+    from game.ui.scenes.play import PlayScene
+    from game.ui.table.setup import GameSetup, Seat
 
     app = App(parse_options(["--size", "640x400", "--seed", str(seed)]))
     seats = [Seat(kind, f"Computer {i + 1}") for i, kind in enumerate(kinds)]
@@ -66,7 +66,7 @@ def spawn(board: str, seed: int, kinds: list[str], data: Path) -> tuple[int, int
     """
     import pygame  # noqa: F401  (imported before the fork, so that children start at once)
 
-    import game.ui.play  # noqa: F401
+    import game.ui.scenes.play  # noqa: F401
 
     read, write = os.pipe()
     pid = os.fork()
@@ -92,8 +92,8 @@ def spawn(board: str, seed: int, kinds: list[str], data: Path) -> tuple[int, int
 def reference_saves(board: str, seed: int, kinds: list[str]) -> list[dict[str, Any]]:
     """The document the game saves after each action (index k: after k+1 actions), without a window."""
     from game.board.loader import load_board
-    from game.ui.session import GameSession
-    from game.ui.setup import GameSetup, Seat
+    from game.ui.table.session import GameSession
+    from game.ui.table.setup import GameSetup, Seat
 
     seats = [Seat(kind, f"Computer {i + 1}") for i, kind in enumerate(kinds)]
     session = GameSession(load_board(board), GameSetup(board, seats, seed), None, seed)
@@ -138,7 +138,7 @@ def check_saves(data: Path, board: str, reference: list[dict[str, Any]]) -> tupl
 @contextmanager
 def _data_dir(data: Path) -> Iterator[None]:
     """Read the saves of one killed game as the game would: through UNDERGROUND_DATA_DIR."""
-    from game.ui import saves
+    from game.persist import saves
 
     before = os.environ.get(saves.AUTOSAVE_ENV)
     os.environ[saves.AUTOSAVE_ENV] = str(data)
@@ -153,9 +153,9 @@ def _data_dir(data: Path) -> Iterator[None]:
 
 def _check_saves(board: str, reference: list[dict[str, Any]]) -> tuple[int, list[int], list[str]]:
     from game.board.loader import load_board
+    from game.persist import saves
     from game.rules.state import replay
-    from game.ui import saves
-    from game.ui.session import GameSession, read_saved_game
+    from game.ui.table.session import GameSession, read_saved_game
 
     problems: list[str] = []
     backups = []

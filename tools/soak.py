@@ -67,8 +67,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     from game.board.loader import builtin_boards
     from game.ui.app import App
     from game.ui.options import LaunchOptions
-    from game.ui.play import ShowScene
-    from game.ui.setup import GameSetup, Seat
+    from game.ui.scenes.play import ShowScene
+    from game.ui.table.setup import GameSetup, Seat
 
     boards = [b.strip() for b in args.boards.split(",") if b.strip()] or builtin_boards()
     width, height = (int(v) for v in args.size.lower().split("x"))
@@ -129,7 +129,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _play_one(app: object, scene: object, draw_every: int = 1) -> int:
     """Run the scene frame by frame until its game is over and drawn; the number of frames it took."""
     from game.ui.app import App
-    from game.ui.play import ShowScene
+    from game.ui.scenes.play import ShowScene
 
     assert isinstance(app, App) and isinstance(scene, ShowScene)
     if scene.session is None:

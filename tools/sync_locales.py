@@ -4,7 +4,7 @@ python -m tools.sync_locales            rewrite en.json, report missing / stale 
 python -m tools.sync_locales --check    write nothing; exit 1 if en.json is stale or a translation is incomplete
 python -m tools.sync_locales --tidy     also rewrite de/fr in English key order, dropping stale keys
 
-Sources, in order: `game/ui/text.py` (TEXT["en"], keys as they are), `game/settings_store.py` (MESSAGES),
+Sources, in order: `game/ui/text.py` (TEXT["en"], keys as they are), `game/persist/settings.py` (MESSAGES),
 `editor/text.py` (every upper-case constant, flattened under `editor.`). The two text modules are loaded
 from their files, not imported as packages, so a screen package's imports never run here.
 """
@@ -78,7 +78,7 @@ def english() -> dict[str, str]:
     messages: dict[str, str] = dict(_load(GAME_TEXT).TEXT["en"])
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    from game.settings_store import MESSAGES  # a plain module (stdlib, platformdirs): safe to import
+    from game.persist.settings import MESSAGES  # a plain module (stdlib, platformdirs): safe to import
 
     for key, value in MESSAGES.items():
         messages.setdefault(key, value)

@@ -19,7 +19,7 @@ def load_board(spec: str | Path) -> Board:
     text = str(spec)
     path = Path(text)
     if path.suffix.lower() == ".tmx":
-        from game.board.tmx_compiler import compile_tmx
+        from game.board.tmx.compiler import compile_tmx
 
         result = compile_tmx(path)
         if result.board is None:

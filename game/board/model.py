@@ -13,8 +13,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from game.board.settings import RULESETS, RuleSettings, check_settings
-from game.board.tmx_xml import check_reference
+from game.board.rule_settings import RULESETS, RuleSettings, check_settings
+from game.board.tmx.safe_xml import check_reference
 
 SCHEMA_VERSION = 1
 DESTINATION_KINDS = ("", "standard", "express")

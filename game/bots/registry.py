@@ -7,7 +7,7 @@ from collections.abc import Callable
 from game.bots.base import Bot
 from game.bots.easy import EasyBot
 from game.bots.greedy import GreedyBot
-from game.bots.planning import hard_bot, normal_bot
+from game.bots.planning_bot import hard_bot, normal_bot
 from game.bots.random_bot import RandomBot
 
 BOTS: dict[str, Callable[[int], Bot]] = {

@@ -13,10 +13,10 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from game.audio import Audio, pre_init
-from game.settings_store import SettingsStore, load_settings
+from game.persist.settings import SettingsStore, load_settings
 from game.ui import style, text
-from game.ui.intents import InputMapper, Intent
+from game.ui.audio import Audio, pre_init
+from game.ui.input.intents import InputMapper, Intent
 from game.ui.options import LaunchOptions
 
 THEME = Path(__file__).with_name("theme.json")

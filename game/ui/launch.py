@@ -7,7 +7,7 @@ import sys
 from game.board.loader import builtin_boards
 from game.ui.app import App
 from game.ui.options import LaunchOptions, parse_options
-from game.ui.setup import GameSetup, Seat
+from game.ui.table.setup import GameSetup, Seat
 from game.ui.text import tr
 
 SHOW_PLAYERS = 4
@@ -22,9 +22,9 @@ def default_board(options: LaunchOptions) -> str | None:
 
 def first_scene(app: App) -> None:
     """Push the screen the options ask for."""
-    from game.ui.menu import MenuScene
-    from game.ui.play import PlayScene
-    from game.ui.show import start_show
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.play import PlayScene
+    from game.ui.scenes.show import start_show
 
     options = app.options
     kind = options.first_scene

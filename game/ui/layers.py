@@ -13,7 +13,7 @@ import pygame
 
 if TYPE_CHECKING:
     from game.ui.app import App
-    from game.ui.intents import Intent
+    from game.ui.input.intents import Intent
 
 
 class Layer:
@@ -36,9 +36,9 @@ class Layer:
 
 def default_layers() -> list[Layer]:
     """The layers every window has, in the order they see input (the first to claim an intent wins)."""
-    from game.ui.coach import CoachLayer
-    from game.ui.gamepad import PadLayer
-    from game.ui.help import HelpLayer
+    from game.ui.input.gamepad import PadLayer
+    from game.ui.overlays.coach import CoachLayer
+    from game.ui.overlays.help import HelpLayer
 
     return [CoachLayer(), HelpLayer(), PadLayer()]
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from game.board.model import Board, load_board_file
-from game.board.tmx_compiler import compile_tmx
+from game.board.tmx.compiler import compile_tmx
 
 ROOT = Path(__file__).resolve().parents[2]
 BOARDS = ("london", "london_classic", "berlin", "newyork")
@@ -72,9 +72,9 @@ def test_stations_are_apart_and_on_the_board(compiled: tuple[str, Board]) -> Non
 def _fit_view(board: Board) -> tuple[Any, Any]:
     """The board as the play screen shows it at 1920×1080, fitted: the game's own metrics and name placement."""
     pytest.importorskip("pygame")
-    from game.ui.board_view import BoardView
-    from game.ui.cards_view import STRIP
-    from game.ui.play import sidebar_width
+    from game.ui.board.view import BoardView
+    from game.ui.panels.cards import STRIP
+    from game.ui.scenes.play import sidebar_width
 
     width, height = SCREEN
     view = BoardView(board, (0, 0, width - sidebar_width(width), height - STRIP))
@@ -86,7 +86,7 @@ def _name_boxes(board: Board) -> tuple[dict[int, tuple[float, ...]], dict[int, t
     import pygame
 
     from game.ui import style
-    from game.ui.static_layer import name_px
+    from game.ui.board.static_layer import name_px
 
     view, camera = _fit_view(board)
     metrics, scale = view.metrics, camera.scale
@@ -149,7 +149,7 @@ def test_stations_are_comfortably_apart_at_fit(name: str) -> None:
 @pytest.mark.parametrize("name", BOARDS)
 def test_links_pass_clear_of_other_stations(name: str) -> None:
     """A link's bed never runs over a station it does not join (water symbols aside: see ALLOWED_WATER)."""
-    from game.ui.metrics import BoardMetrics
+    from game.ui.board.metrics import BoardMetrics
 
     board = _board(name)
     metrics = BoardMetrics(board)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from game.board.tmx_compiler import compile_tmx
+from game.board.tmx.compiler import compile_tmx
 
 ROOT = Path(__file__).resolve().parents[2]
 BOARD_SOURCES = sorted((ROOT / "boards" / "src").glob("*.tmx"))

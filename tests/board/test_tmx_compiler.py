@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from game.board.loader import load_board
 from game.board.model import Board
-from game.board.tmx_compiler import CompileResult, Problem, compile_tmx, compile_tmx_bytes, write_board_atomically
+from game.board.tmx.compiler import CompileResult, Problem, compile_tmx, compile_tmx_bytes, write_board_atomically
 
 BOARDS = Path(__file__).resolve().parents[1] / "boards"
 TINY = BOARDS / "tiny.tmx"

@@ -9,7 +9,7 @@ from game.board.model import Board
 from game.bots.base import Bot
 from game.bots.easy import EasyBot
 from game.bots.greedy import GreedyBot
-from game.bots.planning import hard_bot, normal_bot
+from game.bots.planning_bot import hard_bot, normal_bot
 from game.rules.state import GameState, new_game
 
 BOARDS = ("london", "london_classic", "berlin", "newyork")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.bots.planning import hard_bot
+from game.bots.planning_bot import hard_bot
 from tests.bots.helpers import positions
 
 

@@ -60,7 +60,7 @@ def build(d: Driver) -> None:
 
 
 def test_build_save_reopen_compile(driver: Driver, tmp_path: Path) -> None:
-    from game.board.tmx_compiler import compile_tmx
+    from game.board.tmx.compiler import compile_tmx
 
     build(driver)
     doc = driver.app.doc

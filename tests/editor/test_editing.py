@@ -165,7 +165,7 @@ def test_polygon_tool_snaps_to_45_degrees(driver: Driver) -> None:
 
 
 def test_problem_click_selects_and_centres(driver: Driver) -> None:
-    pytest.importorskip("game.board.tmx_compiler")
+    pytest.importorskip("game.board.tmx.compiler")
     app = driver.app
     driver.station((320, 320), "Alpha")
     driver.station((1500, 1000), "Lonely")
@@ -181,7 +181,7 @@ def test_problem_click_selects_and_centres(driver: Driver) -> None:
 
 
 def test_play_refuses_a_board_with_errors(driver: Driver) -> None:
-    pytest.importorskip("game.board.tmx_compiler")
+    pytest.importorskip("game.board.tmx.compiler")
     driver.station((320, 320), "Alpha")
     driver.key(pygame.K_F5)
     windows = [w for w in driver.app.ui.get_sprite_group().sprites() if isinstance(w, UIMessageWindow)]
@@ -197,7 +197,7 @@ def test_help_overlay_opens_and_closes(driver: Driver) -> None:
 
 @pytest.mark.skipif(shutil.which("tiled") is None, reason="Tiled is not installed")
 def test_tiled_resave_compiles_to_the_same_board(driver: Driver, tmp_path: Path) -> None:
-    from game.board.tmx_compiler import compile_tmx
+    from game.board.tmx.compiler import compile_tmx
 
     build(driver)
     driver.ctrl(pygame.K_s)

@@ -15,7 +15,7 @@ from collections import Counter
 from pathlib import Path
 
 from game.board.model import Board, BoardError, load_board_file
-from game.board.tmx_compiler import CompileResult, compile_tmx, compile_tmx_bytes
+from game.board.tmx.compiler import CompileResult, compile_tmx, compile_tmx_bytes
 from game.rules.state import new_game
 
 CASES: Counter[str] = Counter()

@@ -19,7 +19,7 @@ from xml.sax.saxutils import quoteattr
 
 from hypothesis import strategies as st
 
-from game.board.settings import SETTING_FIELDS
+from game.board.rule_settings import SETTING_FIELDS
 
 ROOT = Path(__file__).resolve().parents[2]
 TINY_TMX = ROOT / "tests" / "boards" / "tiny.tmx"

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from game.board.tmx_compiler import compile_tmx_bytes
+from game.board.tmx.compiler import compile_tmx_bytes
 from tests.fuzz import big_inputs
 from tests.fuzz.harness import check_json_bytes, check_json_file, check_tmx_bytes, check_tmx_file, load_json_file
 
@@ -124,7 +124,7 @@ import resource, sys
 from pathlib import Path
 from tests.fuzz import big_inputs
 from game.board.model import BoardError, load_board_file
-from game.board.tmx_compiler import compile_tmx, compile_tmx_bytes
+from game.board.tmx.compiler import compile_tmx, compile_tmx_bytes
 folder = Path(sys.argv[1])
 start = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 if sys.argv[2] == "hostile":

@@ -7,7 +7,7 @@ A station is `name: (x, y, "features")` where features is a space-separated list
 from __future__ import annotations
 
 from game.board.model import Board, Cluster, Link, Node
-from game.board.settings import settings_for
+from game.board.rule_settings import settings_for
 
 FLAGS = ("railway", "terminus", "connection", "plus", "start", "waypoint", "water")
 

@@ -29,7 +29,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.board.model import Board
-from game.board.settings import LINE_TOKENS
+from game.board.rule_settings import LINE_TOKENS
 from game.rules.routing import RouteOption, RouteResult, find_routes
 from tests.rules.boards import make_board
 

@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from game.board.settings import LINE_TOKENS
+from game.board.rule_settings import LINE_TOKENS
 from game.rules.actions import Action, ChooseRoute, PlaceTrack, TakeBranch
 from game.rules.state import IllegalAction
 from tests.rules.test_random_games import BOARDS, CheckedGame

@@ -9,8 +9,8 @@ import pygame
 from game.rules.routing import RouteOption
 from game.ui import geometry
 from game.ui.app import App
-from game.ui.play import PlayScene
-from game.ui.widgets import Hotspot
+from game.ui.panels.widgets import Hotspot
+from game.ui.scenes.play import PlayScene
 
 DT = 0.05  # seconds per frame in tests: time only moves when a test steps a frame
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.board.model import Board, Cluster, Decoration, Link, Node
-from game.board.settings import RuleSettings
+from game.board.rule_settings import RuleSettings
 
 GRID = 100.0
 

@@ -10,10 +10,10 @@ import pytest
 
 from game.ui import style
 from game.ui.app import App
-from game.ui.menu import MenuScene
-from game.ui.play import PlayScene, sidebar_width
-from game.ui.settings import SettingsScene
-from game.ui.setup import GameSetup, Seat
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.play import PlayScene, sidebar_width
+from game.ui.scenes.settings import SettingsScene
+from game.ui.table.setup import GameSetup, Seat
 from tests.ui.driver import DT, click, settle, space_point
 
 SIZES = ["1280x720", "3840x2160"]

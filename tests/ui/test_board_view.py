@@ -7,9 +7,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ui.camera import Camera
-from game.ui.cards_view import strip_height
-from game.ui.play import PlayScene, sidebar_width
+from game.ui.board.camera import Camera
+from game.ui.panels.cards import strip_height
+from game.ui.scenes.play import PlayScene, sidebar_width
 
 
 @pytest.fixture

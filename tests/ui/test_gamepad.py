@@ -14,13 +14,13 @@ import pytest
 
 from game.rules.state import GameState, new_game
 from game.ui.app import App
-from game.ui.end_screen import EndScene
-from game.ui.gamepad import PadLayer
+from game.ui.input.gamepad import PadLayer
+from game.ui.input.pad_input import AXIS_MAX
 from game.ui.layers import find
-from game.ui.menu import MenuScene
-from game.ui.pad_input import AXIS_MAX
-from game.ui.play import PlayScene
-from game.ui.setup import GameSetup, Seat
+from game.ui.scenes.end import EndScene
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.play import PlayScene
+from game.ui.table.setup import GameSetup, Seat
 from tests.ui.driver import DT, run_until, settle
 
 SIZE = "1200x800"
@@ -270,7 +270,7 @@ def test_the_end_screen_buttons_with_the_controller(make_app, board_file: Path, 
     app = make_app(["--scene", "menu", "--board", str(board_file), "--size", SIZE])
     app.fixed_dt = DT
     state = _finished(board)
-    from game.ui.session import GameSession
+    from game.ui.table.session import GameSession
 
     session = GameSession(board, GameSetup(str(board_file), [Seat(), Seat()], 1), state, 1)
     app.replace(EndScene(app, session))

@@ -6,9 +6,9 @@ import pytest
 
 from game.geometry import convex_hull
 from game.ui import geometry
-from game.ui.camera import Camera
-from game.ui.labels import place_labels
-from game.ui.metrics import BoardMetrics
+from game.ui.board.camera import Camera
+from game.ui.board.labels import place_labels
+from game.ui.board.metrics import BoardMetrics
 
 
 def test_offset_of_a_straight_line_is_parallel() -> None:

@@ -11,13 +11,13 @@ import pytest
 
 from game.board.loader import builtin_boards, load_board
 from game.ui.app import App
-from game.ui.coach import CoachLayer, Hints, hints_path
-from game.ui.help import HelpLayer, HelpScene, features, sections
 from game.ui.layers import find
-from game.ui.menu import MenuScene
-from game.ui.play import PlayScene
-from game.ui.setup import GameSetup, Seat
-from game.ui.show import ShowScene
+from game.ui.overlays.coach import CoachLayer, Hints, hints_path
+from game.ui.overlays.help import HelpLayer, HelpScene, features, sections
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.play import PlayScene
+from game.ui.scenes.show import ShowScene
+from game.ui.table.setup import GameSetup, Seat
 from tests.ui.conftest import click as gui_click
 from tests.ui.driver import DT, click, key, settle, space_point, spot
 

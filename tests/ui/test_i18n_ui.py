@@ -11,12 +11,12 @@ import pygame
 from pygame_gui.elements import UIDropDownMenu
 
 from game import i18n
-from game.settings_store import config_dir
+from game.persist.settings import config_dir
 from game.ui import text
 from game.ui.app import App
 from game.ui.launch import first_scene
-from game.ui.menu import MenuScene
 from game.ui.options import parse_options
+from game.ui.scenes.menu import MenuScene
 from tests.ui.conftest import click
 from tools import sync_locales
 
@@ -101,7 +101,7 @@ def _literal_keys(path: Path) -> set[str]:
 
 def test_every_message_id_used_in_code_exists() -> None:
     english = i18n.catalogue("en")
-    modules = sorted((ROOT / "game" / "ui").glob("*.py")) + sorted((ROOT / "editor").glob("*.py"))
+    modules = sorted((ROOT / "game" / "ui").rglob("*.py")) + sorted((ROOT / "editor").rglob("*.py"))
     used = {key: path.name for path in modules for key in _literal_keys(path)}
     assert len(used) > 50, "the scan found the screens' messages"
     assert sorted(key for key in used if key not in english) == []

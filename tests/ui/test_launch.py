@@ -11,9 +11,9 @@ import pygame
 import pytest
 
 import game.__main__ as entry
-from game.ui.bench import measure_frame_times, summary
+from game.ui.frame_bench import measure_frame_times, summary
 from game.ui.options import parse_options
-from game.ui.play import ShowScene
+from game.ui.scenes.play import ShowScene
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from game.board.loader import builtin_boards
-from game.ui.menu import MenuScene, city_choices
-from game.ui.play import PlayScene
+from game.ui.scenes.menu import MenuScene, city_choices
+from game.ui.scenes.play import PlayScene
 from tests.ui.conftest import click
 
 needs_london = pytest.mark.skipif("london" not in builtin_boards(), reason="the London board is not installed")

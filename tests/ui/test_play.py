@@ -12,18 +12,18 @@ import pygame
 import pytest
 
 from game.board.model import Board
+from game.persist import saves
 from game.rules.actions import PlaceTrack
 from game.rules.events import Event
 from game.rules.reasons import Reason
 from game.rules.state import GameState, new_game
-from game.ui import saves
 from game.ui.app import App
-from game.ui.end_screen import EndScene
-from game.ui.event_log import describe
-from game.ui.menu import MenuScene
-from game.ui.play import PlayScene, ShowScene
-from game.ui.session import GameSession
-from game.ui.setup import GameSetup, Seat
+from game.ui.scenes.end import EndScene
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.play import PlayScene, ShowScene
+from game.ui.table.event_log import describe
+from game.ui.table.session import GameSession
+from game.ui.table.setup import GameSetup, Seat
 from tests.ui.conftest import click as gui_click
 from tests.ui.driver import (
     DT,

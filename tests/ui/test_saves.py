@@ -13,10 +13,10 @@ import pytest
 
 from game import files
 from game.board.model import Board
+from game.persist import saves
 from game.rules.state import STATE_VERSION
-from game.ui import saves
-from game.ui.session import SAVE_VERSION, GameSession, migrate, read_saved_game
-from game.ui.setup import GameSetup, Seat
+from game.ui.table.session import SAVE_VERSION, GameSession, migrate, read_saved_game
+from game.ui.table.setup import GameSetup, Seat
 
 
 def _save(n: int) -> dict[str, Any]:

@@ -13,11 +13,12 @@ import pygame
 import pytest
 
 from game import files
-from game.ui import saves, style
+from game.persist import saves
+from game.ui import style
 from game.ui.app import App
-from game.ui.menu import MenuScene
-from game.ui.play import PlayScene
-from game.ui.setup import GameSetup, Seat
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.play import PlayScene
+from game.ui.table.setup import GameSetup, Seat
 from tests.ui.conftest import click as gui_click
 from tests.ui.driver import DT, click, key, settle, space_point
 

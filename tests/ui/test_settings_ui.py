@@ -9,11 +9,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.settings_store import CONFIG_ENV, config_dir
+from game.persist.settings import CONFIG_ENV, config_dir
 from game.ui import style, text
 from game.ui.app import App
-from game.ui.menu import MenuScene
-from game.ui.settings import SettingsScene
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.settings import SettingsScene
 from tests.ui.conftest import click
 from tests.ui.driver import DT, key
 from tests.ui.test_i18n_ui import choose

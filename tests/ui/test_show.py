@@ -10,12 +10,12 @@ import pytest
 
 from game.board.loader import builtin_boards
 from game.ui.app import App
-from game.ui.help import HelpScene
 from game.ui.layers import find
-from game.ui.menu import MenuScene
 from game.ui.options import parse_options
-from game.ui.play import PlayScene
-from game.ui.show import ROTATION, SHOW_OVER_PAUSE, ShowLayer, ShowScene, next_board
+from game.ui.overlays.help import HelpScene
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.play import PlayScene
+from game.ui.scenes.show import ROTATION, SHOW_OVER_PAUSE, ShowLayer, ShowScene, next_board
 from tests.ui.conftest import click
 from tests.ui.driver import DT, key
 

@@ -9,8 +9,8 @@ import pytest
 
 from game.rules.actions import PlaceTrack
 from game.ui.app import App
-from game.ui.play import PlayScene
-from game.ui.setup import GameSetup, Seat
+from game.ui.scenes.play import PlayScene
+from game.ui.table.setup import GameSetup, Seat
 from tests.ui.conftest import click as gui_click
 from tests.ui.driver import DT, click, settle, space_point
 

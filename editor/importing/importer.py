@@ -1,0 +1,435 @@
+"""Make a starter board from open metro data: pick stations, join them along the real lines, lay them out.
+
+The result is a Tiled map (SPEC §1) a designer then finishes in Tiled or our editor. The same code builds
+the shipped boards from `tools/board_configs/*.json`, so every hand decision lives in a configuration
+and the build is reproducible. A configuration is a plain dict; every key is optional except `city`:
+
+  name, ruleset, properties        map properties
+  lines                            regular expressions of the lines to use (default: all)
+  stations | area                  station names, or [lat1, lon1, lat2, lon2]
+  names                            {data name: board name}; two data names to one board name merge them
+  add_stations                     {name: [lat, lon]}
+  add_links, remove_links          [[a, b, spaces?]], [[a, b]]
+  spaces                           [[a, b, n]]: overrides the count of real lines
+  projection                       centre [lat, lon], power, rotate (degrees clockwise), margin, min_distance,
+                                   link_clearance, clearance_per_space, max_stretch, width, height,
+                                   name_room (iterations of the pass that makes room for names), name_em
+  nudge                            {name: [dx, dy]} pixels, applied before the spacing pass
+  start, express, standard, railway, terminus, connection, plus, landmarks {name: n}, cards {name: n}
+  hub_lines                        stations with at least this many lines are railway and express candidates
+  clusters                         {cluster name: [station, …]}
+  rivers                           [{"name", "points": [[lat, lon], …], "width": px, "crossings": bool}]
+  polygons                         [{"kind": "water"|"park", "points": [[lat, lon], …], "name"?}]
+  double_water                     [[a, b]]: crossings of that link get two water symbols
+"""
+
+from __future__ import annotations
+
+import difflib
+import itertools
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from editor.importing.layout import (
+    Point,
+    Projection,
+    carry,
+    clear_river,
+    make_room_for_names,
+    offset_polyline,
+    padded_blob,
+    relax,
+    segment_intersection,
+)
+from editor.importing.network_data import ImportError_, Network, Station, load_network
+from game.geometry import point_in_polygon
+
+__all__ = ["ImportError_", "StarterBoard", "build_board", "load_network"]
+
+RULESET_OF_CITY = {"london": "london", "berlin": "berlin", "newyork": "newyork", "paris": "custom"}
+FEATURE_FLAGS = ("railway", "terminus", "connection", "plus")
+
+
+@dataclass
+class StarterNode:
+    name: str
+    x: float
+    y: float
+    waypoint: bool = False
+    properties: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class StarterLink:
+    a: str
+    b: str
+    spaces: int
+    lines: tuple[str, ...] = ()
+    bends: list[Point] = field(default_factory=list)
+
+
+@dataclass
+class StarterBoard:
+    """Everything that goes into the TMX, by station name."""
+
+    name: str
+    ruleset: str
+    width: float
+    height: float
+    properties: dict[str, Any]
+    nodes: list[StarterNode]
+    links: list[StarterLink]
+    clusters: list[tuple[str, list[Point]]] = field(default_factory=list)
+    decorations: list[tuple[str, list[Point], str]] = field(default_factory=list)
+
+    def node(self, name: str) -> StarterNode:
+        for node in self.nodes:
+            if node.name == name:
+                return node
+        raise KeyError(name)
+
+    def link(self, a: str, b: str) -> StarterLink:
+        for link in self.links:
+            if {link.a, link.b} == {a, b}:
+                return link
+        raise KeyError((a, b))
+
+
+def _pair(a: str, b: str) -> tuple[str, str]:
+    return (a, b) if a < b else (b, a)
+
+
+def _unknown(names: list[str], known: dict[str, Station], what: str) -> None:
+    missing = [n for n in names if n not in known]
+    if missing:
+        hints = []
+        for name in missing[:5]:
+            close = difflib.get_close_matches(name, list(known), n=1)
+            hints.append(f"{name!r}" + (f" (did you mean {close[0]!r}?)" if close else ""))
+        raise ImportError_(f"{what}: unknown station {', '.join(hints)}" + (" …" if len(missing) > 5 else ""))
+
+
+def apply_names(network: Network, names: dict[str, str]) -> None:
+    """Rename stations; a name given to two stations merges them (the one already so named keeps its place)."""
+    _unknown(list(names), network.stations, "names")
+    for old, new in names.items():
+        station = network.stations.pop(old)
+        if new in network.stations:
+            network.stations[new].lines |= station.lines
+        else:
+            station.key = new
+            network.stations[new] = station
+    for line, routes in network.routes.items():
+        renamed = []
+        for route in routes:
+            stops = [names.get(s, s) for s in route]
+            renamed.append([s for i, s in enumerate(stops) if i == 0 or s != stops[i - 1]])
+        network.routes[line] = renamed
+
+
+def select(network: Network, config: dict[str, Any]) -> tuple[list[str], dict[tuple[str, str], set[str]]]:
+    """The board's stations and its links with the lines that run on each.
+
+    With a station list, a line links consecutive chosen stations, riding past the ones left out.
+    With an area, a line that leaves the area is cut there.
+    """
+    if "stations" in config:
+        chosen = list(dict.fromkeys(config["stations"]))
+        _unknown(chosen, network.stations, "stations")
+        bridge = True
+    elif "area" in config:
+        lat1, lon1, lat2, lon2 = (float(v) for v in config["area"])
+        south, north, west, east = min(lat1, lat2), max(lat1, lat2), min(lon1, lon2), max(lon1, lon2)
+        chosen = sorted(n for n, s in network.stations.items() if south <= s.lat <= north and west <= s.lon <= east)
+        bridge = False
+    else:
+        raise ImportError_("give either a station list or an area")
+    if len(chosen) < 2:
+        raise ImportError_(f"only {len(chosen)} station(s) selected: choose a larger area or more stations")
+    keep = set(chosen)
+    links: dict[tuple[str, str], set[str]] = {}
+    for line, routes in network.routes.items():
+        for route in routes:
+            previous: str | None = None
+            for stop in route:
+                if stop not in keep:
+                    if not bridge:
+                        previous = None
+                    continue
+                if previous is not None and previous != stop:
+                    links.setdefault(_pair(previous, stop), set()).add(line)
+                previous = stop
+    if not bridge:  # an area cuts lines: keep the biggest connected piece, the compiler wants one network
+        chosen = _largest_component(chosen, links)
+        links = {key: lines for key, lines in links.items() if key[0] in chosen}
+    return chosen, links
+
+
+def _largest_component(chosen: list[str], links: dict[tuple[str, str], set[str]]) -> list[str]:
+    neighbours: dict[str, set[str]] = {n: set() for n in chosen}
+    for a, b in links:
+        neighbours[a].add(b)
+        neighbours[b].add(a)
+    best: set[str] = set()
+    seen: set[str] = set()
+    for start in chosen:
+        if start in seen:
+            continue
+        part, todo = {start}, [start]
+        while todo:
+            for other in neighbours[todo.pop()] - part:
+                part.add(other)
+                todo.append(other)
+        seen |= part
+        if len(part) > len(best):
+            best = part
+    return [n for n in chosen if n in best]
+
+
+def _route_ends(network: Network, chosen: list[str]) -> set[str]:
+    """Stations where a line's run of chosen stations ends: the ends of lines on this board."""
+    keep = set(chosen)
+    ends: set[str] = set()
+    for routes in network.routes.values():
+        for route in routes:
+            inside = [s for s in route if s in keep]
+            if inside and route[0] != route[-1]:
+                ends.update((inside[0], inside[-1]))
+    return ends
+
+
+def build_board(config: dict[str, Any], data_dir: Path | None = None) -> StarterBoard:
+    """The whole pipeline from data to a StarterBoard, driven by one configuration dict."""
+    city = config.get("city", "")
+    network = load_network(city, data_dir, config.get("lines"))
+    for name, (lat, lon) in config.get("add_stations", {}).items():
+        network.stations[name] = Station(name, float(lat), float(lon), {"(added)"})
+    apply_names(network, config.get("names", {}))
+    chosen, line_sets = select(network, config)
+    for name in config.get("add_stations", {}):
+        if name not in chosen and "stations" not in config:
+            chosen.append(name)
+    for a, b in config.get("remove_links", []):
+        line_sets.pop(_pair(a, b), None)
+    spaces = {key: max(1, min(4, len(lines))) for key, lines in line_sets.items()}
+    for extra in config.get("add_links", []):
+        a, b = extra[0], extra[1]
+        spaces[_pair(a, b)] = int(extra[2]) if len(extra) > 2 else 1
+        line_sets.setdefault(_pair(a, b), set())
+    for a, b, n in config.get("spaces", []):
+        if _pair(a, b) not in spaces:
+            raise ImportError_(f"spaces: no link between {a!r} and {b!r}")
+        spaces[_pair(a, b)] = int(n)
+    known = set(chosen)
+    for a, b in spaces:
+        if a not in known or b not in known:
+            raise ImportError_(f"link {a!r}–{b!r} joins a station that is not on the board")
+
+    proj_cfg = config.get("projection", {})
+    size = (float(proj_cfg.get("width", 1920)), float(proj_cfg.get("height", 1080)))
+    margin = float(proj_cfg.get("margin", 60))
+    centre = tuple(proj_cfg["centre"]) if "centre" in proj_cfg else None
+    stations = network.stations
+    projection = Projection([(stations[n].lat, stations[n].lon) for n in chosen], centre,  # type: ignore[arg-type]
+                            float(proj_cfg.get("power", 0.6)), size, margin, float(proj_cfg.get("max_stretch", 1.35)),
+                            float(proj_cfg.get("rotate", 0.0)))
+    projected = {n: projection(stations[n].lat, stations[n].lon) for n in chosen}
+    for name, (dx, dy) in config.get("nudge", {}).items():
+        if name in projected:
+            projected[name] = (projected[name][0] + dx, projected[name][1] + dy)
+    min_distance = float(proj_cfg.get("min_distance", 40))
+    clearance = float(proj_cfg.get("link_clearance", 14))
+    wider = {key: float(proj_cfg.get("clearance_per_space", 0)) * (n - 1) for key, n in spaces.items()}
+    positions = relax(projected, sorted(spaces), min_distance, size, margin * 0.5,
+                      iterations=int(proj_cfg.get("iterations", 400)), link_clearance=clearance, wider=wider)
+    if proj_cfg.get("name_room"):
+        positions = make_room_for_names(positions, sorted(spaces), _importance(config, chosen, spaces), min_distance,
+                                        size, margin * 0.5, float(proj_cfg.get("name_em", 0.16)),
+                                        int(proj_cfg["name_room"]), clearance, wider)
+        positions = relax(positions, sorted(spaces), min_distance, size, margin * 0.5, iterations=60,
+                          link_clearance=clearance, wider=wider)
+
+    nodes = [StarterNode(n, *positions[n]) for n in chosen]
+    links = [StarterLink(a, b, spaces[(a, b)], tuple(sorted(line_sets.get((a, b), ())))) for a, b in sorted(spaces)]
+    board = StarterBoard(
+        name=config.get("name", city.title()),
+        ruleset=config.get("ruleset", RULESET_OF_CITY.get(city, "custom")),
+        width=size[0], height=size[1],
+        properties=dict(config.get("properties", {})),
+        nodes=nodes, links=links,
+    )
+    _assign_features(board, network, config)
+    _decorate(board, config, projection, projected, positions)
+    _clusters(board, config)
+    return board
+
+
+def _importance(config: dict[str, Any], chosen: list[str], spaces: dict[tuple[str, str], int]) -> list[str]:
+    """Stations in the order the game places their names: destinations first, then by links."""
+    degree = dict.fromkeys(chosen, 0)
+    for a, b in spaces:
+        degree[a] += 1
+        degree[b] += 1
+    destinations = set(config.get("express", [])) | set(config.get("standard", []))
+    return sorted(chosen, key=lambda n: (n not in destinations, -degree[n], n))
+
+
+def _assign_features(board: StarterBoard, network: Network, config: dict[str, Any]) -> None:
+    """Features from the configuration, or guessed: hubs are railway/express, line ends termini."""
+    names = [n.name for n in board.nodes]
+    lines = {n: network.stations[n].lines for n in names}
+    listed = [config.get(key, []) for key in ("express", "standard", *FEATURE_FLAGS)]
+    listed += [list(config.get("landmarks", {})), list(config.get("cards", {}))]
+    listed += [[config["start"]]] if "start" in config else []
+    for group in listed:
+        if group != "auto":
+            _unknown([n for n in group], {n: network.stations[n] for n in names}, "features")
+    hub = int(config.get("hub_lines", 3))
+    degree = {n: 0 for n in names}
+    for link in board.links:
+        degree[link.a] += 1
+        degree[link.b] += 1
+    guessed_termini = sorted(n for n in _route_ends(network, names) if degree[n] == 1)
+    if "express" in config or "standard" in config:
+        express, standard = set(config.get("express", [])), set(config.get("standard", []))
+    else:
+        express = {n for n in names if len(lines[n]) >= hub}
+        standard = set(names) - express
+    termini = config.get("terminus", "auto")
+    termini = set(guessed_termini) if termini == "auto" else set(termini) | set(config.get("extra_termini", []))
+    railway = config.get("railway", "auto")
+    railway = {n for n in names if len(lines[n]) >= hub + 1} if railway == "auto" else set(railway)
+    start = config.get("start") or max(names, key=lambda n: (len(lines[n]), degree[n], n))
+    for node in board.nodes:
+        props: dict[str, Any] = {}
+        n = node.name
+        if n in express:
+            props["destination"] = "express"
+        elif n in standard:
+            props["destination"] = "standard"
+        if n in config.get("cards", {}):
+            props["cards"] = int(config["cards"][n])
+        flags = {"railway": railway, "terminus": termini,
+                 "connection": set(config.get("connection", [])), "plus": set(config.get("plus", []))}
+        for flag, members in flags.items():
+            if n in members:
+                props[flag] = True
+        if config.get("landmarks", {}).get(n):
+            props["landmarks"] = int(config["landmarks"][n])
+        if n == start:
+            props["start"] = True
+        node.properties = props
+
+
+def _decorate(board: StarterBoard, config: dict[str, Any], projection: Projection,
+              projected: dict[str, Point], positions: dict[str, Point]) -> None:
+    """Rivers and parks, projected like the stations and carried along by the spacing pass.
+
+    A river with `crossings` turns every link over it into station–water symbol(s)–station.
+    """
+    stations = [(n.x, n.y) for n in board.nodes if not n.waypoint]
+    clear = float(config.get("projection", {}).get("river_clearance", 0))
+    crossings: dict[str, tuple[str, str, float]] = {}
+    lines: list[tuple[list[Point], float]] = []
+    for river in config.get("rivers", []):
+        line = carry([projection(lat, lon) for lat, lon in river["points"]], projected, positions)
+        half = float(river.get("width", 24)) / 2
+        if clear > 0:
+            line = clear_river(line, half + clear, stations)
+        lines.append((line, half))
+        board.decorations.append(("water", offset_polyline(line, half), ""))
+        if river.get("crossings"):
+            crossings |= _cross(board, line, river.get("name", "river"), config.get("double_water", []))
+    if clear > 0 and crossings:
+        _spread_waypoints(board, crossings, lines)
+    for shape in config.get("polygons", []):
+        points = carry([projection(lat, lon) for lat, lon in shape["points"]], projected, positions)
+        board.decorations.append((shape.get("kind", "water"), points, shape.get("name", "")))
+
+
+def _cross(board: StarterBoard, river: list[Point], river_name: str,
+           doubles: list[list[str]]) -> dict[str, tuple[str, str, float]]:
+    """Split the links over a river at the water; returns each new waypoint's link ends and fraction."""
+    made: dict[str, tuple[str, str, float]] = {}
+    by_name = {n.name: n for n in board.nodes}
+    double = {_pair(a, b) for a, b in doubles}
+    count = sum(1 for n in board.nodes if n.waypoint)
+    kept: list[StarterLink] = []
+    for link in board.links:
+        a, b = by_name[link.a], by_name[link.b]
+        hit = None
+        if not (a.waypoint or b.waypoint):
+            for p, q in itertools.pairwise(river):
+                hit = hit or segment_intersection((a.x, a.y), (b.x, b.y), p, q)
+        if hit is None:
+            kept.append(link)
+            continue
+        symbols = 2 if _pair(link.a, link.b) in double else 1
+        t = hit[0]
+        fractions = [t] if symbols == 1 else [max(0.2, t - 0.14), min(0.8, t + 0.14)]
+        chain = [link.a]
+        for f in fractions:
+            count += 1
+            name = f"{river_name} water {count}"
+            board.nodes.append(StarterNode(name, round(a.x + f * (b.x - a.x), 1), round(a.y + f * (b.y - a.y), 1),
+                                           waypoint=True, properties={"water": True}))
+            by_name[name] = board.nodes[-1]
+            made[name] = (link.a, link.b, f)
+            chain.append(name)
+        chain.append(link.b)
+        for u, v in itertools.pairwise(chain):
+            kept.append(StarterLink(u, v, link.spaces, link.lines))
+    board.links = kept
+    return made
+
+
+def _spread_waypoints(board: StarterBoard, crossings: dict[str, tuple[str, str, float]],
+                      rivers: list[tuple[list[Point], float]]) -> None:
+    """Slide each water symbol along its link, staying on the water, away from other symbols and links.
+
+    Two links that cross the river side by side would otherwise put their symbols on top of each other.
+    """
+    by_name = {n.name: n for n in board.nodes}
+    for name in sorted(crossings, key=lambda w: int(w.rsplit(" ", 1)[1])):
+        a_name, b_name, f0 = crossings[name]
+        a, b, node = by_name[a_name], by_name[b_name], by_name[name]
+        own = {link_end for link in board.links if name in (link.a, link.b) for link_end in (link.a, link.b)}
+        segments = [((by_name[k.a].x, by_name[k.a].y), (by_name[k.b].x, by_name[k.b].y)) for k in board.links
+                    if k.a not in own and k.b not in own]
+        others = [(n.x, n.y) for n in board.nodes if n.name not in own and n.name != name]
+        best: tuple[float, Point] | None = None
+        for k in range(-12, 13):
+            f = min(0.85, max(0.15, f0 + k * 0.025))
+            p = (a.x + f * (b.x - a.x), a.y + f * (b.y - a.y))
+            wet = min((_segment_distance(p, u, v) - half for line, half in rivers
+                       for u, v in itertools.pairwise(line)), default=0.0)  # below zero: on the water
+            room = min([math.dist(p, o) for o in others] + [_segment_distance(p, u, v) * 1.5 for u, v in segments]
+                       + [60.0])
+            cost = -room + abs(k) * 0.4 + max(0.0, wet + 5) * 4
+            if best is None or cost < best[0] - 1e-9:
+                best = (cost, p)
+        assert best is not None
+        node.x, node.y = round(best[1][0], 1), round(best[1][1], 1)
+
+
+def _segment_distance(p: Point, a: Point, b: Point) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    denom = dx * dx + dy * dy
+    t = 0.0 if denom == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / denom))
+    return math.hypot(p[0] - (a[0] + t * dx), p[1] - (a[1] + t * dy))
+
+
+def _clusters(board: StarterBoard, config: dict[str, Any]) -> None:
+    """A rounded outline around each cluster's stations, checked to hold no other station."""
+    by_name = {n.name: n for n in board.nodes}
+    for name, members in config.get("clusters", {}).items():
+        _unknown(members, {n: Station(n, 0, 0) for n in by_name}, f"cluster {name}")
+        points = [(by_name[m].x, by_name[m].y) for m in members]
+        polygon = padded_blob(points, float(config.get("cluster_pad", 14)))
+        intruders = [n.name for n in board.nodes if n.name not in members and not n.waypoint
+                     and point_in_polygon((n.x, n.y), polygon)]
+        if intruders:
+            raise ImportError_(f"cluster {name!r} would also hold {', '.join(intruders)}: add or move them")
+        board.clusters.append((name, polygon))

@@ -1,0 +1,266 @@
+"""What is drawn over the board for the turn: lit legal spaces with their cost, the hovered space and its
+preview, placed tracks pulsing, ridden lines flashing, and whatever a hover elsewhere points at.
+
+All of it is a handful of polygons per frame in screen space, drawn straight onto the frame (no
+alpha surfaces), so the cached board layers stay untouched.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterable
+
+import pygame
+
+from game.rules.actions import PlaceTrack
+from game.ui import geometry, style, text
+from game.ui.board import symbols
+from game.ui.board.route_path import route_links, route_polyline
+from game.ui.board.view import BoardView
+from game.ui.panels.widgets import branch_icon
+from game.ui.table.event_log import short_reason
+from game.ui.table.turns import TurnController
+
+Point = tuple[float, float]
+MANY_SPACES = 40
+PICK_PX = 14  # how far from a space a click still counts, in screen pixels
+
+
+class BoardOverlay:
+    """Draws the turn's marks over one BoardView and picks spaces under the mouse."""
+
+    def __init__(self, view: BoardView) -> None:
+        self.view = view
+        self._preview_key: object = None
+        self._preview: tuple[int, int, tuple[str, ...]] = (0, 0, ())
+
+    # ----- geometry -----
+
+    def _camera_key(self) -> tuple[object, ...]:
+        c = self.view.camera
+        return (c.level, round(c.offset[0], 2), round(c.offset[1], 2), c.view)
+
+    def slot_screen(self, link: int, slot: int) -> list[Point]:
+        """A space's centre line on screen, trimmed so it stops at the station discs."""
+        m = self.view.metrics
+        board = self.view.board
+        the_link = board.links[link]
+        slot = max(0, min(slot, the_link.spaces - 1))
+        path = m.slot_paths[link][slot]
+        trimmed = geometry.trim(path, m.radius[the_link.a] * 0.9, m.radius[the_link.b] * 0.9)
+        to_screen = self.view.camera.to_screen
+        return [to_screen(p) for p in trimmed]
+
+    def _half(self) -> float:
+        return max(2.5, self.view.metrics.slot_width / 2 * self.view.camera.scale * 1.12)
+
+    def pick_link(self, pos: Point, candidates: Iterable[int] | None = None, fallback: bool = True) -> int | None:
+        """The link nearest the mouse within reach: among `candidates` first, then (with fallback) any link."""
+        camera = self.view.camera
+        world = camera.to_world(pos)
+        m = self.view.metrics
+        board = self.view.board
+        reach_px = PICK_PX / camera.scale
+
+        def nearest(links: Iterable[int]) -> int | None:
+            best, best_d = None, float("inf")
+            for index in links:
+                link = board.links[index]
+                reach = max(reach_px, m.bed_half_width(link.spaces) * 1.15)
+                for a, b in itertools.pairwise(link.path):
+                    d = geometry.segment_distance(world, a, b)
+                    if d <= reach and d < best_d:
+                        best, best_d = index, d
+            return best
+
+        if candidates is not None:
+            found = nearest(candidates)
+            if found is not None or not fallback:
+                return found
+        return nearest(range(len(board.links)))
+
+    # ----- drawing -----
+
+    def legal_spaces(self, surface: pygame.Surface, ctl: TurnController, time: float, hovered: int | None) -> None:
+        """Every space the selected line may take, lit in its colour; branch costs on a badge."""
+        line = ctl.selected
+        spaces = ctl.legal_spaces()
+        if line is None or not spaces:
+            return
+        tracks = ctl.shown.tracks
+        colour = style.line_colour(line)
+        half = self._half()
+        glow = 0.5 + 0.5 * math.sin(time * 4.0)
+        many = len(spaces) > MANY_SPACES  # a first token may go anywhere: hint, do not shout
+        light = sum(colour) > 600  # white on white would not show: light lines glow gold instead
+        base = style.mix(colour, style.GOLD, 0.55) if light else colour
+        ghost = style.mix(base, style.HALO, (0.55 if many else 0.25) + 0.25 * glow)
+        rim = style.line_edge(line) if light else style.mix(colour, style.INK, 0.2)
+        badges = []
+        for link, cost in spaces.items():
+            slot = len(tracks[link]) if link < len(tracks) else 0
+            path = self.slot_screen(link, slot)
+            if len(path) < 2 or link == hovered:
+                continue
+            if not many:
+                symbols.polygon(surface, rim, geometry.band(path, half * 1.35, -half * 1.35))
+            symbols.polygon(surface, ghost, geometry.band(path, half * 0.8, -half * 0.8))
+            if cost:
+                badges.append((geometry.point_along(path, 0.5), cost))
+        if hovered is not None and hovered in spaces:
+            slot = len(tracks[hovered]) if hovered < len(tracks) else 0
+            path = self.slot_screen(hovered, slot)
+            if len(path) >= 2:
+                symbols.polygon(surface, style.INK, geometry.band(path, half * 1.9, -half * 1.9))
+                symbols.polygon(surface, style.GOLD, geometry.band(path, half * 1.45, -half * 1.45))
+                symbols.polygon(surface, colour, geometry.band(path, half, -half))
+                if spaces[hovered]:
+                    badges.append((geometry.point_along(path, 0.5), spaces[hovered]))
+        r = max(9.0, half * 2.2)
+        for centre, cost in badges:
+            branch_icon(surface, (centre[0] - r * 0.55, centre[1]), r * 0.8, style.INK)
+            symbols.disc(surface, style.RAIL, (centre[0] + r * 0.6, centre[1] - r * 0.45), r * 0.62)
+            label = style.text(str(cost), max(10, round(r * 0.95)), "black", style.HALO)
+            surface.blit(label, label.get_rect(center=(centre[0] + r * 0.6, centre[1] - r * 0.45)))
+
+    def preview(self, ctl: TurnController, link: int) -> tuple[int, int, tuple[str, ...]]:
+        """Points, branch tokens and reasons the hovered placement would earn (cached per state)."""
+        key = (ctl.version, ctl.selected, link)
+        if key != self._preview_key and ctl.selected is not None:
+            outcome = ctl.state.preview(PlaceTrack(ctl.selected, link))
+            self._preview = (outcome.points, outcome.branch_tokens, outcome.reasons)
+            self._preview_key = key
+        return self._preview
+
+    def tooltip(self, surface: pygame.Surface, ctl: TurnController, link: int, pos: Point,
+                bounds: pygame.Rect) -> None:
+        """The hovered space's preview beside the mouse: points, why, tokens gained and paid."""
+        points, tokens, reasons = self.preview(ctl, link)
+        cost = ctl.legal_spaces().get(link, 0)
+        board = self.view.board
+        the_link = board.links[link]
+        ends = (the_link.a, the_link.b)
+        rows: list[pygame.Surface] = []
+        title = text.tr("play.preview.points", points=points) if points else text.tr("play.preview.nothing")
+        head = style.text(title, 26 if points else 18, "black", style.GOLD_DARK if points else style.INK_SOFT)
+        names = style.text(f"{board.nodes[the_link.a].name} – {board.nodes[the_link.b].name}", 13, "semibold",
+                           style.INK_SOFT)
+        rows += [style.text(short_reason(r, board, ends), 15, "regular", style.INK) for r in reasons]
+        if tokens:
+            key = "play.preview.tokens" if tokens == 1 else "play.preview.tokens_many"
+            rows.append(style.text(text.tr(key, count=tokens), 15, "bold", style.INK))
+        if cost:
+            rows.append(style.text(text.tr("play.cost", count=cost), 15, "bold", style.RAIL))
+        width = max([head.get_width(), names.get_width()] + [r.get_width() for r in rows]) + 28
+        height = head.get_height() + names.get_height() + sum(r.get_height() + 2 for r in rows) + 22
+        box = pygame.Rect(int(pos[0]) + 22, int(pos[1]) + 18, width, height)
+        if box.right > bounds.right - 8:
+            box.right = int(pos[0]) - 16
+        if box.bottom > bounds.bottom - 8:
+            box.bottom = int(pos[1]) - 12
+        pygame.draw.rect(surface, style.mix(style.INK, style.PAPER, 0.55), box.move(0, 3), border_radius=10)
+        pygame.draw.rect(surface, style.HALO, box, border_radius=10)
+        pygame.draw.rect(surface, style.line_colour(ctl.selected or ""), box, 3, border_radius=10)
+        y = box.y + 8
+        surface.blit(head, (box.x + 14, y))
+        y += head.get_height()
+        surface.blit(names, (box.x + 14, y))
+        y += names.get_height() + 6
+        for row in rows:
+            surface.blit(row, (box.x + 14, y))
+            y += row.get_height() + 2
+
+    def pulses(self, surface: pygame.Surface, ctl: TurnController) -> None:
+        """A newly placed track: a ring of light that shrinks onto it."""
+        half = self._half()
+        tracks = ctl.shown.tracks
+        for effect in ctl.queue.of_kind("pulse"):
+            link, line = effect.data["link"], effect.data["line"]
+            if link >= len(tracks) or line not in tracks[link]:
+                continue
+            path = self.slot_screen(link, tracks[link].index(line))
+            if len(path) < 2:
+                continue
+            t = effect.progress
+            grow = half * (1.2 + 2.4 * (1 - t))
+            colour = style.mix(style.GOLD, style.PAPER, t)
+            symbols.polygon(surface, colour, geometry.band(path, grow, grow - max(2.0, half * 0.7)))
+            symbols.polygon(surface, colour, geometry.band(path, -grow + max(2.0, half * 0.7), -grow))
+
+    def flashes(self, surface: pygame.Surface, ctl: TurnController, time: float) -> None:
+        """The lines the passenger rode, blinking bright while his points are paid."""
+        lines: set[str] = set(ctl.gliding_lines())
+        strength = 0.35
+        for effect in ctl.queue.of_kind("flash"):
+            lines.update(effect.data["lines"])
+            strength = 0.6 * (1 - effect.progress)
+        if not lines:
+            return
+        half = self._half()
+        blink = 0.5 + 0.5 * math.sin(time * 14)
+        for link, on_link in enumerate(ctl.shown.tracks):
+            for slot, line in enumerate(on_link):
+                if line in lines:
+                    path = self.slot_screen(link, slot)
+                    if len(path) >= 2:
+                        colour = style.mix(style.line_colour(line), style.HALO, strength * blink)
+                        symbols.polygon(surface, style.GOLD, geometry.band(path, half * 1.5, -half * 1.5))
+                        symbols.polygon(surface, colour, geometry.band(path, half, -half))
+
+    def glow_links(self, surface: pygame.Surface, links: Iterable[int], colour: style.Colour = style.GOLD) -> None:
+        m = self.view.metrics
+        scale = self.view.camera.scale
+        to_screen = self.view.camera.to_screen
+        for link in links:
+            the_link = self.view.board.links[link]
+            path = [to_screen(p) for p in the_link.path]
+            half = m.bed_half_width(the_link.spaces) * scale + 4
+            symbols.polygon(surface, colour, geometry.band(path, half, half - 3))
+            symbols.polygon(surface, colour, geometry.band(path, -half + 3, -half))
+
+    def route_line(self, surface: pygame.Surface, path: tuple[int, ...], colour: style.Colour, width: float) -> None:
+        """A route through nodes as a bright line with dark edges."""
+        points = [self.view.camera.to_screen(p) for p in route_polyline(self.view.board, path)]
+        if len(points) < 2:
+            return
+        symbols.polygon(surface, style.INK, geometry.band(points, width / 2 + 2, -width / 2 - 2))
+        symbols.polygon(surface, colour, geometry.band(points, width / 2, -width / 2))
+
+    def trail(self, surface: pygame.Surface, points: list[Point], progress: float) -> None:
+        """The passenger's whole trip while he glides: the way ahead bright, the way behind faded."""
+        to_screen = self.view.camera.to_screen
+        screen = [to_screen(p) for p in points]
+        if len(screen) < 2:
+            return
+        half = max(3.0, self._half() * 1.1)
+        symbols.polygon(surface, style.mix(style.GOLD, style.PAPER, 0.55), geometry.band(screen, half, -half))
+        total = geometry.length(screen)
+        ahead = geometry.trim(screen, total * progress, 0.0) if progress < 1 else []
+        if len(ahead) >= 2:
+            symbols.polygon(surface, style.INK, geometry.band(ahead, half + 2, -half - 2))
+            symbols.polygon(surface, style.GOLD, geometry.band(ahead, half, -half))
+
+    def rings(self, surface: pygame.Surface, stations: Iterable[int], time: float,
+              colour: style.Colour = style.GOLD) -> None:
+        m = self.view.metrics
+        scale = self.view.camera.scale
+        pulse = 0.5 + 0.5 * math.sin(time * 5)
+        for station in stations:
+            node = self.view.board.nodes[station]
+            centre = self.view.camera.to_screen((node.x, node.y))
+            r = max(style.STATION_MIN_PX, m.radius[station] * scale) + 5 + 3 * pulse
+            pygame.draw.circle(surface, style.INK, centre, r + 2, 2)
+            pygame.draw.circle(surface, colour, centre, r, 4)
+
+    def entry_highlight(self, surface: pygame.Surface, links: tuple[int, ...], nodes: tuple[int, ...],
+                        path: tuple[int, ...], time: float) -> None:
+        """What a log line is about: its track, its route, its stations."""
+        if len(path) > 1:
+            self.route_line(surface, path, style.GOLD, max(5.0, self._half() * 1.4))
+            self.glow_links(surface, route_links(self.view.board, path))
+        if links:
+            self.glow_links(surface, links)
+        if nodes:
+            self.rings(surface, nodes, time)
+

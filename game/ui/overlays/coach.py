@@ -1,0 +1,308 @@
+"""First-game tips: a few marks that point at what to do next, until the first turn has been played once.
+
+"Pick one of your lines" points at the line chips, "Click a lit space" at a lit space, "The passenger
+moves now" at the route list, and a last one at the "?" for the rules. Each mark goes away when the
+player does what it says (or presses Got it); the last one remembers, in a small JSON file in the user
+data folder, that the tips have been seen. "Don't show again" remembers it at once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import math
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.files import write_atomically
+from game.ui import geometry, style, text
+from game.ui.board import symbols
+from game.ui.input.intents import Intent
+from game.ui.layers import Layer
+from game.ui.panels.widgets import Hotspot, button, hit
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.scenes.play import PlayScene
+
+FILE_NAME = "hints.json"
+STEPS = ("line", "space", "passenger", "done")
+DONE_SECONDS = 9.0  # the last mark goes by itself
+BOX_W = 380
+
+
+def hints_path() -> Path:
+    from game.persist.saves import data_dir
+
+    return data_dir() / FILE_NAME
+
+
+class Hints:
+    """Whether the first-game tips were seen. Any problem with the file means "not seen": tips, not a crash."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or hints_path()
+        self.seen = False
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+            self.seen = isinstance(data, dict) and data.get("coach_seen") is True
+        except (OSError, ValueError):
+            pass
+
+    def mark_seen(self) -> None:
+        """Remember for good (atomically; a read-only disk only means the tips come back next time)."""
+        self.seen = True
+        with contextlib.suppress(OSError):
+            write_atomically(self.path, (json.dumps({"version": 1, "coach_seen": True}) + "\n").encode("utf-8"))
+
+
+class CoachLayer(Layer):
+    """Shows the current tip over a game with people at it; its buttons are hit before the board."""
+
+    def __init__(self) -> None:
+        self.hints: Hints | None = None
+        self.session: object = None  # the game the tips follow; a new game starts them over
+        self.step = 0
+        self.hidden = False  # "Don't show again" or all seen
+        self.time = 0.0
+        self.tokens = 0  # track tokens the people had last frame
+        self.start_line: str | None = None
+        self.was_choosing = False
+        self.spots: list[Hotspot] = []
+        self.space_link: int | None = None
+        self._space_cache: tuple[object, pygame.Rect | None] = (None, None)
+
+    # ----- state -----
+
+    def _hints(self) -> Hints:
+        if self.hints is None:
+            self.hints = Hints()
+        return self.hints
+
+    @staticmethod
+    def table(app: App) -> PlayScene | None:
+        """The play screen with at least one person seated, or None (menus, show mode, computer games)."""
+        from game.ui.scenes.play import PlayScene
+
+        scene = app.scene
+        if not isinstance(scene, PlayScene) or not getattr(scene, "show_controls", True) or scene.session is None:
+            return None
+        seats = scene.session.state.player_count
+        return scene if any(not scene.session.is_computer(seat) for seat in range(seats)) else None
+
+    def current(self, app: App) -> str | None:
+        """The tip to show now, or None."""
+        scene = self.table(app)
+        if scene is None or self.hidden or self._hints().seen or self.step >= len(STEPS):
+            return None
+        ctl = scene.ctl
+        if ctl is None:
+            return None
+        step = STEPS[self.step]
+        if step in ("line", "space"):
+            return step if ctl.person_may_act() and ctl.state.phase == "actions" else None
+        if step == "passenger":
+            return step if ctl.person_may_act() and ctl.route_options() else None
+        return step
+
+    def advance(self) -> None:
+        self.step += 1
+        self.time = 0.0
+        if self.step >= len(STEPS):
+            self._hints().mark_seen()
+
+    def dismiss(self) -> None:
+        self.hidden = True
+        self._hints().mark_seen()
+
+    # ----- layer -----
+
+    def intent(self, app: App, intent: Intent) -> bool:
+        if intent.kind != "select" or intent.pos is None or self.current(app) is None:
+            return False
+        spot = hit(self.spots, intent.pos)
+        if spot is None:
+            return False
+        if spot.kind == "never":
+            self.dismiss()
+        elif spot.kind == "next":
+            self.advance()
+        return True
+
+    def update(self, app: App, dt: float) -> None:
+        scene = self.table(app)
+        if scene is None or scene.ctl is None or scene.session is None:
+            return
+        ctl = scene.ctl
+        left = _people_tokens(scene)
+        if scene.session is not self.session:  # a new game: the tips start over (unless seen)
+            self.session, self.step, self.time, self.was_choosing = scene.session, 0, 0.0, False
+            self.start_line, self.tokens = ctl.selected, left
+        placed, self.tokens = left < self.tokens, left  # only people's placements count, undo does not
+        name = STEPS[self.step] if self.step < len(STEPS) else None
+        if name in ("line", "space") and placed and not self.hidden:
+            self.advance()  # placed: that was the point of both (the animation hides the tip meanwhile)
+            if name == "line":
+                self.advance()
+            return
+        step = self.current(app)
+        if step is None:
+            if name == "passenger" and self.was_choosing and not ctl.route_options():
+                self.advance()  # the route was chosen
+            return
+        self.time += dt
+        if step == "line" and ctl.selected != self.start_line:
+            self.advance()
+        elif step == "passenger":
+            self.was_choosing = True
+        elif step == "done" and self.time > DONE_SECONDS:
+            self.advance()
+
+    def draw(self, app: App, surface: pygame.Surface) -> None:
+        self.spots = []
+        step = self.current(app)
+        scene = self.table(app)
+        if step is None or scene is None:
+            return
+        target = self.target(app, scene, step)
+        if target is not None:
+            self._mark(surface, scene, step, target)
+
+    # ----- where the tips point -----
+
+    def target(self, app: App, scene: PlayScene, step: str) -> pygame.Rect | None:
+        from game.ui.overlays.help import HelpLayer
+
+        spots = scene.sidebar.spots
+        if step == "line":
+            return _union([s.rect for s in spots if s.kind == "line"])
+        if step == "passenger":
+            return _union([s.rect for s in spots if s.kind in ("route", "go")])
+        if step == "space":
+            return self._space(scene)
+        return HelpLayer.button_rect(app)
+
+    def _space(self, scene: PlayScene) -> pygame.Rect | None:
+        """Around the lit space nearest the middle of the board (remembered, to draw it lit)."""
+        from game.ui.input.pad_cursor import BoardCursor
+
+        ctl = scene.ctl
+        if ctl is None or scene.view is None or not ctl.legal_spaces():
+            return None
+        camera = scene.view.camera
+        key = (ctl.version, ctl.selected, camera.level, camera.offset, camera.view)
+        if self._space_cache[0] == key:
+            return self._space_cache[1]
+        x, y, w, h = scene.board_rect()
+        centre = (x + w / 2, y + h / 2)
+        points = {link: BoardCursor.space_point(scene, link) for link in ctl.legal_spaces()}
+        inside = [link for link, p in points.items() if x + 40 < p[0] < x + w - 40 and y + 40 < p[1] < y + h - 40]
+        self.space_link = min(inside or list(points), key=lambda link: math.dist(points[link], centre))
+        best = points[self.space_link]
+        r = style.ui(16)
+        rect = pygame.Rect(round(best[0]) - r, round(best[1]) - r, 2 * r, 2 * r)
+        self._space_cache = (key, rect)  # a first token may go anywhere: 150 spaces to measure, once
+        return rect
+
+    def _light(self, surface: pygame.Surface, scene: PlayScene) -> None:
+        """The pointed-at space drawn as the mouse would light it: the line's colour in a gold rim."""
+        ctl, overlay = scene.ctl, scene.overlay
+        if ctl is None or overlay is None or self.space_link is None or ctl.selected is None:
+            return
+        tracks = ctl.shown.tracks
+        path = overlay.slot_screen(self.space_link, len(tracks[self.space_link]))
+        if len(path) < 2:
+            return
+        half = overlay._half()
+        symbols.polygon(surface, style.INK, geometry.band(path, half * 1.9, -half * 1.9))
+        symbols.polygon(surface, style.GOLD, geometry.band(path, half * 1.45, -half * 1.45))
+        symbols.polygon(surface, style.line_colour(ctl.selected), geometry.band(path, half, -half))
+
+    # ----- drawing -----
+
+    def _mark(self, surface: pygame.Surface, scene: PlayScene, step: str, target: pygame.Rect) -> None:
+        """The tip's box beside its target, an arrow between them, a pulsing ring on the target."""
+        x, y, w, h = (round(v) for v in scene.board_rect())
+        board = pygame.Rect(x, y, w, h)
+        width = style.ui(BOX_W)
+        title = style.fit_text(text.tr(f"coach.{step}"), style.ui(21), "black", style.INK, width - 36)
+        lines = style.wrap(text.tr(f"coach.{step}.more"), style.ui(15), "regular", width - 36, max_lines=5)
+        body = [style.text(line, style.ui(15), "regular", style.INK_SOFT) for line in lines]
+        row = style.ui(38)
+        height = 18 + title.get_height() + 6 + sum(b.get_height() + 2 for b in body) + 14 + row + 16
+        box = pygame.Rect(0, 0, width, height)
+        if target.centerx > board.right:  # the sidebar: the box sits on the board, left of it
+            box.midright = (board.right - 40, target.centery)
+        elif target.centery > board.centery:
+            box.midbottom = (target.centerx, target.top - 60)
+        else:
+            box.midtop = (target.centerx + (width // 2 if target.centerx < board.x + 200 else 0), target.bottom + 60)
+        box.clamp_ip(board.inflate(-20, -20))
+        pulse = 0.5 + 0.5 * math.sin(self.time * 5)
+        ring = target.inflate(14 + 6 * pulse, 14 + 6 * pulse)
+        if step == "space":
+            self._light(surface, scene)
+        round_ring = ring.width // 2 if step == "space" else 14  # a space gets a circle, panels a frame
+        pygame.draw.rect(surface, style.INK, ring.inflate(6, 6), 3, border_radius=round_ring + 3)
+        pygame.draw.rect(surface, style.GOLD, ring, 4, border_radius=round_ring)
+        _arrow(surface, box, ring)
+        pygame.draw.rect(surface, style.mix(style.INK, style.PAPER, 0.45), box.move(0, 4), border_radius=14)
+        pygame.draw.rect(surface, style.HALO, box, border_radius=14)
+        pygame.draw.rect(surface, style.GOLD, box, 3, border_radius=14)
+        cy = box.y + 18
+        surface.blit(title, (box.x + 18, cy))
+        cy += title.get_height() + 6
+        for image in body:
+            surface.blit(image, (box.x + 18, cy))
+            cy += image.get_height() + 2
+        cy += 14
+        got = pygame.Rect(box.x + 18, cy, style.ui(130), row)
+        never = pygame.Rect(got.right + 12, cy, box.right - 18 - got.right - 12, row)
+        hover = scene.hover
+        button(surface, got, text.tr("coach.next"), primary=True, size=style.ui(15),
+               hovered=hover is not None and got.collidepoint(hover))
+        button(surface, never, text.tr("coach.never"), size=style.ui(14),
+               hovered=hover is not None and never.collidepoint(hover))
+        self.spots = [Hotspot(got, "next"), Hotspot(never, "never")]
+
+
+def _people_tokens(scene: PlayScene) -> int:
+    """Track tokens the people at the table have left: it drops exactly when a person places track."""
+    assert scene.session is not None
+    state = scene.session.state
+    return sum(state.lines[line].tokens_left for seat, player in enumerate(state.players)
+               if not scene.session.is_computer(seat) for line in player.lines)
+
+
+def _union(rects: list[pygame.Rect]) -> pygame.Rect | None:
+    if not rects:
+        return None
+    return rects[0].unionall(rects[1:])
+
+
+def _arrow(surface: pygame.Surface, box: pygame.Rect, target: pygame.Rect) -> None:
+    """A thick arrow from the box's edge to the target's, in gold with a dark edge."""
+    start = pygame.Vector2(_edge_point(box, pygame.Vector2(target.center)))
+    end = pygame.Vector2(_edge_point(target, pygame.Vector2(box.center)))
+    if start.distance_to(end) < 12:
+        return
+    direction = (end - start).normalize()
+    side = pygame.Vector2(-direction.y, direction.x)
+    tip = end
+    base = end - direction * 18
+    for colour, width, grow in ((style.INK, 9, 3), (style.GOLD, 5, 0)):
+        pygame.draw.line(surface, colour, start, base, width)
+        head = [tip + direction * grow, base + side * (11 + grow), base - side * (11 + grow)]
+        pygame.draw.polygon(surface, colour, head)
+
+
+def _edge_point(rect: pygame.Rect, towards: Any) -> tuple[float, float]:
+    """Where the line from the rectangle's centre towards a point leaves the rectangle."""
+    cx, cy = rect.center
+    dx, dy = towards[0] - cx, towards[1] - cy
+    if dx == 0 and dy == 0:
+        return (cx, cy)
+    scale = min(rect.width / 2 / abs(dx) if dx else math.inf, rect.height / 2 / abs(dy) if dy else math.inf)
+    return (cx + dx * scale, cy + dy * scale)

@@ -1,0 +1,358 @@
+"""The table beside the board: whose turn, every seat's lines, tokens and score, the buttons, the log.
+
+Drawn every frame from the controller's shown values (text images are cached), and returns the
+hotspots it drew so clicks and hovers are tested against exactly what is on screen. Every length is at
+the design size and goes through `self.s`, the panel's scale: the window's and the text size's, cut
+down if five seats would not fit the window's height.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.ui import style, text
+from game.ui.board.animation import Effect
+from game.ui.panels.widgets import Hotspot, PanelCache, branch_icon, button, line_chip
+from game.ui.table.event_log import LogEntry
+from game.ui.table.turns import TurnController
+
+WIDTH = 420  # the design width the numbers below were chosen at
+PAD = 22
+SEAT_H = 84
+FIXED_H = 338  # the panel's height at scale 1 without the seats: heading, turn, buttons, a little log
+LOG_ROW = 25
+LINE_H = 18
+ROUTE_ROW = 36
+MAX_LOG = 10
+
+
+def seat_colour(seat: int | None) -> style.Colour:
+    if seat is None:
+        return style.INK_SOFT
+    return style.SEAT_COLOURS[seat % len(style.SEAT_COLOURS)]
+
+
+def effect_frames(ctl: TurnController, kinds: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
+    """The running effects a panel draws, quantised: the panel is redrawn only while they move."""
+    return tuple((id(e), round(e.progress * 40)) for e in ctl.queue.effects if e.kind in kinds and e.visible)
+
+
+class Sidebar:
+    """Draws the panel (through a cache); `spots` holds what the last frame made clickable."""
+
+    def __init__(self) -> None:
+        self.cache = PanelCache()
+        self.k = 1.0
+
+    def s(self, value: float) -> int:
+        """A design length at the panel's scale."""
+        return max(1, round(value * self.k))
+
+    @property
+    def spots(self) -> list[Hotspot]:
+        return self.cache.spots
+
+    def draw(self, surface: pygame.Surface, panel: pygame.Rect, ctl: TurnController, title: str,
+             hover: tuple[int, int] | None, show_controls: bool = True) -> list[Hotspot]:
+        state = ctl.state
+        key = (ctl.version, tuple(ctl.points), ctl.selected, ctl.message, ctl.busy, ctl.person_may_act(),
+               state.phase, len(ctl.session.log), self.cache.hovered(hover), effect_frames(ctl, ("float", "token")),
+               title, show_controls, ctl.fast, id(ctl))
+
+        def render(local: pygame.Surface, rect: pygame.Rect, local_hover: tuple[int, int] | None) -> list[Hotspot]:
+            return self._render(local, rect, ctl, title, local_hover, show_controls)
+
+        return self.cache.draw(surface, panel, key, render, hover)
+
+    def _render(self, surface: pygame.Surface, panel: pygame.Rect, ctl: TurnController, title: str,
+                hover: tuple[int, int] | None, show_controls: bool) -> list[Hotspot]:
+        spots: list[Hotspot] = []
+        seats = ctl.state.player_count
+        self.k = min(panel.width / WIDTH, panel.height / (FIXED_H + SEAT_H * seats))
+        s = self.s
+        pygame.draw.rect(surface, style.PAPER_DARK, panel)
+        pygame.draw.line(surface, style.mix(style.PAPER_DARK, style.INK, 0.18), panel.topleft, panel.bottomleft, 2)
+        x, width = panel.x + s(PAD), panel.width - 2 * s(PAD)
+        state = ctl.state
+        y = panel.y + s(16)
+        heading = style.fit_text(title, s(24), "black", style.INK, width - s(110))
+        surface.blit(heading, (x, y))
+        round_no = state.turn // max(1, state.player_count) + 1
+        tag = style.text(text.tr("play.round", number=round_no), s(15), "bold", style.INK_SOFT)
+        surface.blit(tag, tag.get_rect(topright=(x + width, y + s(7))))
+        y += heading.get_height() + s(10)
+        y = self._turn_panel(surface, pygame.Rect(x, y, width, s(74)), ctl) + s(12)
+        for seat in range(state.player_count):
+            rect = pygame.Rect(x, y, width, s(SEAT_H - 8))
+            spots += self._seat(surface, rect, ctl, seat, hover)
+            y += s(SEAT_H)
+        y += s(4)
+        if ctl.route_options():
+            y, more = self._routes(surface, pygame.Rect(x, y, width, 0), ctl, hover)
+            spots += more
+        if show_controls:
+            y, more = self._controls(surface, x, y, width, ctl, hover)
+            spots += more
+        footer = panel.bottom - s(26)
+        spots += self._log(surface, pygame.Rect(x, y + s(6), width, footer - y - s(12)), ctl, hover)
+        keys = style.fit_text(text.tr("play.keys"), s(13), "regular", style.INK_SOFT, width)
+        surface.blit(keys, (x, footer + s(4)))
+        return spots
+
+    # ----- parts -----
+
+    def _turn_panel(self, surface: pygame.Surface, rect: pygame.Rect, ctl: TurnController) -> int:
+        s = self.s
+        state = ctl.state
+        session = ctl.session
+        if state.phase == "over":
+            fill, headline, detail = style.INK, text.tr("play.over"), ""
+        else:
+            seat = state.current
+            fill = seat_colour(seat)
+            name = session.name(seat)
+            if session.is_computer(seat):
+                headline = text.tr("play.turn", name=name)
+                detail = text.tr("play.thinking", name=name)
+            else:
+                headline = text.tr("play.your_turn", name=name)
+                detail = ""
+            if state.phase == "passenger" or ctl.busy:
+                detail = text.tr("play.passenger")
+        pygame.draw.rect(surface, style.mix(fill, style.INK, 0.25), rect.move(0, s(3)), border_radius=s(12))
+        pygame.draw.rect(surface, fill, rect, border_radius=s(12))
+        head = style.fit_text(headline, s(24), "black", style.HALO, rect.width - s(28))
+        surface.blit(head, (rect.x + s(16), rect.y + s(9)))
+        line_y = rect.y + s(14) + head.get_height()
+        if state.phase == "actions" and not ctl.busy:
+            label = style.text(text.tr("play.actions"), s(15), "bold", style.HALO)
+            surface.blit(label, (rect.x + s(16), line_y))
+            px = rect.x + s(26) + label.get_width()
+            for k in range(state.actions_left):
+                dot = (px + k * s(22) + s(7), line_y + label.get_height() // 2 + 1)
+                pygame.draw.circle(surface, style.HALO, dot, s(7))
+            if detail:
+                room = rect.right - px - state.actions_left * s(22) - s(20)
+                extra = style.fit_text(detail, s(14), "semibold", style.HALO, room)
+                surface.blit(extra, extra.get_rect(topright=(rect.right - s(14), line_y + 1)))
+        elif detail:
+            image = style.fit_text(detail, s(16), "semibold", style.HALO, rect.width - s(28))
+            surface.blit(image, (rect.x + s(16), line_y))
+        return rect.bottom
+
+    def _seat(self, surface: pygame.Surface, rect: pygame.Rect, ctl: TurnController, seat: int,
+              hover: tuple[int, int] | None) -> list[Hotspot]:
+        s = self.s
+        state = ctl.state
+        session = ctl.session
+        player = state.players[seat]
+        active = seat == state.current and state.phase != "over"
+        colour = seat_colour(seat)
+        fill = style.HALO if active else style.mix(style.PAPER_DARK, style.PAPER, 0.6)
+        pygame.draw.rect(surface, fill, rect, border_radius=s(10))
+        if active:
+            pygame.draw.rect(surface, colour, rect, s(3), border_radius=s(10))
+        stripe = pygame.Rect(rect.x, rect.y + s(10), s(6), rect.height - s(20))
+        pygame.draw.rect(surface, colour, stripe, border_radius=s(3))
+        name = style.fit_text(session.name(seat), s(19), "bold", style.INK, rect.width - s(150))
+        surface.blit(name, (rect.x + s(18), rect.y + s(8)))
+        if session.is_computer(seat):
+            tag = style.text(text.tr("play.computer"), s(12), "semibold", style.INK_SOFT)
+            surface.blit(tag, (rect.x + s(24) + name.get_width(), rect.y + s(14)))
+        points = ctl.points[seat] if seat < len(ctl.points) else player.points
+        score = style.text(str(points), s(30), "black", style.INK)
+        surface.blit(score, score.get_rect(topright=(rect.right - s(14), rect.y + s(4))))
+        anchor = (rect.right - s(20) - score.get_width(), rect.y + s(10))
+        self._floats(surface, ctl.queue.of_kind("float"), seat, anchor)
+        spots: list[Hotspot] = []
+        person_turn = active and ctl.person_may_act() and state.phase == "actions"
+        cx = rect.x + s(18)
+        for k, line in enumerate(player.lines):
+            chip = pygame.Rect(cx, rect.y + s(40), s(58), s(28))
+            left = state.lines[line].tokens_left
+            hovered = person_turn and hover is not None and chip.collidepoint(hover)
+            line_chip(surface, chip, line, left, selected=person_turn and ctl.selected == line, hovered=hovered,
+                      dim=left == 0, key=str(k + 1) if person_turn else "")
+            if person_turn:
+                spots.append(Hotspot(chip.inflate(s(6), s(6)), "line", line))
+            cx += s(66)
+        tokens = style.text(str(player.branch_tokens), s(20), "black", style.INK)
+        tx = rect.right - s(14) - tokens.get_width()
+        surface.blit(tokens, (tx, rect.y + s(43)))
+        branch_icon(surface, (tx - s(16), rect.y + s(54)), s(11))
+        for effect in ctl.queue.of_kind("token"):
+            if effect.data.get("seat") == seat:
+                self._rise(surface, f"+{effect.data.get('count', 1)}", (tx - s(32), rect.y + s(42)), effect, style.INK,
+                           right=True)
+        return spots
+
+    def _floats(self, surface: pygame.Surface, effects: list[Effect], seat: int, anchor: tuple[int, int]) -> None:
+        for effect in effects:
+            if effect.data.get("seat") == seat:
+                self._rise(surface, f"+{effect.data.get('points', 0)}", anchor, effect, style.GOLD_DARK, right=True)
+
+    def _rise(self, surface: pygame.Surface, label: str, anchor: tuple[int, int], effect: Effect, colour: style.Colour,
+              right: bool = False) -> None:
+        """Points floating up beside a score and fading out."""
+        t = effect.progress
+        image = style.text(label, self.s(24), "black", colour).copy()
+        image.set_alpha(round(255 * (1 - max(0.0, t - 0.6) / 0.4)))
+        y = anchor[1] - self.s(22) * math.sin(t * math.pi / 2)
+        rect = image.get_rect(topright=(anchor[0], y)) if right else image.get_rect(topleft=(anchor[0], y))
+        surface.blit(image, rect)
+
+    def _routes(self, surface: pygame.Surface, area: pygame.Rect, ctl: TurnController,
+                hover: tuple[int, int] | None) -> tuple[int, list[Hotspot]]:
+        """The passenger's options as rows: number, destination, the lines ridden, how far he walks."""
+        s = self.s
+        options = ctl.route_options()
+        state = ctl.state
+        board = ctl.session.board
+        name = ctl.session.name(state.current)
+        if ctl.computer_turn():
+            title = text.tr("play.route.wait", name=name)
+        elif len(options) > 1:
+            title = text.tr("play.route.pick", count=len(options))
+        else:
+            title = text.tr("play.route.title")
+        routes = state.passenger_options()
+        walked = routes.walked if routes else 0
+        box = pygame.Rect(area.x, area.y, area.width, s(44) + len(options) * s(ROUTE_ROW) + s(6))
+        pygame.draw.rect(surface, style.INK, box, border_radius=s(12))
+        head = style.fit_text(title, s(17), "black", style.GOLD, box.width - s(28))
+        surface.blit(head, (box.x + s(14), box.y + s(12)))
+        spots: list[Hotspot] = []
+        y = box.y + s(42)
+        for k, option in enumerate(options):
+            row = pygame.Rect(box.x + s(8), y, box.width - s(16), s(ROUTE_ROW - 4))
+            lit = hover is not None and row.collidepoint(hover)
+            pygame.draw.rect(surface, style.GOLD if lit else style.HALO, row, border_radius=s(8))
+            number = style.text(str(k + 1) if len(options) > 1 else "→", s(16), "black", style.INK)
+            surface.blit(number, number.get_rect(midleft=(row.x + s(10), row.centery)))
+            station = board.nodes[option.destination].name
+            if len(option.path) <= 1:
+                station = text.tr("play.route.stay", station=station)
+            extra = text.tr("play.route.walk", count=walked) if walked else ""
+            if not option.lines and len(option.path) > 1:
+                extra = text.tr("play.route.by_foot")
+            extra_image = style.text(extra, s(13), "semibold", style.INK_SOFT) if extra else None
+            chips_w = len(option.lines) * s(30)
+            room = row.width - s(40) - chips_w - (extra_image.get_width() + s(12) if extra_image else 0)
+            label = style.fit_text(station, s(16), "bold", style.INK, max(s(60), room))
+            surface.blit(label, label.get_rect(midleft=(row.x + s(32), row.centery)))
+            cx = row.x + s(40) + label.get_width()
+            for line in option.lines:
+                chip = pygame.Rect(cx, row.centery - s(8), s(24), s(16))
+                if style.colour_blind():
+                    line_chip(surface, chip, line, 0, plain=True)
+                else:
+                    pygame.draw.rect(surface, style.line_edge(line), chip, border_radius=4)
+                    pygame.draw.rect(surface, style.line_colour(line), chip.inflate(-4, -4), border_radius=3)
+                cx += s(30)
+            if extra_image is not None:
+                surface.blit(extra_image, extra_image.get_rect(midright=(row.right - s(10), row.centery)))
+            spots.append(Hotspot(row, "route", k))
+            y += s(ROUTE_ROW)
+        return box.bottom + s(10), spots
+
+    def _controls(self, surface: pygame.Surface, x: int, y: int, width: int, ctl: TurnController,
+                  hover: tuple[int, int] | None) -> tuple[int, list[Hotspot]]:
+        s = self.s
+        spots: list[Hotspot] = []
+        state = ctl.state
+        person = ctl.person_may_act()
+        options = ctl.route_options() if person else ()
+        if person and state.phase == "passenger" and len(options) == 1:
+            go = pygame.Rect(x, y, width, s(44))
+            button(surface, go, text.tr("play.go"), text.tr("play.go_key"), primary=True,
+                   hovered=hover is not None and go.collidepoint(hover), size=s(17))
+            spots.append(Hotspot(go, "go"))
+            undo = None
+        else:
+            take = pygame.Rect(x, y, int(width * 0.62) - s(5), s(44))
+            can_take = person and state.phase == "actions"
+            button(surface, take, text.tr("play.take_branch"), text.tr("play.take_branch_key"), enabled=can_take,
+                   hovered=can_take and hover is not None and take.collidepoint(hover), size=s(16))
+            spots.append(Hotspot(take, "branch"))
+            undo = pygame.Rect(take.right + s(10), y, width - take.width - s(10), s(44))
+        if undo is not None:
+            can_undo = person and ctl.session.can_undo()
+            button(surface, undo, text.tr("play.undo"), text.tr("play.undo_key"), enabled=can_undo,
+                   hovered=can_undo and hover is not None and undo.collidepoint(hover), size=s(16))
+            spots.append(Hotspot(undo, "undo"))
+        y += s(54)
+        message, colour = self._message(ctl)
+        if message:
+            image = style.fit_text(message, s(15), "semibold", colour, width)
+            surface.blit(image, (x, y))
+        return y + s(26), spots
+
+    @staticmethod
+    def _message(ctl: TurnController) -> tuple[str, style.Colour]:
+        if ctl.message:
+            return ctl.message, style.RAIL
+        state = ctl.state
+        if not ctl.person_may_act():
+            return "", style.INK_SOFT
+        if state.phase == "passenger":
+            options = ctl.route_options()
+            if len(options) > 1:
+                return text.tr("play.route.choose", name=ctl.session.name(state.current)), style.INK
+            if options:
+                return text.tr("play.route.single", station=ctl.session.board.nodes[options[0].destination].name), \
+                    style.INK
+            return "", style.INK_SOFT
+        if ctl.selected is None:
+            return text.tr("play.pick_line", count=len(state.players[state.current].lines)), style.INK
+        line = text.line_name(ctl.selected)
+        if not ctl.legal_spaces():
+            return text.tr("play.no_space", line=line), style.INK_SOFT
+        return text.tr("play.place_hint", line=line), style.INK
+
+    def _log(self, surface: pygame.Surface, rect: pygame.Rect, ctl: TurnController,
+             hover: tuple[int, int] | None) -> list[Hotspot]:
+        """The newest entries, oldest on top, each on up to two lines; as many as fit, at most MAX_LOG."""
+        s = self.s
+        row_h, line_h, size = s(LOG_ROW), s(LINE_H), s(14)
+        if rect.height < row_h * 2:
+            return []
+        title = style.text(text.tr("play.log"), size, "black", style.INK_SOFT)
+        surface.blit(title, (rect.x, rect.y))
+        pygame.draw.line(surface, style.mix(style.PAPER_DARK, style.INK, 0.2),
+                         (rect.x + title.get_width() + s(10), rect.y + title.get_height() // 2 + 1),
+                         (rect.right, rect.y + title.get_height() // 2 + 1), 1)
+        room = rect.height - s(26)
+        rows: list[tuple[LogEntry, list[str]]] = []
+        for entry in reversed(ctl.session.log[-MAX_LOG:]):
+            lines = [entry.text] if entry.kind == "turn" else style.wrap(entry.text, size, "regular",
+                                                                         rect.width - s(18))
+            need = row_h + (len(lines) - 1) * line_h
+            if need > room:
+                break
+            room -= need
+            rows.append((entry, lines))
+        rows.reverse()
+        spots: list[Hotspot] = []
+        y = rect.y + s(24)
+        for k, (entry, lines) in enumerate(rows):
+            height = row_h + (len(lines) - 1) * line_h
+            row = pygame.Rect(rect.x - s(6), y - 2, rect.width + s(12), height - 2)
+            newest = k == len(rows) - 1
+            if hover is not None and row.collidepoint(hover) and (entry.links or entry.nodes or entry.path):
+                pygame.draw.rect(surface, style.HALO, row, border_radius=s(6))
+            colour = seat_colour(entry.seat)
+            if entry.kind == "turn":
+                pygame.draw.line(surface, colour, (rect.x, y + s(10)), (rect.x + s(10), y + s(10)), s(3))
+                image = style.fit_text(entry.text, size, "black", colour, rect.width - s(16))
+                surface.blit(image, (rect.x + s(16), y + s(2)))
+            else:
+                pygame.draw.circle(surface, colour, (rect.x + s(5), y + s(10)), s(4))
+                weight = "bold" if newest else "regular"
+                for n, line in enumerate(lines):
+                    image = style.fit_text(line, size, weight, style.INK, rect.width - s(16))
+                    surface.blit(image, (rect.x + s(16), y + s(2) + n * line_h))
+            spots.append(Hotspot(row, "log", entry))
+            y += height
+        return spots

@@ -1,0 +1,156 @@
+"""Small drawn controls shared by the play and end screens: buttons, chips, the branch token icon.
+
+They are drawn by hand (not pygame_gui) so they can sit inside panels that are laid out every frame
+and be hit-tested by the same rectangles they were drawn in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.ui import style, text
+from game.ui.board import symbols
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class Hotspot:
+    """A clickable rectangle and what clicking it means."""
+
+    rect: pygame.Rect
+    kind: str
+    value: Any = None
+
+
+def hit(spots: list[Hotspot], pos: tuple[float, float] | None) -> Hotspot | None:
+    if pos is None:
+        return None
+    for spot in reversed(spots):  # the last drawn is on top
+        if spot.rect.collidepoint(pos):
+            return spot
+    return None
+
+
+def branch_icon(surface: pygame.Surface, centre: Point, radius: float, colour: style.Colour = style.INK) -> None:
+    """A branch token: a dark disc with a forking line."""
+    cx, cy = centre
+    symbols.disc(surface, colour, centre, radius)
+    w = max(1.5, radius * 0.24)
+    symbols.thick_line(surface, style.HALO, (cx, cy + radius * 0.6), (cx, cy - radius * 0.05), w)
+    symbols.thick_line(surface, style.HALO, (cx, cy), (cx - radius * 0.45, cy - radius * 0.55), w)
+    symbols.thick_line(surface, style.HALO, (cx, cy), (cx + radius * 0.45, cy - radius * 0.55), w)
+
+
+def button(surface: pygame.Surface, rect: pygame.Rect, label: str, key: str = "", *, enabled: bool = True,
+           hovered: bool = False, primary: bool = False, size: int = 17) -> None:
+    """A rounded button with an optional key hint at its right end."""
+    if not enabled:
+        fill, edge = style.mix(style.PAPER_DARK, style.INK, 0.06), None
+        ink = style.mix(style.INK_SOFT, style.PAPER, 0.45)
+    elif primary:
+        fill = style.mix(style.GOLD, style.HALO, 0.25) if hovered else style.GOLD
+        ink, edge = style.INK, style.GOLD_DARK
+    else:
+        fill = style.mix(style.INK, style.HALO, 0.12) if hovered else style.INK
+        ink, edge = style.HALO, style.GOLD if hovered else None
+    shadow = rect.move(0, 2)
+    if enabled:
+        pygame.draw.rect(surface, style.mix(style.PAPER_DARK, style.INK, 0.25), shadow, border_radius=9)
+    pygame.draw.rect(surface, fill, rect, border_radius=9)
+    if edge is not None:
+        pygame.draw.rect(surface, edge, rect, 2, border_radius=9)
+    key_image = style.text(key, size - 4, "semibold", style.mix(ink, fill, 0.4)) if key else None
+    room = rect.width - 2 * max(6, size // 2) - (key_image.get_width() + 10 if key_image else 0)
+    if key_image is not None and room < style.font(size, "bold").size(label)[0]:
+        key_image, room = None, rect.width - 2 * max(6, size // 2)  # a long label (German, French) wins the room
+    label_image = style.fit_text(label, size, "bold", ink, room)
+    if key_image is not None:
+        total = label_image.get_width() + 10 + key_image.get_width()
+        x = rect.centerx - total // 2
+        surface.blit(label_image, label_image.get_rect(midleft=(x, rect.centery)))
+        surface.blit(key_image, key_image.get_rect(midleft=(x + label_image.get_width() + 10, rect.centery + 1)))
+    else:
+        surface.blit(label_image, label_image.get_rect(center=rect.center))
+
+
+def line_chip(surface: pygame.Surface, rect: pygame.Rect, line: str, count: int, *, selected: bool = False,
+              hovered: bool = False, dim: bool = False, key: str = "", plain: bool = False) -> None:
+    """A line's colour with the tokens it has left; the selected one is lifted and outlined.
+
+    In colour-blind mode the chip also names its line with the line's code (RD, BU, …), so nobody has to
+    tell red from green to know which line is theirs. `plain` chips show only that (a key, a sample).
+    """
+    colour = style.line_colour(line)
+    if dim:
+        colour = style.mix(colour, style.PAPER_DARK, 0.55)
+    lift = max(2, rect.height // 9)
+    body = rect.move(0, -lift) if selected else rect
+    if selected:
+        pygame.draw.rect(surface, style.INK, body.inflate(lift * 3, lift * 3), border_radius=9)
+        pygame.draw.rect(surface, style.GOLD, body.inflate(lift + 1, lift + 1), border_radius=8)
+    elif hovered:
+        pygame.draw.rect(surface, style.GOLD, body.inflate(lift + 1, lift + 1), border_radius=8)
+    pygame.draw.rect(surface, style.line_edge(line), body, border_radius=7)
+    pygame.draw.rect(surface, colour, body.inflate(-4, -4), border_radius=6)
+    ink = style.INK if sum(colour) > 450 else style.HALO
+    small = max(8, round(body.height * 0.4))
+    if plain:
+        image = style.text(text.line_code(line), max(8, round(body.height * 0.5)), "black", ink)
+        surface.blit(image, image.get_rect(center=body.center))
+        return
+    number = style.text(str(count), max(9, round(body.height * 0.57)), "black", ink)
+    if style.colour_blind():  # the code on the left, the count on the right, the key on a corner badge
+        code = style.text(text.line_code(line), max(8, round(body.height * 0.45)), "black", ink)
+        inset = max(4, body.width // 10)
+        surface.blit(code, code.get_rect(midleft=(body.x + inset, body.centery)))
+        surface.blit(number, number.get_rect(midright=(body.right - inset, body.centery)))
+        if key:
+            radius = max(6, round(body.height * 0.3))
+            centre = (body.x + 1, body.y + 1)
+            pygame.draw.circle(surface, style.INK, centre, radius)
+            hint = style.text(key, max(8, round(radius * 1.4)), "black", style.HALO)
+            surface.blit(hint, hint.get_rect(center=centre))
+        return
+    shift = round(body.width * 0.09) if key else 0
+    surface.blit(number, number.get_rect(center=(body.centerx + shift, body.centery)))
+    if key:
+        hint = style.text(key, small, "bold", style.mix(ink, colour, 0.35))
+        surface.blit(hint, (body.x + 6, body.y + 2))
+
+
+class PanelCache:
+    """A panel drawn into its own surface and reused while nothing it shows has changed.
+
+    Rounded rectangles and text are the slow part of a frame; most frames show the same panel.
+    """
+
+    def __init__(self) -> None:
+        self.key: object = None
+        self.surface: pygame.Surface | None = None
+        self.spots: list[Hotspot] = []
+        self.renders = 0
+
+    def hovered(self, hover: tuple[int, int] | None) -> int:
+        """Which of the last frame's hotspots the mouse is on (-1 for none): part of every panel's key."""
+        spot = hit(self.spots, hover)
+        return -1 if spot is None else self.spots.index(spot)
+
+    def draw(self, target: pygame.Surface, rect: pygame.Rect, key: object,
+             render: Callable[[pygame.Surface, pygame.Rect, tuple[int, int] | None], list[Hotspot]],
+             hover: tuple[int, int] | None) -> list[Hotspot]:
+        key = (key, style.look_key(), text.language())  # a new scale, text size or language redraws it too
+        if self.surface is None or key != self.key or self.surface.get_size() != rect.size:
+            local = pygame.Surface(rect.size)
+            local_hover = (hover[0] - rect.x, hover[1] - rect.y) if hover is not None else None
+            spots = render(local, local.get_rect(), local_hover)
+            self.spots = [Hotspot(s.rect.move(rect.topleft), s.kind, s.value) for s in spots]
+            self.surface = local
+            self.key = key
+            self.renders += 1
+        target.blit(self.surface, rect.topleft)
+        return self.spots

@@ -1,0 +1,190 @@
+"""The end of a game: the final ranking, the tie-break if it decided anything, and every player's score
+turn by turn as a chart drawn with pygame primitives. New game (same table) or back to the menu.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pygame
+
+from game.ui import style, text
+from game.ui.app import App, Scene
+from game.ui.board import symbols
+from game.ui.input.intents import Intent
+from game.ui.panels.sidebar import seat_colour
+from game.ui.panels.widgets import Hotspot, branch_icon, button, hit
+from game.ui.table.session import GameSession
+
+LEFT_W = 600
+
+
+def tie_break_note(session: GameSession) -> str:
+    """One line about the tie-break, or "" when the points alone decided."""
+    players = session.state.players
+    top = max(p.points for p in players)
+    tied = [seat for seat, p in enumerate(players) if p.points == top]
+    if len(tied) < 2:
+        return ""
+    if len(session.state.winners) == 1:
+        return text.tr("end.tiebreak", points=top)
+    return text.tr("end.tiebreak_shared")
+
+
+class EndScene(Scene):
+    """Final scores and the score chart; `spots` are the two buttons."""
+
+    def __init__(self, app: App, session: GameSession) -> None:
+        super().__init__(app)
+        self.session = session
+        self.spots: list[Hotspot] = []
+        self.hover: tuple[int, int] | None = None
+
+    # ----- input -----
+
+    def intent(self, intent: Intent) -> None:
+        if intent.kind == "hover":
+            self.hover = (int(intent.pos[0]), int(intent.pos[1])) if intent.pos else None
+        elif intent.kind == "select" and intent.pos is not None:
+            spot = hit(self.spots, intent.pos)
+            if spot is not None and spot.kind == "new":
+                self.new_game()
+            elif spot is not None and spot.kind == "menu":
+                self.menu()
+        elif intent.kind == "back":
+            self.menu()
+
+    def event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.new_game()
+
+    def new_game(self) -> None:
+        from game.ui.scenes.play import PlayScene
+        from game.ui.table.setup import GameSetup
+
+        old = self.session.setup
+        setup = GameSetup(old.board, list(old.seats), None)
+        self.app.replace(PlayScene(self.app, setup, board=self.session.board))
+
+    def menu(self) -> None:
+        from game.ui.scenes.menu import MenuScene
+
+        self.app.replace(MenuScene(self.app))
+
+    # ----- drawing -----
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(style.PAPER)
+        w, h = surface.get_size()
+        left = min(LEFT_W, int(w * 0.4))
+        pygame.draw.rect(surface, style.PAPER_DARK, pygame.Rect(0, 0, left, h))
+        x = 56
+        y = 48
+        title = style.text(text.tr("end.title"), 52, "black", style.INK)
+        surface.blit(title, (x, y))
+        y += title.get_height()
+        turns = max(0, len(self.session.history) - 1)
+        sub = text.tr("end.board", board=text.board_title(self.session.board.name), turns=turns)
+        surface.blit(style.text(sub, 18, "italic", style.INK_SOFT), (x, y))
+        y += 40
+        state = self.session.state
+        winners = state.winners
+        names = [self.session.name(s) for s in winners]
+        headline = text.tr("end.winner", name=names[0]) if len(names) == 1 else text.tr(
+            "end.shared", names=text.joined(names))
+        surface.blit(style.fit_text(headline, 30, "black", style.GOLD_DARK, left - 2 * x), (x, y))
+        y += 44
+        note = tie_break_note(self.session)
+        if note:
+            surface.blit(style.fit_text(note, 17, "semibold", style.INK_SOFT, left - 2 * x), (x, y))
+            y += 30
+        y += 10
+        ranking = sorted(range(state.player_count),
+                         key=lambda s: (-state.players[s].points, -state.players[s].branch_tokens, s))
+        for place, seat in enumerate(ranking):
+            y = self._row(surface, pygame.Rect(x, y, left - 2 * x, 74), place, seat, seat in winners) + 10
+        by = max(y + 20, h - 110)
+        new = pygame.Rect(x, by, 220, 56)
+        menu = pygame.Rect(new.right + 16, by, 160, 56)
+        button(surface, new, text.tr("end.new_game"), primary=True,
+               hovered=self.hover is not None and new.collidepoint(self.hover), size=19)
+        button(surface, menu, text.tr("end.menu"), hovered=self.hover is not None and menu.collidepoint(self.hover),
+               size=19)
+        self.spots = [Hotspot(new, "new"), Hotspot(menu, "menu")]
+        self._chart(surface, pygame.Rect(left + 70, 110, w - left - 140, h - 220))
+
+    def _row(self, surface: pygame.Surface, rect: pygame.Rect, place: int, seat: int, winner: bool) -> int:
+        player = self.session.state.players[seat]
+        colour = seat_colour(seat)
+        pygame.draw.rect(surface, style.HALO, rect, border_radius=12)
+        if winner:
+            pygame.draw.rect(surface, style.GOLD, rect, 3, border_radius=12)
+        pygame.draw.rect(surface, colour, pygame.Rect(rect.x, rect.y + 12, 7, rect.height - 24), border_radius=3)
+        rank = style.text(str(place + 1), 30, "black", style.INK_SOFT)
+        surface.blit(rank, rank.get_rect(midleft=(rect.x + 22, rect.centery)))
+        if winner:
+            symbols.star(surface, style.GOLD_DARK, (rect.x + 66, rect.centery), 13)
+        name = style.fit_text(self.session.name(seat), 22, "bold", style.INK, rect.width - 260)
+        surface.blit(name, (rect.x + 88, rect.y + 12))
+        lines_x = rect.x + 88
+        for line in player.lines:
+            chip = pygame.Rect(lines_x, rect.y + 46, 30, 12)
+            pygame.draw.rect(surface, style.line_edge(line), chip, border_radius=4)
+            pygame.draw.rect(surface, style.line_colour(line), chip.inflate(-4, -4), border_radius=3)
+            lines_x += 36
+        points = style.text(str(player.points), 38, "black", style.INK)
+        surface.blit(points, points.get_rect(midright=(rect.right - 20, rect.centery - 2)))
+        tokens = style.text(str(player.branch_tokens), 16, "bold", style.INK_SOFT)
+        tx = rect.right - 40 - points.get_width() - tokens.get_width()
+        surface.blit(tokens, tokens.get_rect(midleft=(tx, rect.centery + 2)))
+        branch_icon(surface, (tx - 14, rect.centery + 2), 9, style.INK_SOFT)
+        return rect.bottom
+
+    def _chart(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """Lines of score per turn, one per seat, with a light grid and the final score at the end."""
+        if area.width < 100 or area.height < 100:
+            return
+        history = self.session.history
+        heading = style.text(text.tr("end.chart"), 22, "black", style.INK)
+        surface.blit(heading, (area.x, area.y - 50))
+        plot = pygame.Rect(area.x + 44, area.y, area.width - 44 - 150, area.height - 36)
+        top = max([1] + [v for row in history for v in row])
+        step = next(s for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500) if top / s <= 8)
+        top = ((top + step - 1) // step) * step
+        turns = max(1, len(history) - 1)
+        grid = style.mix(style.PAPER, style.INK, 0.12)
+
+        def at(turn: int, value: float) -> tuple[float, float]:
+            return (plot.x + plot.width * turn / turns, plot.bottom - plot.height * value / top)
+
+        for value in range(0, top + 1, step):
+            y = at(0, value)[1]
+            pygame.draw.line(surface, grid, (plot.x, y), (plot.right, y), 1)
+            label = style.text(str(value), 14, "semibold", style.INK_SOFT)
+            surface.blit(label, label.get_rect(midright=(plot.x - 10, y)))
+        tick = max(1, turns // 12)
+        for turn in range(0, turns + 1, tick):
+            x = at(turn, 0)[0]
+            pygame.draw.line(surface, grid, (x, plot.bottom), (x, plot.bottom + 6), 1)
+            label = style.text(str(turn), 14, "semibold", style.INK_SOFT)
+            surface.blit(label, label.get_rect(midtop=(x, plot.bottom + 8)))
+        axis = style.text(text.tr("end.turn_axis"), 14, "italic", style.INK_SOFT)
+        surface.blit(axis, axis.get_rect(topright=(plot.right, plot.bottom + 26)))
+        pygame.draw.line(surface, style.INK_SOFT, plot.bottomleft, plot.bottomright, 2)
+        ends: list[tuple[float, int]] = []
+        seats = len(history[0]) if history else 0
+        for seat in range(seats):
+            colour = seat_colour(seat)
+            points = [at(turn, row[seat]) for turn, row in enumerate(history) if seat < len(row)]
+            for a, b in itertools.pairwise(points):
+                symbols.thick_line(surface, colour, a, b, 4)
+            for p in points:
+                symbols.disc(surface, colour, p, 4)
+            if points:
+                ends.append((points[-1][1], seat))
+        placed: list[float] = []
+        for y, seat in sorted(ends):
+            y = max(y, (placed[-1] + 24) if placed else y)
+            placed.append(y)
+            label = style.text(f"{self.session.name(seat)}  {history[-1][seat]}", 16, "bold", seat_colour(seat))
+            surface.blit(label, label.get_rect(midleft=(plot.right + 14, y)))

@@ -1,0 +1,355 @@
+"""The menu: pick a city and its edition, the number of players, who plays each seat; Start, Continue, Quit.
+
+Widgets are pygame_gui; the title and the live preview of the chosen board are drawn by us. Every length
+below is at the design size and goes through `_s` (the window's scale times the players' text size).
+The language can be switched right here (it re-labels the menu at once); the rest is on the settings screen.
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox, UITextEntryLine
+
+from game.board.loader import builtin_boards, load_board
+from game.board.model import BoardError
+from game.ui import style, text
+from game.ui.app import App, Scene
+from game.ui.board.view import BoardView
+from game.ui.scenes.settings import SettingsScene
+from game.ui.table.session import read_saved_game
+from game.ui.table.setup import SEAT_KINDS, GameSetup, Seat
+
+CLASSIC_SUFFIX = "_classic"
+PANEL_X = 64
+PANEL_W = 470
+ROW = 46
+DEFAULT_PLAYERS = 3
+
+
+def city_choices(boards: list[str]) -> list[str]:
+    """Boards as the menu lists them: a classic edition is a variant of its city, not a city of its own."""
+    return [name for name in boards
+            if not (name.endswith(CLASSIC_SUFFIX) and name[: -len(CLASSIC_SUFFIX)] in boards)]
+
+
+def _s(value: float) -> int:
+    return style.ui(value)
+
+
+def seat_label(kind: str) -> str:
+    return text.tr("menu.seat.person" if kind == "person" else f"menu.seat.{kind}")
+
+
+class MenuScene(Scene):
+    """The setup screen; its choices live in plain fields so tests and a resize can rebuild the widgets."""
+
+    def __init__(self, app: App, boards: list[str] | None = None) -> None:
+        super().__init__(app)
+        options = app.options
+        self.boards = list(builtin_boards() if boards is None else boards)
+        self.extra_board: str | None = None  # a .json/.tmx file given with --board
+        self.city = ""
+        self.classic = False
+        wanted = options.board
+        if wanted and wanted not in self.boards and Path(wanted).suffix.lower() in (".json", ".tmx"):
+            self.extra_board = wanted
+            self.boards.append(wanted)
+        cities = city_choices(self.boards)
+        if wanted and wanted.endswith(CLASSIC_SUFFIX) and wanted[: -len(CLASSIC_SUFFIX)] in self.boards:
+            self.city, self.classic = wanted[: -len(CLASSIC_SUFFIX)], True
+        elif wanted in cities:
+            self.city = wanted
+        elif cities:
+            self.city = "london" if "london" in cities else cities[0]
+        self.players = options.players or DEFAULT_PLAYERS
+        self.seats = [Seat("person" if i < 2 else "normal", "") for i in range(5)]
+        self.previews: dict[str, BoardView | None] = {}
+        self.error = ""
+        self.widgets: dict[str, pygame_gui.core.UIElement] = {}
+        self.seat_widgets: list[tuple[UITextEntryLine, UIDropDownMenu]] = []
+        self.count_buttons: dict[int, UIButton] = {}
+        self.saved = read_saved_game()  # sets damaged saves aside: Continue offers only a game it can resume
+
+    # ----- the model -----
+
+    @property
+    def board_spec(self) -> str:
+        """The board Start will load: the city, or its classic edition."""
+        if self.classic and self.has_classic:
+            return self.city + CLASSIC_SUFFIX
+        return self.city
+
+    @property
+    def has_classic(self) -> bool:
+        return (self.city + CLASSIC_SUFFIX) in self.boards
+
+    def seat_name(self, index: int) -> str:
+        seat = self.seats[index]
+        if seat.name.strip():
+            return seat.name.strip()
+        key = "menu.seat.default_name" if seat.kind == "person" else "menu.seat.computer_name"
+        return text.tr(key, number=index + 1)
+
+    def setup(self) -> GameSetup:
+        seats = [Seat(self.seats[i].kind, self.seat_name(i)) for i in range(self.players)]
+        return GameSetup(self.board_spec, seats, self.app.options.seed)
+
+    # ----- scene -----
+
+    def enter(self) -> None:
+        self.build()
+
+    def leave(self) -> None:
+        self.app.ui.clear_and_reset()
+        self.widgets.clear()
+        self.seat_widgets.clear()
+        self.count_buttons.clear()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.leave()
+        self.build()
+        for view in self.previews.values():
+            if view is not None:
+                view.resize(self.preview_rect())
+
+    def preview_rect(self) -> tuple[float, float, float, float]:
+        w, h = self.app.size
+        left = _s(PANEL_X + PANEL_W + 56)
+        return (left, _s(40), max(10, w - left - _s(40)), max(10, h - _s(80)))
+
+    def build(self) -> None:
+        """Create the widgets from the model (again after a resize)."""
+        ui = self.app.ui
+        y = 184
+        x = PANEL_X
+        cities = city_choices(self.boards)
+
+        def box(left: float, top: float, width: float, height: float) -> pygame.Rect:
+            return pygame.Rect(_s(left), _s(top), _s(width), _s(height))
+
+        def label(caption: str, top: int, object_id: str = "") -> None:
+            UILabel(box(x, top, PANEL_W, 24), caption, ui, object_id=ObjectID(object_id) if object_id else None)
+
+        card = pygame.Rect(*(round(v) for v in self.preview_rect()))  # language and settings: its top right
+        corner = pygame.Rect(card.right - _s(24 + 170), card.y + _s(18), _s(170), _s(36))
+        languages = [(name, code) for code, name in text.LANGUAGES.items()]
+        self.widgets["language"] = UIDropDownMenu(languages, next(o for o in languages if o[1] == text.language()),
+                                                  corner.move(-corner.width - _s(10), 0), ui,
+                                                  object_id=ObjectID("#language"))
+        self.widgets["settings"] = UIButton(corner, text.tr("menu.settings"), ui, object_id=ObjectID("#settings"))
+        label(text.tr("menu.board"), y)
+        if cities:
+            options = [(self._city_title(name), name) for name in cities]
+            current = next(o for o in options if o[1] == self.city)
+            self.widgets["city"] = UIDropDownMenu(options, current, box(x, y + 26, PANEL_W, 40), ui,
+                                                  object_id=ObjectID("#city"))
+        else:
+            label(text.tr("menu.no_boards"), y + 30, "#heading")
+        y += 80
+        if self.has_classic:
+            label(text.tr("menu.variant"), y)
+            options = [(text.tr("menu.variant.second"), "second"), (text.tr("menu.variant.classic"), "classic")]
+            self.widgets["variant"] = UIDropDownMenu(options, options[1 if self.classic else 0],
+                                                     box(x, y + 26, PANEL_W, 40), ui, object_id=ObjectID("#variant"))
+            y += 80
+        label(text.tr("menu.players"), y)
+        for k, count in enumerate(range(2, 6)):
+            button = UIButton(box(x + k * 64, y + 26, 56, 42), str(count), ui, object_id=ObjectID("#player_count"))
+            if count == self.players:
+                button.select()
+            self.count_buttons[count] = button
+        y += 86
+        kinds = [(seat_label(kind), kind) for kind in SEAT_KINDS]
+        for i in range(self.players):
+            seat = self.seats[i]
+            entry = UITextEntryLine(box(x + 30, y, 230, 40), ui, initial_text=self.seat_name(i),
+                                    object_id=ObjectID(f"#seat_name_{i}"))
+            entry.set_text_length_limit(18)
+            if seat.is_computer:
+                entry.disable()
+            kind = UIDropDownMenu(kinds, next(o for o in kinds if o[1] == seat.kind),
+                                  box(x + 270, y, PANEL_W - 270, 40), ui, object_id=ObjectID(f"#seat_kind_{i}"))
+            self.seat_widgets.append((entry, kind))
+            y += ROW
+        y += 18
+        start = UIButton(box(x, y, 220, 54), text.tr("menu.start"), ui, object_id=ObjectID("#start"))
+        if not cities:
+            start.disable()
+        self.widgets["start"] = start
+        resume = UIButton(box(x + 234, y, 140, 54), text.tr("menu.continue"), ui, object_id=ObjectID("#continue"))
+        if self.saved.data is None:
+            resume.disable()
+        if self.saved.message:
+            self.widgets["save_problem"] = UITextBox(html.escape(self.saved.message), box(x, y + 114, PANEL_W, 84), ui,
+                                                     object_id=ObjectID("#save_problem"))
+        self.widgets["continue"] = resume
+        self.widgets["quit"] = UIButton(box(x + 388, y, PANEL_W - 388, 54), text.tr("menu.quit"), ui,
+                                        object_id=ObjectID("#quit"))
+        self.widgets["rules"] = UIButton(box(x, y + 64, 150, 40), text.tr("menu.rules"), ui,
+                                         object_id=ObjectID("#rules"))
+        self.widgets["show"] = UIButton(box(x + 164, y + 64, 210, 40), text.tr("show.menu"), ui,
+                                        object_id=ObjectID("#show"))
+
+    @staticmethod
+    def _city_title(name: str) -> str:
+        return text.board_title(Path(name).stem if name.lower().endswith((".json", ".tmx")) else name)
+
+    # ----- input -----
+
+    def event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self._pressed(event.ui_element)
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            self._chose(event.ui_element, event.selected_option_id)
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+            for i, (entry, _) in enumerate(self.seat_widgets):
+                if event.ui_element is entry:
+                    self.seats[i].name = entry.get_text()
+
+    def _pressed(self, element: object) -> None:
+        if element is self.widgets.get("start"):
+            self.start()
+        elif element is self.widgets.get("quit"):
+            self.app.quit()
+        elif element is self.widgets.get("continue"):
+            self.resume()
+        elif element is self.widgets.get("settings"):
+            self.app.push(SettingsScene(self.app))
+        elif element is self.widgets.get("rules"):
+            from game.ui.overlays.help import open_help
+
+            open_help(self.app)
+        elif element is self.widgets.get("show"):
+            from game.ui.scenes.show import start_show
+
+            start_show(self.app)
+        for count, button in self.count_buttons.items():
+            if element is button:
+                self.set_players(count)
+
+    def _chose(self, element: object, option: str) -> None:
+        if element is self.widgets.get("city"):
+            self.city = option
+            self.rebuild()
+        elif element is self.widgets.get("variant"):
+            self.classic = option == "classic"
+        elif element is self.widgets.get("language"):
+            self.set_language(option)
+            return
+        for i, (entry, kind) in enumerate(self.seat_widgets):
+            if element is kind:
+                self.seats[i].kind = option
+                if option == "person":
+                    entry.enable()
+                    self.seats[i].name = ""
+                else:
+                    entry.disable()
+                    self.seats[i].name = ""
+                entry.set_text(self.seat_name(i))
+
+    def set_language(self, code: str) -> None:
+        """Switch and remember the language; the app re-labels this menu at once."""
+        if code != text.language():
+            self.app.notice = self.app.apply_settings(language=code) or self.app.notice
+
+    def set_players(self, count: int) -> None:
+        self.players = count
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        self.leave()
+        self.build()
+
+    def intent(self, intent: object) -> None:
+        kind = getattr(intent, "kind", "")
+        if kind == "back":
+            self.app.quit()
+
+    def start(self) -> None:
+        from game.ui.scenes.play import PlayScene
+
+        self.app.replace(PlayScene(self.app, self.setup()))
+
+    def resume(self) -> None:
+        from game.ui.scenes.play import PlayScene
+
+        scene = PlayScene.from_autosave(self.app)
+        if scene is not None:
+            self.app.replace(scene)
+
+    # ----- drawing -----
+
+    def preview(self) -> BoardView | None:
+        spec = self.board_spec
+        if spec not in self.previews:
+            try:
+                self.previews[spec] = BoardView(load_board(spec), self.preview_rect())
+                self.error = ""
+            except BoardError as error:
+                self.previews[spec] = None
+                self.error = text.tr("error.board", reason=str(error))
+        return self.previews[spec]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(style.PAPER_DARK)
+        _w, h = surface.get_size()
+        pygame.draw.rect(surface, style.PAPER, pygame.Rect(0, 0, _s(PANEL_X + PANEL_W + 32), h))
+        title = style.text(text.tr("app.title"), _s(64), "black", style.INK)
+        surface.blit(title, (_s(PANEL_X - 3), _s(44)))
+        subtitle = style.fit_text(text.tr("app.subtitle"), _s(19), "italic", style.INK_SOFT, _s(PANEL_W))
+        surface.blit(subtitle, (_s(PANEL_X), _s(44) + title.get_height()))
+        self._draw_title_rule(surface)
+        for i, (entry, _) in enumerate(self.seat_widgets):
+            rect = entry.get_abs_rect()
+            colour = style.SEAT_COLOURS[i % len(style.SEAT_COLOURS)]
+            pygame.draw.aacircle(surface, colour, (_s(PANEL_X + 11), rect.centery), _s(11))
+            number = style.text(str(i + 1), _s(14), "black", style.HALO)
+            surface.blit(number, number.get_rect(center=(_s(PANEL_X + 11), rect.centery)))
+        if self.app.notice:
+            self._draw_notice(surface, self.app.notice)
+        card = pygame.Rect(*(round(v) for v in self.preview_rect()))
+        shadow = card.move(0, 4)
+        pygame.draw.rect(surface, style.mix(style.PAPER_DARK, style.INK, 0.12), shadow, border_radius=14)
+        pygame.draw.rect(surface, style.PAPER, card, border_radius=14)
+        view = self.preview()
+        if view is not None:
+            view.draw(surface)
+            self._draw_board_caption(surface, card, view)
+        elif self.error:
+            message = style.fit_text(self.error, _s(18), "semibold", style.INK_SOFT, card.width - _s(40))
+            surface.blit(message, message.get_rect(center=card.center))
+
+    @staticmethod
+    def _draw_notice(surface: pygame.Surface, message: str) -> None:
+        """A problem with the settings file, at the foot of the left panel (it stays until the menu is left)."""
+        lines = style.wrap(message, _s(14), "semibold", _s(PANEL_W), max_lines=3)
+        y = surface.get_height() - _s(16) - len(lines) * _s(19)
+        for line in lines:
+            image = style.fit_text(line, _s(14), "semibold", style.RAIL, _s(PANEL_W))
+            surface.blit(image, (_s(PANEL_X), y))
+            y += _s(19)
+
+    def _draw_title_rule(self, surface: pygame.Surface) -> None:
+        """A thin band of the eleven line colours under the title, like a line diagram's key."""
+        x, y = _s(PANEL_X), _s(156)
+        width = _s(PANEL_W) / len(style.LINE_COLOURS)
+        for k, colour in enumerate(style.LINE_COLOURS.values()):
+            rect = pygame.Rect(round(x + k * width), y, round(width) - 2, _s(5))
+            pygame.draw.rect(surface, colour, rect, border_radius=2)
+        pygame.draw.rect(surface, style.LINE_EDGES["white"],
+                         pygame.Rect(round(x + 9 * width), y, round(width) - 2, _s(5)), 1, border_radius=2)
+
+    def _draw_board_caption(self, surface: pygame.Surface, card: pygame.Rect, view: BoardView) -> None:
+        name = self._city_title(self.city)
+        if self.classic and self.has_classic:
+            name = f"{name} · {text.tr('menu.variant.classic')}"
+        stations = sum(1 for node in view.board.nodes if not node.waypoint)
+        caption = style.text(name, _s(24), "bold", style.INK)
+        detail = style.text(text.tr("menu.stations", count=stations), _s(16), "regular", style.INK_SOFT)
+        surface.blit(caption, (card.x + _s(24), card.y + _s(18)))
+        surface.blit(detail, (card.x + _s(26), card.y + _s(20) + caption.get_height()))

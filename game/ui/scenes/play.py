@@ -1,0 +1,368 @@
+"""The play screen: the board with the turn drawn over it, the table beside it, the cards below.
+
+This module only lays the pieces out and routes input: the turn's logic is in turn_controller, the
+panels in sidebar / cards_view / passenger_view, the marks on the board in board_overlay.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+
+from game.board.loader import load_board
+from game.board.model import Board, BoardError
+from game.persist import saves
+from game.rules.state import GameState
+from game.ui import style, text
+from game.ui.app import App, Scene
+from game.ui.board.animation import Glide, ease
+from game.ui.board.overlay import BoardOverlay
+from game.ui.board.passenger import PassengerView
+from game.ui.board.view import BoardView
+from game.ui.input.intents import Intent
+from game.ui.panels.cards import CardStrip, strip_height
+from game.ui.panels.sidebar import Sidebar, seat_colour
+from game.ui.panels.widgets import Hotspot, hit
+from game.ui.table.session import GameSession
+from game.ui.table.setup import GameSetup
+from game.ui.table.turns import TurnController
+
+SIDEBAR = 420
+FOLLOW_BOX = 0.3  # when zoomed in, the view follows the passenger once he leaves the middle 40% of it
+
+Point = tuple[float, float]
+
+
+def sidebar_width(width: int) -> int:
+    """The table's width: grows with the window and the text size, but leaves the board most of the screen."""
+    return max(min(300, width // 3), min(style.ui(SIDEBAR), int(width * 0.38)))
+
+
+class PlayScene(Scene):
+    """One game at the table: people click, computers take their time, the passenger glides."""
+
+    autosave = True
+
+    def __init__(self, app: App, setup: GameSetup, board: Board | None = None, state: GameState | None = None,
+                 session: GameSession | None = None) -> None:
+        super().__init__(app)
+        self.setup = setup
+        self.error = ""
+        self.board: Board | None = session.board if session else board
+        if self.board is None:
+            try:
+                self.board = load_board(setup.board)
+            except BoardError as error:
+                self.error = text.tr("error.board", reason=str(error))
+        self.seed = setup.seed if setup.seed is not None else random.randrange(1 << 30)
+        self.time = 0.0
+        self.hover: tuple[int, int] | None = None
+        self.session: GameSession | None = None
+        self.ctl: TurnController | None = None
+        self.view: BoardView | None = None
+        if self.board is not None:
+            self.session = session or GameSession(self.board, setup, state, self.seed)
+            self.view = BoardView(self.board, self.board_rect())
+            self.ctl = self._controller(self.session)
+        self.overlay = BoardOverlay(self.view) if self.view else None
+        self.passenger = PassengerView(self.overlay) if self.overlay else None
+        self.sidebar = Sidebar()
+        self.cards = CardStrip()
+
+    def _controller(self, session: GameSession) -> TurnController:
+        assert self.view is not None
+        ctl = TurnController(session, self.view.metrics.unit, autosave=self.autosave)
+        ctl.sound = self.app.audio.play  # effects follow the animation queue; volume and mute are read live
+        return ctl
+
+    @property
+    def state(self) -> GameState | None:
+        return self.session.state if self.session else None
+
+    @classmethod
+    def from_autosave(cls, app: App) -> PlayScene | None:
+        """Continue the autosaved game exactly where it was; None if there is none or it is unusable."""
+        data = saves.load_autosave()
+        if not data:
+            return None
+        try:
+            session = GameSession.from_save(data)
+        except (KeyError, TypeError, ValueError, IndexError, BoardError):
+            return None
+        return cls(app, session.setup, session=session)
+
+    # ----- layout -----
+
+    def board_rect(self) -> tuple[float, float, float, float]:
+        w, h = self.app.size
+        return (0, 0, max(10, w - sidebar_width(w)), max(10, h - strip_height(h)))
+
+    def sidebar_rect(self) -> pygame.Rect:
+        w, h = self.app.size
+        return pygame.Rect(w - sidebar_width(w), 0, sidebar_width(w), h)
+
+    def strip_rect(self) -> pygame.Rect:
+        w, h = self.app.size
+        return pygame.Rect(0, h - strip_height(h), w - sidebar_width(w), strip_height(h))
+
+    def resize(self, size: tuple[int, int]) -> None:
+        if self.view is not None:
+            self.view.resize(self.board_rect())
+
+    # ----- input -----
+
+    def event(self, event: pygame.event.Event) -> None:
+        if event.type != pygame.KEYDOWN or self.ctl is None:
+            return
+        ctl = self.ctl
+        key = event.key
+        if key in (pygame.K_SPACE, pygame.K_TAB):
+            ctl.fast = not ctl.fast
+        elif key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            ctl.undo()
+        elif key == pygame.K_b:
+            ctl.take_branch()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            options = ctl.route_options()
+            if len(options) == 1:
+                ctl.choose(options[0])
+        elif pygame.K_1 <= key <= pygame.K_9:
+            index = key - pygame.K_1
+            options = ctl.route_options()
+            if options:
+                if index < len(options):
+                    ctl.choose(options[index])
+            else:
+                ctl.select_index(index)
+
+    def intent(self, intent: Intent) -> None:
+        if intent.kind == "hover":
+            self.hover = (int(intent.pos[0]), int(intent.pos[1])) if intent.pos else None
+            return
+        if intent.kind == "select" and intent.pos is not None:
+            self.hover = (int(intent.pos[0]), int(intent.pos[1]))
+            self.click(intent.pos)
+            return
+        if self.view is not None and self.view.handle(intent):
+            return
+        if intent.kind == "back":
+            self.back()
+
+    def click(self, pos: Point) -> None:
+        """A click: a panel's control if there is one under it, else the board."""
+        ctl = self.ctl
+        if ctl is None or self.overlay is None or self.passenger is None:
+            return
+        spots: list[Hotspot] = self.sidebar.spots + self.cards.spots
+        spot = hit(spots, pos)
+        if spot is not None:
+            self.press(spot)
+            return
+        view = pygame.Rect(*(round(v) for v in self.board_rect()))
+        if not view.collidepoint(pos):
+            return
+        if ctl.state.phase == "passenger":
+            if not ctl.person_may_act():
+                return
+            option = self.passenger.pick(ctl, pos)
+            if option is not None:
+                ctl.choose(option)
+            elif self.passenger.narrowed(ctl):
+                ctl.say(text.tr("play.route.narrow", count=len(self.passenger.narrowed(ctl) or ())))
+            return
+        if ctl.state.phase == "actions" and ctl.person_may_act():
+            ctl.place(self.overlay.pick_link(pos, ctl.legal_spaces()))
+
+    def press(self, spot: Hotspot) -> None:
+        ctl = self.ctl
+        assert ctl is not None
+        if spot.kind in ("line", "branch", "undo", "go", "route"):
+            self.app.audio.play("click")
+        if spot.kind == "line":
+            ctl.select_line(spot.value)
+        elif spot.kind == "branch":
+            ctl.take_branch()
+        elif spot.kind == "undo":
+            ctl.undo()
+        elif spot.kind == "go":
+            options = ctl.route_options()
+            if options:
+                ctl.choose(options[0])
+        elif spot.kind == "route":
+            options = ctl.route_options()
+            if spot.value < len(options):
+                ctl.choose(options[spot.value])
+
+    def back(self) -> None:
+        from game.ui.scenes.menu import MenuScene
+
+        if self.ctl is not None:
+            self.ctl.queue.finish()
+        self.app.replace(MenuScene(self.app))
+
+    # ----- time -----
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        if self.ctl is None:
+            return
+        self.ctl.update(dt)
+        self._follow()
+        if self.ctl.finished:
+            self.game_over()
+
+    def _follow(self) -> None:
+        """When zoomed in, keep the gliding passenger in view."""
+        assert self.ctl is not None
+        where = self.ctl.passenger_position()
+        if where is None or self.view is None or self.view.camera.level <= 0:
+            return
+        camera = self.view.camera
+        sx, sy = camera.to_screen(where)
+        vx, vy, vw, vh = camera.view
+        cx, cy = vx + vw / 2, vy + vh / 2
+        dx = sx - cx
+        dy = sy - cy
+        limit_x, limit_y = vw * FOLLOW_BOX / 2, vh * FOLLOW_BOX / 2
+        pan_x = -(dx - math.copysign(limit_x, dx)) if abs(dx) > limit_x else 0.0
+        pan_y = -(dy - math.copysign(limit_y, dy)) if abs(dy) > limit_y else 0.0
+        if pan_x or pan_y:
+            camera.pan(pan_x * 0.25, pan_y * 0.25)
+
+    def game_over(self) -> None:
+        from game.ui.scenes.end import EndScene
+
+        assert self.session is not None
+        self.app.replace(EndScene(self.app, self.session))
+
+    # ----- drawing -----
+
+    def caption(self) -> str:
+        return text.board_title(self.board.name if self.board else self.setup.board)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ctl, view, overlay = self.ctl, self.view, self.overlay
+        if ctl is None or view is None or overlay is None or self.passenger is None:
+            surface.fill(style.PAPER)
+            message = style.fit_text(self.error, style.ui(20), "semibold", style.INK_SOFT, surface.get_width() - 40)
+            surface.blit(message, message.get_rect(center=(surface.get_width() // 2, surface.get_height() // 2)))
+            return
+        area = pygame.Rect(*(round(v) for v in self.board_rect()))
+        hover = self.hover
+        on_board = hover if hover is not None and area.collidepoint(hover) else None
+        view.draw(surface, ctl.shown, self.time, ctl.passenger_position() or self._waiting_passenger())
+        previous = surface.get_clip()
+        surface.set_clip(area)
+        hovered_link = None
+        if on_board is not None and ctl.person_may_act() and ctl.state.phase == "actions":
+            hovered_link = overlay.pick_link(on_board, ctl.legal_spaces(), fallback=False)
+        overlay.flashes(surface, ctl, self.time)
+        glide = ctl.queue.current
+        if isinstance(glide, Glide) and glide.started:
+            overlay.trail(surface, list(glide.points), ease(glide.progress))
+        overlay.legal_spaces(surface, ctl, self.time, hovered_link)
+        overlay.pulses(surface, ctl)
+        self._pointed(surface, ctl, overlay)
+        self.passenger.draw(surface, ctl, self.time, hover, self.sidebar.spots)
+        if ctl.passenger_position() is not None or ctl.route_options():
+            where = ctl.passenger_position() or self._waiting_passenger()
+            if where is not None:
+                view._draw_passenger(surface, where, self.time)
+        if hovered_link is not None:
+            overlay.tooltip(surface, ctl, hovered_link, on_board, area)
+        self._banner(surface, ctl, area)
+        self._toast(surface, ctl, area)
+        surface.set_clip(previous)
+        self.cards.draw(surface, self.strip_rect(), ctl, hover)
+        self._pile_tip(surface, ctl)
+        self.sidebar.draw(surface, self.sidebar_rect(), ctl, self.caption(), hover, self.show_controls)
+
+    show_controls = True
+
+    def _waiting_passenger(self) -> Point | None:
+        assert self.ctl is not None and self.board is not None
+        station = self.ctl.shown.passenger
+        if station is None:
+            return None
+        node = self.board.nodes[station]
+        return (node.x, node.y)
+
+    def _pointed(self, surface: pygame.Surface, ctl: TurnController, overlay: BoardOverlay) -> None:
+        """Light what a hovered log line, card or the pile refers to."""
+        spot = hit(self.sidebar.spots + self.cards.spots, self.hover)
+        if spot is None:
+            return
+        if spot.kind == "log":
+            entry = spot.value
+            overlay.entry_highlight(surface, entry.links, entry.nodes, entry.path, self.time)
+        elif spot.kind == "card":
+            overlay.rings(surface, [spot.value], self.time)
+        elif spot.kind == "deck":
+            overlay.rings(surface, CardStrip.pile_stations(ctl), self.time, style.HALO)
+
+    def _pile_tip(self, surface: pygame.Surface, ctl: TurnController) -> None:
+        spot = hit(self.cards.spots, self.hover)
+        if spot is None or spot.kind != "deck":
+            return
+        names = CardStrip.pile_names(ctl)
+        message = text.tr("play.deck_hover", names=names) if names else text.tr("play.deck_empty")
+        words = message.split(" ")
+        lines: list[str] = []
+        current = ""
+        for word in words:
+            trial = f"{current} {word}".strip()
+            if style.font(style.ui(15), "semibold").size(trial)[0] > style.ui(520) and current:
+                lines.append(current)
+                current = word
+            else:
+                current = trial
+        lines.append(current)
+        images = [style.text(line, style.ui(15), "semibold", style.HALO) for line in lines[:8]]
+        width = max(image.get_width() for image in images) + 28
+        height = sum(image.get_height() + 2 for image in images) + 20
+        box = pygame.Rect(0, 0, width, height)
+        box.bottomright = (spot.rect.right, spot.rect.top - 10)
+        pygame.draw.rect(surface, style.INK, box, border_radius=10)
+        y = box.y + 10
+        for image in images:
+            surface.blit(image, (box.x + 14, y))
+            y += image.get_height() + 2
+
+    def _banner(self, surface: pygame.Surface, ctl: TurnController, area: pygame.Rect) -> None:
+        """"Anna's turn", briefly, when the turn passes (unless the route panel is up)."""
+        if ctl.route_options():
+            return
+        for effect in ctl.queue.of_kind("banner")[-1:]:
+            seat = effect.data["seat"]
+            t = effect.progress
+            alpha = min(1.0, t * 6, (1 - t) * 4)
+            label = style.text(text.tr("play.turn_banner", name=ctl.session.name(seat)), style.ui(30), "black",
+                               style.HALO)
+            box = label.get_rect().inflate(style.ui(56), style.ui(26))
+            box.midtop = (area.centerx, area.y + 18 + round(8 * (1 - alpha)))
+            plate = pygame.Surface(box.size, pygame.SRCALPHA)
+            pygame.draw.rect(plate, (*seat_colour(seat), 235), plate.get_rect(), border_radius=16)
+            plate.blit(label, label.get_rect(center=plate.get_rect().center))
+            plate.set_alpha(round(255 * max(0.0, alpha)))
+            surface.blit(plate, box)
+
+    def _toast(self, surface: pygame.Surface, ctl: TurnController, area: pygame.Rect) -> None:
+        """An illegal click's reason, at the foot of the board where the eyes are."""
+        if not ctl.message:
+            return
+        label = style.fit_text(ctl.message, style.ui(18), "bold", style.HALO, area.width - 80)
+        box = label.get_rect().inflate(style.ui(36), style.ui(20))
+        box.midbottom = (area.centerx, area.bottom - 18)
+        pygame.draw.rect(surface, style.RAIL, box, border_radius=12)
+        surface.blit(label, label.get_rect(center=box.center))
+
+
+def __getattr__(name: str) -> object:
+    """ShowScene moved to game.ui.scenes.show (it imports this module); old imports keep working."""
+    if name == "ShowScene":
+        from game.ui.scenes.show import ShowScene
+
+        return ShowScene
+    raise AttributeError(name)

@@ -1,0 +1,226 @@
+"""Show mode for conventions: computer players on a loop, a new city every game, and an invitation to play.
+
+Any key, click or controller button opens the menu; after `show_idle_minutes` without input anywhere
+else, the show comes back by itself. Time is the App's `dt`, so tests drive the idle timer with a few
+long frames instead of waiting minutes.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.board.loader import builtin_boards, load_board
+from game.board.model import Board, BoardError
+from game.rules.state import GameState
+from game.ui import style, text
+from game.ui.board.overlay import BoardOverlay
+from game.ui.board.passenger import PassengerView
+from game.ui.board.view import BoardView
+from game.ui.input.intents import Intent
+from game.ui.layers import Layer, find
+from game.ui.scenes.play import PlayScene
+from game.ui.table.session import GameSession, bot_for
+from game.ui.table.setup import GameSetup, Seat
+from game.ui.table.turns import TurnController
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+ROTATION = ("london", "berlin", "newyork", "london_classic")
+SHOW_PLAYERS = 4
+SHOW_BOT_DELAY = 0.45  # seconds between a computer's actions: slow enough to follow from a few metres
+SHOW_OVER_PAUSE = 6.0  # the final board stays up this long before the next city
+DEFAULT_IDLE_MINUTES = 3
+WAKE_EVENTS = frozenset({pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.CONTROLLERBUTTONDOWN,
+                         pygame.JOYBUTTONDOWN, pygame.FINGERDOWN})
+ACTIVITY_EVENTS = WAKE_EVENTS | {pygame.MOUSEMOTION, pygame.MOUSEWHEEL, pygame.TEXTINPUT}
+STICK_NUDGE = 8000  # a controller axis moved this far (of 32767) counts as someone being there
+WAKE_GRACE = 0.4  # seconds after waking in which presses are dropped: one press must not also click the menu
+
+
+def next_board(current: str, available: list[str] | None = None) -> str:
+    """The city after `current` in the show's rotation; a board outside it (a file) simply repeats."""
+    boards = builtin_boards() if available is None else available
+    cycle = [name for name in ROTATION if name in boards]
+    if current not in cycle:
+        return current
+    return cycle[(cycle.index(current) + 1) % len(cycle)]
+
+
+def show_seats(players: int) -> list[Seat]:
+    return [Seat("normal", text.tr("menu.seat.computer_name", number=i + 1)) for i in range(players)]
+
+
+class ShowScene(PlayScene):
+    """Computers play; when a game ends the final board stays a moment, then the next city is dealt.
+
+    Nothing is saved and there are no buttons: the attract overlay says how to start playing.
+    """
+
+    autosave = False
+    show_controls = False
+
+    def __init__(self, app: App, setup: GameSetup, board: Board | None = None, state: GameState | None = None,
+                 session: GameSession | None = None) -> None:
+        super().__init__(app, setup, board, state, session)
+        self.games = 1
+
+    def _controller(self, session: GameSession) -> TurnController:
+        for seat in range(session.state.player_count):
+            if seat not in session.bots:
+                session.bots[seat] = bot_for("normal", session.seed * 31 + seat)
+        ctl = super()._controller(session)
+        ctl.bot_delay = SHOW_BOT_DELAY
+        return ctl
+
+    def enter(self) -> None:
+        layer = find(self.app, ShowLayer)
+        if layer is None:
+            layer = ShowLayer()
+            self.app.layers.insert(0, layer)  # first: a key that wakes the show must reach nobody else
+        assert isinstance(layer, ShowLayer)
+        layer.board = self.setup.board
+        layer.players = self.setup.players
+
+    def game_over(self) -> None:
+        """Keep the final board up for a moment, then deal a new game in the next city."""
+        assert self.ctl is not None
+        if self.ctl.over_time < SHOW_OVER_PAUSE:
+            return
+        self.deal(next_board(self.setup.board))
+
+    def deal(self, board_name: str) -> None:
+        """A new game on `board_name` (the same board again if it cannot be opened)."""
+        board = self.board
+        if board_name != self.setup.board or board is None:
+            try:
+                board = load_board(board_name)
+            except BoardError:
+                board_name, board = self.setup.board, self.board
+        if board is None:
+            return
+        self.seed += 1
+        self.games += 1
+        self.setup = GameSetup(board_name, self.setup.seats, self.seed)
+        if board is not self.board:
+            self.board = board
+            self.view = BoardView(board, self.board_rect())
+            self.overlay = BoardOverlay(self.view)
+            self.passenger = PassengerView(self.overlay)
+        self.session = GameSession(board, self.setup, None, self.seed)
+        self.ctl = self._controller(self.session)
+        layer = find(self.app, ShowLayer)
+        if isinstance(layer, ShowLayer):
+            layer.board = board_name
+
+    def board_rect(self) -> tuple[float, float, float, float]:
+        """The board above the invitation band, so the band hides none of the game."""
+        x, y, w, h = super().board_rect()
+        return (x, y, w, max(10.0, h - band_height(self.app.size[1])))
+
+    def intent(self, intent: Intent) -> None:
+        if intent.kind == "back":
+            open_menu(self.app)
+            return
+        super().intent(intent)
+
+    def caption(self) -> str:
+        return text.board_title(self.setup.board)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.view is not None:
+            x, y, w, h = (round(v) for v in self.board_rect())
+            attract(surface, pygame.Rect(x, y + h, w, band_height(surface.get_height())), self.time, self.caption())
+
+
+def band_height(screen_height: int) -> int:
+    """The invitation's height: a fifth of the screen, so the title reads from across a hall."""
+    return max(120, round(screen_height * 0.21))
+
+
+def attract(surface: pygame.Surface, band: pygame.Rect, time: float, city: str) -> None:
+    """The invitation under the running game: the title and "Press any key or button to play", breathing."""
+    height = band.height
+    pygame.draw.rect(surface, style.INK, band)
+    stripe = band.width / len(style.LINE_COLOURS)
+    for k, colour in enumerate(style.LINE_COLOURS.values()):  # the eleven lines, as in the menu's title rule
+        pygame.draw.rect(surface, colour, pygame.Rect(round(band.x + k * stripe), band.y, math.ceil(stripe), 6))
+    title = style.fit_text(text.tr("app.title"), round(height * 0.4), "black", style.HALO, band.width - 60)
+    title_rect = title.get_rect(midtop=(band.centerx, band.y + round(height * 0.1)))
+    surface.blit(title, title_rect)
+    breath = 0.5 + 0.5 * math.sin(time * 2 * math.pi / 2.6)
+    prompt = style.fit_text(text.tr("show.press"), round(height * 0.18), "bold", style.GOLD, band.width - 60).copy()
+    prompt.set_alpha(round(255 * (0.6 + 0.4 * breath)))
+    surface.blit(prompt, prompt.get_rect(midtop=(band.centerx, title_rect.bottom + round(height * 0.04 * breath))))
+    caption = style.text(f"{city} · {text.tr('show.caption')}", max(13, round(height * 0.075)), "semibold",
+                         style.mix(style.HALO, style.INK, 0.35))
+    surface.blit(caption, caption.get_rect(bottomright=(band.right - 18, band.bottom - 10)))
+
+
+# ----- starting, leaving and coming back -----
+
+
+def start_show(app: App, board: str | None = None, players: int | None = None, seed: int | None = None) -> None:
+    """Clear the screens and run the show (from the menu's Show mode button, --show, or the idle timer)."""
+    cycle = [name for name in ROTATION if name in builtin_boards()]
+    first = board or (cycle[0] if cycle else (builtin_boards() or [""])[0])
+    scene = ShowScene(app, GameSetup(first, show_seats(players or SHOW_PLAYERS), seed))
+    while app.scenes:
+        app.scenes.pop().leave()
+    app.push(scene)
+
+
+def open_menu(app: App) -> None:
+    """Someone wants to play: the menu, with the idle timer running."""
+    from game.ui.scenes.menu import MenuScene
+
+    layer = find(app, ShowLayer)
+    if isinstance(layer, ShowLayer):
+        layer.idle = 0.0
+        layer.grace = WAKE_GRACE
+    app.replace(MenuScene(app))
+
+
+class ShowLayer(Layer):
+    """Wakes the show into the menu on any key, click or button, and brings it back after idle minutes.
+
+    Present once show mode has run in this window: people who never asked for a show never get one.
+    """
+
+    def __init__(self) -> None:
+        self.idle = 0.0  # seconds since the last input anywhere outside the show
+        self.board = ""  # the city last shown, so the show resumes with the next one
+        self.players = SHOW_PLAYERS
+        self.grace = 0.0  # a controller reports one press as a joystick and a controller event: drop the echo
+
+    @staticmethod
+    def minutes(app: App) -> float:
+        store = getattr(app, "store", None)
+        return float(getattr(getattr(store, "settings", None), "show_idle_minutes", DEFAULT_IDLE_MINUTES))
+
+    def event(self, app: App, event: pygame.event.Event) -> bool:
+        if event.type in ACTIVITY_EVENTS or (
+                event.type == pygame.CONTROLLERAXISMOTION and abs(getattr(event, "value", 0)) > STICK_NUDGE):
+            self.idle = 0.0
+        if event.type in WAKE_EVENTS and self.grace > 0:
+            return True
+        if not isinstance(app.scene, ShowScene) or event.type not in WAKE_EVENTS:
+            return False
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            return False  # full screen still toggles
+        open_menu(app)
+        return True
+
+    def update(self, app: App, dt: float) -> None:
+        self.grace = max(0.0, self.grace - dt)
+        if isinstance(app.scene, ShowScene):
+            self.idle = 0.0
+            return
+        self.idle += dt
+        if self.idle >= self.minutes(app) * 60:
+            self.idle = 0.0
+            start_show(app, next_board(self.board) if self.board else None, self.players)

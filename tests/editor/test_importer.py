@@ -1,0 +1,156 @@
+"""The starter-board importer: merged stops, repaired source faults, layout, and a TMX the compiler takes."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from pathlib import Path
+
+import pytest
+
+from editor.importing.importer import build_board, select
+from editor.importing.layout import Projection, min_spacing, relax
+from editor.importing.network_data import ImportError_, default_data_dir, load_network, london_name, paris_name
+from editor.tmx_write import write_tmx
+from game.board.tmx.compiler import compile_tmx
+from tools.import_network import main as import_main
+
+pytestmark = pytest.mark.skipif(not default_data_dir().is_dir(), reason="shared/data is not beside the project")
+
+
+def _adjacent(routes: list[list[str]], a: str, b: str) -> bool:
+    return any({x, y} == {a, b} for route in routes for x, y in itertools.pairwise(route))
+
+
+def test_london_names_lose_suffixes_and_qualifiers() -> None:
+    assert london_name("Baker Street Underground Station") == "Baker Street"
+    assert london_name("Hammersmith (H&C Line) Underground Station") == "Hammersmith"
+    assert london_name("Paddington (H&C Line)-Underground") == "Paddington"
+    assert london_name("Shepherds Bush Rail Station") == "Shepherd's Bush"
+    assert london_name("London Euston Rail Station", {"Euston"}) == "Euston"
+    assert london_name("London Bridge Underground Station", {"Euston"}) == "London Bridge"
+
+
+def test_london_merges_stop_ids_of_one_station() -> None:
+    network = load_network("london")
+    assert "Bank Underground Station" not in network.stations
+    assert {"Central", "Northern", "DLR"} <= network.stations["Bank"].lines
+    assert {"Circle", "Hammersmith & City", "District", "Piccadilly"} <= network.stations["Hammersmith"].lines
+    assert "London Overground" in network.stations["Euston"].lines
+    assert not [name for name in network.stations if name.endswith((" Underground Station", " Rail Station"))]
+
+
+def test_berlin_faults_are_fixed() -> None:
+    network = load_network("berlin", lines=["U\\d+", "S\\d+"])
+    u6 = network.routes["U6"][0]
+    assert u6[:6] == ["Alt-Tegel", "Borsigwerke", "Holzhauser Straße", "Otisstraße", "Scharnweberstraße",
+                      "Kurt-Schumacher-Platz"]
+    s1 = network.routes["S1"]
+    assert not _adjacent(s1, "Hohen Neuendorf", "Borgsdorf")
+    assert _adjacent(s1, "Birkenwerder", "Borgsdorf")
+    assert all(route.count("Hohen Neuendorf") == 1 for route in s1)
+    jlb, joh = network.stations["Julius-Leber-Brücke"], network.stations["Johannisthal"]
+    assert (jlb.lat, jlb.lon) != (joh.lat, joh.lon)
+    assert abs(jlb.lat - 52.486) < 0.01 and abs(jlb.lon - 13.361) < 0.01
+    for ring in ("S41", "S42"):
+        assert _adjacent(network.routes[ring], "Jungfernheide", "Beusselstraße")
+    assert not any(line.startswith("M") for line in network.routes)
+
+
+def test_newyork_complexes_merge_and_express_runs_follow_local_stops() -> None:
+    network = load_network("newyork")
+    times = network.stations["Times Sq–42 St"]
+    assert {"1", "2", "3", "7", "A", "C", "E", "N", "Q", "R", "W", "GS"} <= times.lines
+    assert not any("Port Authority" in name for name in network.stations)
+    assert "23 St (6)" in network.stations and "23 St (1)" in network.stations  # repeated names told apart
+    # The 2 runs express 96 St → 72 St; its links must be the local ones through 86 St and 79 St.
+    assert not _adjacent(network.routes["2"], "96 St (1 2 3)", "72 St (1 2 3)")
+    assert _adjacent(network.routes["2"], "86 St (1)", "79 St (1)")
+
+
+def test_paris_gets_its_accents_and_branches_back() -> None:
+    assert paris_name("Chatelet") == "Châtelet"
+    assert paris_name("Hotel de Ville") == "Hôtel de Ville"
+    network = load_network("paris")
+    assert "Châtelet" in network.stations
+    assert len(network.routes["M13"]) == 2  # the Les Courtilles branch
+
+
+def test_a_station_list_bridges_left_out_stops_and_counts_lines() -> None:
+    network = load_network("london", lines=["Circle", "Hammersmith & City", "District"])
+    _, links = select(network, {"stations": ["Paddington", "Hammersmith", "Notting Hill Gate", "Earl's Court"]})
+    assert links[("Hammersmith", "Paddington")] == {"Circle", "Hammersmith & City"}
+    assert ("Earl's Court", "Notting Hill Gate") in links
+
+
+def test_projection_magnifies_the_centre() -> None:
+    centre = (51.5, -0.12)
+    points = [(51.5, -0.12), (51.5, -0.11), (51.5, 0.1)]
+    flat = Projection(points, centre, 1.0, (1920, 1080), 50)
+    fisheye = Projection(points, centre, 0.5, (1920, 1080), 50)
+
+    def inner_share(projection: Projection) -> float:
+        x0 = projection(*points[0])[0]
+        return (projection(*points[1])[0] - x0) / (projection(*points[2])[0] - x0)
+
+    assert inner_share(fisheye) > 3 * inner_share(flat)
+
+
+def test_relax_separates_and_is_deterministic() -> None:
+    crowd = {f"s{i}": (500 + 3 * (i % 5), 400 + 2 * (i // 5)) for i in range(25)}
+    once = relax(crowd, [], 30, (1920, 1080), 20)
+    assert min_spacing(once) >= 29.5
+    assert once == relax(crowd, [], 30, (1920, 1080), 20)
+    assert all(math.dist(once[n], crowd[n]) < 200 for n in crowd)
+
+
+def test_area_import_writes_a_tmx_that_compiles(tmp_path: Path) -> None:
+    board = build_board({"city": "berlin", "lines": ["U\\d+", "S\\d+"], "area": [52.49, 13.35, 52.53, 13.45]})
+    out = tmp_path / "berlin_mitte.tmx"
+    write_tmx(board, out)
+    result = compile_tmx(out)
+    assert result.errors == []
+    stations = [n for n in result.board.nodes if n.is_station]
+    assert len(stations) > 20
+    assert sum(n.start for n in stations) == 1
+    assert any(n.terminus for n in stations) and any(n.destination for n in stations)
+    assert min(math.dist((a.x, a.y), (b.x, b.y)) for i, a in enumerate(stations) for b in stations[i + 1:]) >= 39
+
+
+def test_rivers_with_crossings_make_water_waypoints(tmp_path: Path) -> None:
+    config = {
+        "city": "newyork", "stations": ["Times Sq–42 St", "Grand Central–42 St", "Vernon Blvd–Jackson Av", "Court Sq"],
+        "start": "Grand Central–42 St", "standard": ["Times Sq–42 St", "Court Sq"],
+        "rivers": [{"name": "East River", "crossings": True, "points": [[40.76, -73.955], [40.735, -73.971]]}],
+    }
+    board = build_board(config)
+    waypoints = [n for n in board.nodes if n.waypoint]
+    assert waypoints and all(n.properties == {"water": True} for n in waypoints)
+    out = tmp_path / "crossing.tmx"
+    write_tmx(board, out)
+    result = compile_tmx(out)
+    assert result.errors == []
+    assert any(n.water for n in result.board.nodes)
+
+
+def test_unknown_station_names_are_reported_with_a_hint() -> None:
+    with pytest.raises(ImportError_, match="did you mean 'Baker Street'"):
+        build_board({"city": "london", "stations": ["Baker Streeet", "Euston"]})
+
+
+def test_cli_fails_with_one_line_on_missing_data(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = import_main(["--city", "london", "--area", "51.5,-0.2,51.52,-0.1", "-o", str(tmp_path / "x.tmx"),
+                        "--data", str(tmp_path / "nowhere")])
+    assert code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "nowhere" in err
+    assert not (tmp_path / "x.tmx").exists()
+
+
+def test_cli_writes_a_board(tmp_path: Path) -> None:
+    stations = tmp_path / "stations.txt"
+    stations.write_text("Baker Street\nEuston\nKing's Cross St. Pancras\nOxford Circus\n# a comment\nBond Street\n",
+                        encoding="utf-8")
+    out = tmp_path / "mine.tmx"
+    assert import_main(["--city", "london", "--stations", str(stations), "-o", str(out)]) == 0
+    assert compile_tmx(out).errors == []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import math
 import os
 import time
 from collections.abc import Callable
@@ -18,7 +19,6 @@ from editor.chrome import THEME, Layout, Toolbar, draw_help, draw_status
 from editor.commands import AddObjects, ChangeMap, ChangeObjects, Command, DeleteObjects, History
 from editor.dialogs import Dialogs
 from editor.document import AREA_LAYER, BOARD_LAYER, LINKS_LAYER, Document, DocumentError, MapObject, Point
-from editor.geometry import distance, nearest_segment
 from editor.importing import to_document as importing
 from editor.panel import PropertyPanel
 from editor.play import play
@@ -26,7 +26,7 @@ from editor.problems import ProblemWatcher
 from editor.render import Renderer, label_centre, reset_fonts
 from editor.tools import Tool, beck_path, make_tools
 from editor.view import View
-from game.geometry import point_in_polygon
+from game.geometry import nearest_segment, point_in_polygon
 
 GRID = 16
 DOUBLE_CLICK_MS = 400
@@ -294,7 +294,7 @@ class EditorApp:
         """What lies under a map point: nodes first, then links, then the smallest area containing it."""
         radius = self.view.pick_radius(12)
         objects = [o for o in self.doc.objects() if kinds is None or o.kind in kinds]
-        nodes = [(distance(p, o.pos), o.id, o) for o in objects if o.kind in ("station", "waypoint")]
+        nodes = [(math.dist(p, o.pos), o.id, o) for o in objects if o.kind in ("station", "waypoint")]
         near = [item for item in nodes if item[0] <= radius]
         if near:
             return min(near)[2]
@@ -311,7 +311,7 @@ class EditorApp:
         return min(areas)[2] if areas else None
 
     def snap(self, p: Point, anchor: Point | None = None) -> Point:
-        from editor.geometry import snap
+        from editor.snapping import snap
 
         return snap(p, self.grid, self.snapping, anchor)
 
@@ -610,7 +610,7 @@ class EditorApp:
                     self.finish_name(cancel=False)
                 now = pygame.time.get_ticks()
                 last_time, last_pos = self.last_click
-                double = now - last_time <= DOUBLE_CLICK_MS and distance(pos, last_pos) <= 5
+                double = now - last_time <= DOUBLE_CLICK_MS and math.dist(pos, last_pos) <= 5
                 self.last_click = (0 if double else now, pos)
                 self.cursor = self.view.to_map(pos)
                 self.tool.down(self.cursor, event, double)

@@ -8,8 +8,8 @@ from pathlib import Path
 import pygame
 
 from editor.document import Document, MapObject
-from editor.geometry import centroid
 from editor.view import View
+from game.geometry import mean_point
 
 PAPER = (250, 248, 242)
 OUTSIDE = (206, 210, 216)
@@ -253,4 +253,4 @@ def _dashed_polygon(surface: pygame.Surface, colour: tuple[int, int, int], point
 
 def label_centre(obj: MapObject) -> tuple[float, float]:
     """Where to centre the view on an object (a problem's location)."""
-    return obj.pos if obj.shape == "point" else centroid(obj.points)
+    return obj.pos if obj.shape == "point" else mean_point(obj.points)

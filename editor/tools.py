@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import math
 from typing import TYPE_CHECKING
 
 import pygame
@@ -10,8 +11,8 @@ import pygame
 from editor import text
 from editor.commands import AddObjects, ChangeObjects, DeleteObjects, move_nodes_and_links
 from editor.document import MapObject, Point
-from editor.geometry import distance, nearest_segment, project_on_segment, rect_contains
 from editor.render import SELECT
+from game.geometry import nearest_segment, project_on_segment, rect_contains
 
 if TYPE_CHECKING:
     from editor.app import EditorApp
@@ -100,7 +101,7 @@ class SelectTool(Tool):
             return
         target = app.snap((anchor.pos[0] + p[0] - self.drag_start[0], anchor.pos[1] + p[1] - self.drag_start[1]))
         dx, dy = target[0] - anchor.pos[0], target[1] - anchor.pos[1]
-        if not self.moved and distance(p, self.drag_start) * app.view.zoom < 3:
+        if not self.moved and math.dist(p, self.drag_start) * app.view.zoom < 3:
             return
         self.moved = True
         self._apply(dx, dy)
@@ -129,7 +130,7 @@ class SelectTool(Tool):
         if self.box is not None:
             rect = (*self.box[0], *self.box[1])
             inside = {o.id for o in app.doc.objects() if o.kind and all(rect_contains(rect, q) for q in o.points)}
-            if distance(*self.box) * app.view.zoom > 3:
+            if math.dist(*self.box) * app.view.zoom > 3:
                 app.select(app.selection | inside)
             self.box = None
         elif self.drag_start is not None and self.moved:
@@ -275,7 +276,7 @@ class BendTool(Tool):
         radius = app.view.pick_radius(9)
         for link in app.doc.of_kind("link"):
             for i, q in enumerate(link.points[1:-1], start=1):
-                if distance(p, q) <= radius:
+                if math.dist(p, q) <= radius:
                     if double:
                         points = link.points[:i] + link.points[i + 1:]
                         app.record(ChangeObjects.run(app.doc, [link.id], lambda lid=link.id, pts=points:

@@ -1,14 +1,18 @@
-"""Plane geometry shared by the rules, the compiler, the importer, the editor and the screens.
+"""Plane geometry for the whole product: the rules, the compiler, the authoring tools and the screens.
 
 One even-odd test everywhere, so a cluster the compiler fills and a loop the rules score agree on
-what is inside (points exactly on an edge are outside: they lie on the line itself).
+what is inside (points exactly on an edge are outside: they lie on the line itself). Parallel track spaces
+are offset copies of a link's drawn path; animations walk along polylines.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 Point = tuple[float, float]
+
+MITER_LIMIT = 2.5
 
 
 def point_in_polygon(point: Point, polygon: Sequence[Point]) -> bool:
@@ -29,6 +33,7 @@ def point_in_polygon(point: Point, polygon: Sequence[Point]) -> bool:
 
 
 def bounding_box(polygon: Sequence[Point]) -> tuple[float, float, float, float]:
+    """The smallest upright rectangle around the points as two corners (x0, y0, x1, y1)."""
     xs = [p[0] for p in polygon]
     ys = [p[1] for p in polygon]
     return min(xs), min(ys), max(xs), max(ys)
@@ -54,3 +59,178 @@ def convex_hull(points: Sequence[Point]) -> list[Point]:
             upper.pop()
         upper.append(p)
     return lower[:-1] + upper[:-1]
+
+
+def _unit_normal(a: Point, b: Point) -> Point:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy) or 1.0
+    return (-dy / length, dx / length)
+
+
+def dedupe(points: Sequence[Point], epsilon: float = 1e-6) -> list[Point]:
+    """Drop repeated points, which would give segments without a direction."""
+    kept: list[Point] = []
+    for point in points:
+        if not kept or math.hypot(point[0] - kept[-1][0], point[1] - kept[-1][1]) > epsilon:
+            kept.append(point)
+    return kept
+
+
+def offset_polyline(points: Sequence[Point], distance: float) -> list[Point]:
+    """The polyline shifted sideways by `distance` (left of the direction of travel), mitred at bends.
+
+    Parallel track spaces are offset copies of the link's drawn path, as on a Beck diagram.
+    """
+    pts = dedupe(points)
+    if len(pts) < 2:
+        return list(pts)
+    normals = [_unit_normal(pts[i], pts[i + 1]) for i in range(len(pts) - 1)]
+    out = [(pts[0][0] + normals[0][0] * distance, pts[0][1] + normals[0][1] * distance)]
+    for i in range(1, len(pts) - 1):
+        n0, n1 = normals[i - 1], normals[i]
+        mx, my = n0[0] + n1[0], n0[1] + n1[1]
+        length = math.hypot(mx, my)
+        if length < 1e-9:  # a full turn back: keep the first normal
+            mx, my, length = n0[0], n0[1], 1.0
+        mx, my = mx / length, my / length
+        cos_half = mx * n0[0] + my * n0[1]
+        factor = 1.0 / max(cos_half, 1.0 / MITER_LIMIT)
+        out.append((pts[i][0] + mx * distance * factor, pts[i][1] + my * distance * factor))
+    out.append((pts[-1][0] + normals[-1][0] * distance, pts[-1][1] + normals[-1][1] * distance))
+    return out
+
+
+def band(points: Sequence[Point], left: float, right: float) -> list[Point]:
+    """The polygon between two offsets of a polyline: a thick stroke with mitred bends."""
+    return offset_polyline(points, left) + offset_polyline(points, right)[::-1]
+
+
+def length(points: Sequence[Point]) -> float:
+    """A polyline's length."""
+    return sum(math.dist(points[i], points[i + 1]) for i in range(len(points) - 1))
+
+
+def point_along(points: Sequence[Point], t: float) -> Point:
+    """The point a fraction `t` (0–1) of the way along a polyline, for animations."""
+    total = length(points)
+    if total <= 0:
+        return points[0]
+    remaining = max(0.0, min(1.0, t)) * total
+    for i in range(len(points) - 1):
+        step = math.dist(points[i], points[i + 1])
+        if remaining <= step and step > 0:
+            f = remaining / step
+            return (points[i][0] + (points[i + 1][0] - points[i][0]) * f,
+                    points[i][1] + (points[i + 1][1] - points[i][1]) * f)
+        remaining -= step
+    return points[-1]
+
+
+def trim(points: Sequence[Point], start: float, end: float) -> list[Point]:
+    """The polyline with `start` cut off its beginning and `end` off its end (for ends inside stations)."""
+    total = length(points)
+    if start + end >= total:
+        mid = point_along(points, (start / (start + end)) if start + end else 0.5)
+        return [mid, mid]
+    result: list[Point] = [point_along(points, start / total)]
+    walked = 0.0
+    for i in range(len(points) - 1):
+        walked += math.dist(points[i], points[i + 1])
+        if start < walked < total - end:
+            result.append(points[i + 1])
+    result.append(point_along(points, (total - end) / total))
+    return result
+
+
+def bounding_rect(points: Sequence[Point]) -> tuple[float, float, float, float]:
+    """The smallest upright rectangle around the points as (x, y, width, height), as the screens use rects."""
+    x0, y0, x1, y1 = bounding_box(points)
+    return (x0, y0, x1 - x0, y1 - y0)
+
+
+def centroid(points: Sequence[Point]) -> Point:
+    """The area centroid of a polygon (the mean of its points when it has no area)."""
+    area = 0.0
+    cx = cy = 0.0
+    n = len(points)
+    for i in range(n):
+        x0, y0 = points[i]
+        x1, y1 = points[(i + 1) % n]
+        cross = x0 * y1 - x1 * y0
+        area += cross
+        cx += (x0 + x1) * cross
+        cy += (y0 + y1) * cross
+    if abs(area) < 1e-9:
+        return (sum(p[0] for p in points) / n, sum(p[1] for p in points) / n)
+    return (cx / (3 * area), cy / (3 * area))
+
+
+def rounded_polygon(points: Sequence[Point], radius: float, steps: int = 4) -> list[Point]:
+    """Corners cut into short arcs (Chaikin-like), so hulls and parks look drawn rather than plotted."""
+    pts = dedupe(points)
+    n = len(pts)
+    if n < 3 or radius <= 0:
+        return list(pts)
+    out: list[Point] = []
+    for i in range(n):
+        prev, cur, nxt = pts[i - 1], pts[i], pts[(i + 1) % n]
+        d0 = math.dist(prev, cur)
+        d1 = math.dist(cur, nxt)
+        r = min(radius, d0 / 2, d1 / 2)
+        if r <= 0:
+            out.append(cur)
+            continue
+        a = (cur[0] + (prev[0] - cur[0]) * r / d0, cur[1] + (prev[1] - cur[1]) * r / d0)
+        b = (cur[0] + (nxt[0] - cur[0]) * r / d1, cur[1] + (nxt[1] - cur[1]) * r / d1)
+        for k in range(steps + 1):  # quadratic Bézier a → cur → b
+            t = k / steps
+            out.append(((1 - t) ** 2 * a[0] + 2 * (1 - t) * t * cur[0] + t * t * b[0],
+                        (1 - t) ** 2 * a[1] + 2 * (1 - t) * t * cur[1] + t * t * b[1]))
+    return out
+
+
+def inflate(points: Sequence[Point], amount: float) -> list[Point]:
+    """Push a convex polygon's points out from its centroid (a margin around a cluster's stations)."""
+    c = centroid(points)
+    out = []
+    for x, y in points:
+        d = math.hypot(x - c[0], y - c[1]) or 1.0
+        out.append((x + (x - c[0]) / d * amount, y + (y - c[1]) / d * amount))
+    return out
+
+
+def project_on_segment(p: Point, a: Point, b: Point) -> tuple[Point, float]:
+    """The nearest point to `p` on segment a–b and its distance."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2))
+    q = (a[0] + t * dx, a[1] + t * dy)
+    return q, math.dist(p, q)
+
+
+def segment_distance(p: Point, a: Point, b: Point) -> float:
+    """The distance from `p` to segment a–b."""
+    return project_on_segment(p, a, b)[1]
+
+
+def nearest_segment(p: Point, path: Sequence[Point]) -> tuple[int, float]:
+    """Index i of the segment path[i]–path[i+1] nearest to `p`, and the distance to it."""
+    best, best_d = -1, math.inf
+    for i in range(len(path) - 1):
+        d = segment_distance(p, path[i], path[i + 1])
+        if d < best_d:
+            best, best_d = i, d
+    return best, best_d
+
+
+def mean_point(points: Sequence[Point]) -> Point:
+    """The average of the points (the origin for none): where a group's handle goes."""
+    if not points:
+        return (0.0, 0.0)
+    return (sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points))
+
+
+def rect_contains(rect: tuple[float, float, float, float], p: Point) -> bool:
+    """Whether `p` lies in the rectangle spanned by two corners (x0, y0, x1, y1), in any order."""
+    x0, y0, x1, y1 = rect
+    return min(x0, x1) <= p[0] <= max(x0, x1) and min(y0, y1) <= p[1] <= max(y0, y1)

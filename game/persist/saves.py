@@ -29,9 +29,9 @@ from typing import Any
 
 from platformdirs import user_data_dir
 
+from game import i18n
 from game.board.model import BoardError
 from game.files import free_name, sync_folder, write_synced
-from game.ui import text
 
 AUTOSAVE_ENV = "UNDERGROUND_DATA_DIR"  # tests point this at a temporary folder
 FILE_NAME = "autosave.json"
@@ -94,16 +94,16 @@ class SaveProblem:
     values: dict[str, str] = field(default_factory=dict)
 
     def text(self) -> str:
-        return text.tr(self.key, **self.values)
+        return i18n.tr(self.key, **self.values)
 
 
 def reason(error: BaseException) -> str:
     """A disk error in a few words: "disk full", "read-only", else the system's own words."""
     if isinstance(error, OSError):
         if error.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
-            return text.tr("save.reason.full")
+            return i18n.tr("save.reason.full")
         if isinstance(error, PermissionError) or error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
-            return text.tr("save.reason.read_only")
+            return i18n.tr("save.reason.read_only")
         if error.strerror:
             return error.strerror.lower()
     return str(error) or type(error).__name__
@@ -158,7 +158,7 @@ class Loaded:
         if not self.problems:
             return None
         outcome = "save.problem.fallback" if self.data is not None else "save.problem.none_left"
-        return f"{self.problems[0].text()} {text.tr(outcome)}"
+        return f"{self.problems[0].text()} {i18n.tr(outcome)}"
 
 
 def read_saves(check: Check | None = None) -> Loaded:

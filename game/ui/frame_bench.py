@@ -9,8 +9,8 @@ import time
 
 import pygame
 
+from game import geometry
 from game.board.model import Board
-from game.ui import geometry
 from game.ui.board.view import BoardView
 from game.ui.table.snapshot import BoardSnapshot
 

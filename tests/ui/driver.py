@@ -6,8 +6,8 @@ from collections.abc import Callable
 
 import pygame
 
+from game import geometry
 from game.rules.routing import RouteOption
-from game.ui import geometry
 from game.ui.app import App
 from game.ui.panels.widgets import Hotspot
 from game.ui.scenes.play import PlayScene

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from game import geometry
 from game.geometry import convex_hull
-from game.ui import geometry
 from game.ui.board.camera import Camera
 from game.ui.board.labels import place_labels
 from game.ui.board.metrics import BoardMetrics

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.ui import geometry
+from game import geometry
 
 Point = tuple[float, float]
 Callback = Callable[[], None]

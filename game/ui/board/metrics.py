@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from statistics import median
 
+from game import geometry
 from game.board.model import Board
-from game.ui import geometry, style
+from game.ui import style
 
 Point = tuple[float, float]
 Rect = tuple[float, float, float, float]
@@ -109,7 +110,7 @@ class BoardMetrics:
         points += [p for link in self.board.links for p in link.path]
         if not points:
             return (0.0, 0.0, max(self.board.width, 1.0), max(self.board.height, 1.0))
-        return geometry.bbox(points)
+        return geometry.bounding_rect(points)
 
     @cached_property
     def bounds(self) -> Rect:

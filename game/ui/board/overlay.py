@@ -13,8 +13,9 @@ from collections.abc import Iterable
 
 import pygame
 
+from game import geometry
 from game.rules.actions import PlaceTrack
-from game.ui import geometry, style, text
+from game.ui import style, text
 from game.ui.board import symbols
 from game.ui.board.route_path import route_links, route_polyline
 from game.ui.board.view import BoardView

@@ -9,9 +9,10 @@ import math
 
 import pygame
 
+from game import geometry
 from game.board.model import Board
 from game.rules.routing import RouteOption
-from game.ui import geometry, style
+from game.ui import style
 from game.ui.board import symbols
 from game.ui.board.overlay import PICK_PX, BoardOverlay
 from game.ui.board.route_path import route_links

@@ -12,9 +12,10 @@ from dataclasses import dataclass
 
 import pygame
 
+from game import geometry
 from game.board.model import Board, Node
 from game.geometry import convex_hull
-from game.ui import geometry, style
+from game.ui import style
 from game.ui.board import symbols
 from game.ui.board.labels import Label
 from game.ui.board.metrics import BoardMetrics
@@ -99,13 +100,13 @@ class StaticPainter:
         unit_px = self.metrics.unit * frame.scale
         fills = {"water": (style.WATER, style.WATER_EDGE), "park": (style.PARK, style.PARK_EDGE)}
         for deco in self.board.decorations:
-            if deco.kind in fills and len(deco.points) >= 3 and frame.sees(geometry.bbox(deco.points)):
+            if deco.kind in fills and len(deco.points) >= 3 and frame.sees(geometry.bounding_rect(deco.points)):
                 fill, edge = fills[deco.kind]
                 pts = geometry.rounded_polygon(frame.pts(deco.points), unit_px * 0.25)
                 pygame.draw.polygon(surface, fill, pts)
                 pygame.draw.aalines(surface, edge, True, pts)
         for deco in self.board.decorations:
-            if deco.text and deco.points and frame.sees(geometry.bbox(deco.points), self.metrics.unit):
+            if deco.text and deco.points and frame.sees(geometry.bounding_rect(deco.points), self.metrics.unit):
                 where = deco.points[0] if len(deco.points) < 3 else geometry.centroid(deco.points)
                 colour = style.PARK_TEXT if deco.kind == "park" else style.WATER_TEXT
                 size = round(min(34, max(12, style.LABEL_SIZE * 0.5 * unit_px)))
@@ -122,15 +123,15 @@ class StaticPainter:
             if len(points) < 3:
                 points = [(self.board.nodes[i].x, self.board.nodes[i].y) for i in cluster.stations]
                 points = geometry.inflate(convex_hull(points), self.metrics.unit * 0.35)
-            if len(points) < 3 or not frame.sees(geometry.bbox(points)):
+            if len(points) < 3 or not frame.sees(geometry.bounding_rect(points)):
                 continue
             pts = geometry.rounded_polygon(frame.pts(points), unit_px * 0.3, steps=6)
             pygame.draw.polygon(tint, (*style.CLUSTER, 70), pts)
             pygame.draw.aalines(tint, (*style.CLUSTER_EDGE, 200), True, pts)
         surface.blit(tint, (0, 0))
         for cluster in self.board.clusters:
-            if cluster.polygon and frame.sees(geometry.bbox(cluster.polygon)):
-                x, y, w, _ = geometry.bbox(cluster.polygon)
+            if cluster.polygon and frame.sees(geometry.bounding_rect(cluster.polygon)):
+                x, y, w, _ = geometry.bounding_rect(cluster.polygon)
                 size = round(min(22, max(11, 0.2 * unit_px)))
                 image = style.font(size, "bold").render(cluster.name.upper(), True, style.CLUSTER_EDGE)
                 blit_aligned(surface, image, frame.px((x + w / 2, y)), (0, -1), inset=-round(size * 0.3))
@@ -138,7 +139,7 @@ class StaticPainter:
     def _links(self, surface: pygame.Surface, frame: Frame) -> None:
         m = self.metrics
         margin = m.unit
-        visible = [link for link in self.board.links if frame.sees(geometry.bbox(link.path), margin)]
+        visible = [link for link in self.board.links if frame.sees(geometry.bounding_rect(link.path), margin)]
         for link in visible:  # beds first, so crossing links never cut into each other's spaces
             half = m.bed_half_width(link.spaces) * frame.scale
             symbols.polygon(surface, style.BED, geometry.band(frame.pts(link.path), half, -half))

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 
 import pygame
 
+from game import geometry
 from game.board.model import Board
-from game.ui import geometry, style
+from game.ui import style
 from game.ui.board import patterns, symbols
 from game.ui.board.camera import Camera
 from game.ui.board.labels import label_boxes, place_labels
@@ -78,7 +79,7 @@ class BoardView:
         points = [(x, y), (x + w, y + h)]
         for x0, y0, x1, y1 in label_boxes(self.metrics, self.labels):
             points += [(x0, y0), (x1, y1)]
-        return geometry.bbox(points)
+        return geometry.bounding_rect(points)
 
     def _paint_limit(self) -> Rect:
         """The world area worth painting: the board, its names and its decorations."""
@@ -89,7 +90,7 @@ class BoardView:
             points.extend(deco.points)
         for cluster in self.board.clusters:
             points.extend(cluster.polygon)
-        return geometry.bbox(points)
+        return geometry.bounding_rect(points)
 
     # ----- input -----
 
@@ -173,7 +174,7 @@ class BoardView:
             if not lines or index >= len(self.board.links):
                 continue
             link = self.board.links[index]
-            if not frame.sees(geometry.bbox(link.path), m.unit):
+            if not frame.sees(geometry.bounding_rect(link.path), m.unit):
                 continue
             for slot, line in enumerate(lines[: link.spaces]):
                 path = frame.pts(m.slot_paths[index][slot])

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.ui import geometry, style, text
+from game import geometry
+from game.ui import style, text
 from game.ui.input.intents import Intent
 from game.ui.input.pad_focus import step_towards
 

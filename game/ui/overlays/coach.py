@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game import geometry
 from game.files import write_atomically
-from game.ui import geometry, style, text
+from game.ui import style, text
 from game.ui.board import symbols
 from game.ui.input.intents import Intent
 from game.ui.layers import Layer

@@ -1,0 +1,56 @@
+"""How much room a station name takes, from the name font's advance table: pure Python, same everywhere.
+
+The compiler puts every name's box into the board file (docs/contracts.md §1b) and the authoring tools
+place names by those boxes, so both must measure text the same way on every machine. The table is written
+from the font file by `python -m tools.font_metrics`; widths ignore kerning, which only ever makes the
+measured line a little wider than the drawn one, never narrower.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+NAME_FONT = "Lato-Semibold.ttf"
+FONTS_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
+LINE_HEIGHT = 1.0  # a line's box, in em: ascender to descender of Lato
+LINE_STEP = 1.1  # baseline to baseline of a two-line name, in em
+
+
+@dataclass(frozen=True)
+class TextMetrics:
+    """Advance widths of one font in 1/`units` em."""
+
+    units: int
+    advances: dict[str, int]
+    fallback: int
+    ascender: int
+
+    def width(self, text: str, px: float) -> float:
+        """The width of one line of `text` set at `px` pixels per em."""
+        advances, fallback = self.advances, self.fallback
+        return sum(advances.get(char, fallback) for char in text) * px / self.units
+
+    def size(self, text: str, px: float) -> tuple[float, float]:
+        """(width, height) of one line's box."""
+        return self.width(text, px), LINE_HEIGHT * px
+
+    def block(self, lines: tuple[str, ...], px: float) -> tuple[float, float]:
+        """(width, height) of the box around several lines set one under the other."""
+        width = max((self.width(line, px) for line in lines), default=0.0)
+        return width, (LINE_HEIGHT + LINE_STEP * (max(len(lines), 1) - 1)) * px
+
+    def baseline(self, px: float) -> float:
+        """The first line's baseline below the top of its box."""
+        return self.ascender * px / self.units
+
+
+@cache
+def name_metrics(font_file: str = NAME_FONT) -> TextMetrics:
+    """The table of a font in assets/fonts (the station-name font unless another is named)."""
+    path = FONTS_DIR / Path(font_file).with_suffix(".metrics.json").name
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return TextMetrics(units=int(data["units_per_em"]), advances={str(k): int(v) for k, v in data["advances"].items()},
+                       fallback=int(data["fallback"]), ascender=int(data["ascender"]))

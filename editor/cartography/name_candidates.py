@@ -1,0 +1,154 @@
+"""The places a station's name may go, each with what it costs: the placer chooses one per station.
+
+Around every station: the 16 sides of `label_spec` (the 8 compass points, and the 8 in between that slide
+the box along a side), each on one line and (for names of 2+ words) on two balanced lines, each at the ring
+plus gap and a step or two further out while the box stays within MAX_REACH of the centre.
+
+Preferences (a cartographer's, after Imhof's order for point names, adapted to a metro map's round
+stations): right of the station first, where the text starts at the station and reads away from it; then
+above-right and below-right; then the left side; centred above or below (the usual place on a horizontal
+run) just after; one line before two; close before further out; a name should not sit across the
+continuation of a line that ends or bends at its station; and no other station should be almost as near
+to a name as its own (the hard rule only says not nearer).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from editor.cartography.name_geometry import segment_distance
+from editor.cartography.name_lines import Segment
+from editor.cartography.name_scene import NameScene
+from editor.cartography.name_types import MAX_REACH, Measure, NameStation
+from editor.cartography.network import Box
+from game.board.label_spec import LabelSpec, label_anchor_box, split_lines
+
+SIDE_COST = {"E": 0.0, "NE": 0.05, "ENE": 0.06, "ESE": 0.08, "SE": 0.1, "W": 0.15, "NNE": 0.17, "N": 0.18,
+             "WNW": 0.19, "NW": 0.2, "NNW": 0.21, "WSW": 0.21, "S": 0.22, "SSE": 0.23, "SW": 0.25, "SSW": 0.26}
+TWO_LINES_COST = 0.2
+AWAY_COST_PER_PX = 0.02
+STRADDLE_COST = 0.15
+RIVAL_MARGIN = 12.0  # px: another station this little further from a name than its own leaves doubt...
+RIVAL_COST = 0.3  # ...costing this much when just as near (the hard rule: never nearer), less further off
+HIT_COST = 10.0  # a broken hard constraint: worth far more than every preference together
+# When every place breaks something, what is least bad: text over a link still reads, text over text or
+# over a station does not, and text off the board is lost.
+HIT_WEIGHT = {"board": 3.0, "own": 1.5, "station": 1.5, "disc": 1.5, "icon": 1.5, "nearer": 1.0, "reach": 1.0,
+              "link": 1.0}
+NAME_OVERLAP_WEIGHT = 1.5
+CLEARANCE = 1.0  # px the placer keeps between a name and anything else, beyond what the check demands
+AWAY_STEPS = 2  # further-out positions tried beyond the ring plus gap
+AWAY_STEP_PER_PX = 0.4  # each further-out step, as a fraction of the label size
+FEW_CLEAN = 8  # a station with fewer clean sides than this keeps every clean distance of each
+LEAST_BAD = 24  # a station with no clean place keeps at most this many of its least bad ones
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One place for one station's name (`pos` is the station's position in the placer's list).
+
+    `clear_box` is the box at the clear scale, where conflicts are judged; `hits` the kinds of hard
+    constraint it breaks on its own (everything but other names, see `NameScene.breaks`); `cost` its
+    preferences plus HIT_COST per hit, weighed by HIT_WEIGHT.
+    """
+
+    pos: int
+    spec: LabelSpec
+    lines: tuple[str, ...]
+    box: Box
+    clear_box: Box
+    cost: float
+    hits: tuple[str, ...]
+
+
+def balanced_split(name: str, measure: Measure) -> int:
+    """How many words go on line one so that the wider of the two lines is as narrow as can be (0: one word)."""
+    words = name.split()
+    best, best_width = 0, float("inf")
+    for k in range(1, len(words)):
+        width = max(measure(" ".join(words[:k]))[0], measure(" ".join(words[k:]))[0])
+        if width < best_width:
+            best, best_width = k, width
+    return best
+
+
+def _grown(box: Box, anchor: tuple[float, float], scale: float) -> Box:
+    x, y, w, h = box
+    ax, ay = anchor
+    return (ax + (x - ax) * scale, ay + (y - ay) * scale, w * scale, h * scale)
+
+
+def _placed(scene: NameScene, pos: int, spec: LabelSpec, measure: Measure, gap: float,
+            clear_scale: float) -> tuple[tuple[str, ...], Box, Box]:
+    station = scene.stations[pos]
+    lines = split_lines(station.name, spec)
+    box, anchor = label_anchor_box(station.x, station.y, station.radius, spec,
+                                   tuple(measure(line) for line in lines), gap)
+    return lines, box, _grown(box, anchor, clear_scale)
+
+
+def _preference(scene: NameScene, pos: int, spec: LabelSpec, box: Box, rays: Sequence[Segment]) -> float:
+    cost = sum(RIVAL_COST * (1 - extra / RIVAL_MARGIN) for extra in scene.rivals(pos, box, RIVAL_MARGIN))
+    if spec.side is None:
+        return cost
+    cost += SIDE_COST[spec.side] + (TWO_LINES_COST if spec.split else 0.0) + AWAY_COST_PER_PX * spec.away
+    if any(segment_distance(box, *ray) == 0.0 for ray in rays):
+        cost += STRADDLE_COST
+    return cost
+
+
+def _judged(scene: NameScene, pos: int, spec: LabelSpec, placed: tuple[tuple[str, ...], Box, Box],
+            rays: Sequence[Segment]) -> Candidate:
+    """The candidate with every hard constraint it breaks (at the clear scale, with clearance) weighed in."""
+    lines, box, clear_box = placed
+    broken = tuple(kind for kind, _ in scene.breaks(pos, clear_box, CLEARANCE))
+    cost = _preference(scene, pos, spec, box, rays) + HIT_COST * sum(HIT_WEIGHT[kind] for kind in broken)
+    return Candidate(pos, spec, lines, box, clear_box, cost, broken)
+
+
+def station_candidates(scene: NameScene, pos: int, measure: Measure, gap: float, clear_scale: float,
+                       label_px: float, rays: Sequence[Segment]) -> list[Candidate]:
+    """The places worth choosing from for station `pos`: the clean ones if there are any, else the least bad
+    of every place tried (what each breaks weighed in). Only its fixed place, if a designer set it.
+    """
+    station: NameStation = scene.stations[pos]
+    if station.fixed is not None:
+        fixed = station.fixed
+        return [_judged(scene, pos, fixed, _placed(scene, pos, fixed, measure, gap, clear_scale), rays)]
+    splits = [0]
+    two = balanced_split(station.name, measure)
+    if two:
+        splits.append(two)
+    reach = station.radius + gap
+    step = AWAY_STEP_PER_PX * label_px
+    aways = [away for away in (round(k * step, 1) for k in range(AWAY_STEPS + 1)) if reach + away <= MAX_REACH]
+    layouts = [(side, split) for side in SIDE_COST for split in splits]
+    aways = aways or [0.0]
+    clean: list[Candidate] = []
+    further: list[LabelSpec] = []  # clean layouts' further-out places, tried only in a tight spot
+    for side, split in layouts:
+        for k, away in enumerate(aways):
+            spec = LabelSpec(side, away=away, split=split)
+            candidate = _clean_candidate(scene, pos, spec, measure, gap, clear_scale, rays)
+            if candidate is not None:
+                clean.append(candidate)
+                further.extend(LabelSpec(side, away=more, split=split) for more in aways[k + 1 :])
+                break
+    if 0 < len(clean) < FEW_CLEAN:  # a tight spot: every clean distance may help its neighbours' names
+        clean.extend(c for spec in further
+                     if (c := _clean_candidate(scene, pos, spec, measure, gap, clear_scale, rays)) is not None)
+    if clean:
+        return clean
+    judged = sorted((_judged(scene, pos, spec, _placed(scene, pos, spec, measure, gap, clear_scale), rays)
+                     for side, split in layouts for away in aways
+                     for spec in (LabelSpec(side, away=away, split=split),)), key=lambda c: c.cost)
+    return [c for c in judged[:LEAST_BAD] if c.cost < judged[0].cost + HIT_COST]
+
+
+def _clean_candidate(scene: NameScene, pos: int, spec: LabelSpec, measure: Measure, gap: float,
+                     clear_scale: float, rays: Sequence[Segment]) -> Candidate | None:
+    lines, box, clear_box = _placed(scene, pos, spec, measure, gap, clear_scale)
+    if not scene.clean(pos, clear_box, CLEARANCE):
+        return None
+    return Candidate(pos, spec, lines, box, clear_box, _preference(scene, pos, spec, box, rays), ())

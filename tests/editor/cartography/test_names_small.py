@@ -1,0 +1,179 @@
+"""The placer on small hand-made boards, where the right answer is plain to see."""
+
+from __future__ import annotations
+
+import itertools
+
+from editor.cartography.name_geometry import boxes_overlap, point_distance, segment_distance
+from editor.cartography.names import (
+    Disc,
+    IconBox,
+    NameObstacles,
+    NameStation,
+    TrackLine,
+    check_names,
+    name_box,
+    place_names,
+)
+from editor.cartography.network import Box, Frame
+from game.board.label_spec import LabelSpec, gap_for, label_box, parse_label, split_lines
+from tests.editor.cartography.conftest import LABEL_PX, fake_measure
+
+FRAME = Frame(800.0, 600.0)
+R = 12.0
+HW = 6.0
+
+
+def station(index: int, name: str, x: float, y: float, fixed: LabelSpec | None = None) -> NameStation:
+    return NameStation(index, name, x, y, R, fixed)
+
+
+def discs(*stations: NameStation) -> tuple[Disc, ...]:
+    return tuple(Disc(s.x, s.y, s.radius, s.name) for s in stations)
+
+
+def clear_box(s: NameStation, spec: LabelSpec, scale: float = 1.3) -> Box:
+    return name_box(s, spec, fake_measure, gap_for(LABEL_PX), scale)[1]
+
+
+def test_a_station_between_two_parallel_lines_names_itself_in_the_gap() -> None:
+    s = station(0, "Mansion House", 400, 300)
+    obstacles = NameObstacles(discs(s), (
+        TrackLine(((400.0, 150.0), (400.0, 450.0)), HW, "vertical"),  # the station's own line, north-south
+        TrackLine(((150.0, 260.0), (650.0, 260.0)), HW, "upper"),
+        TrackLine(((150.0, 340.0), (650.0, 340.0)), HW, "lower"),
+    ))
+    result = place_names([s], obstacles, FRAME, fake_measure, label_px=LABEL_PX)
+    assert result.unresolved == ()
+    spec = result.names[0].spec
+    assert spec.side in ("E", "W") and spec.split == 0  # only a one-line name beside the station fits
+    box = clear_box(s, spec)
+    assert box[1] > 260 + HW and box[1] + box[3] < 340 - HW
+    assert check_names([s], obstacles, FRAME, fake_measure, {0: spec}, label_px=LABEL_PX, scale=1.3) == []
+
+
+def test_a_name_with_no_room_is_placed_anyway_and_reported_with_what_it_hits() -> None:
+    s = station(0, "Mansion House", 400, 300)
+    obstacles = NameObstacles(discs(s), (
+        TrackLine(((400.0, 150.0), (400.0, 450.0)), HW, "vertical"),
+        TrackLine(((150.0, 285.0), (650.0, 285.0)), HW, "upper"),
+        TrackLine(((150.0, 315.0), (650.0, 315.0)), HW, "lower"),
+    ))
+    result = place_names([s], obstacles, FRAME, fake_measure, label_px=LABEL_PX)
+    assert 0 in result.names
+    [unplaced] = result.unresolved
+    assert unplaced.index == 0 and unplaced.spec == result.names[0].spec
+    assert any("name of Mansion House crosses a link" in hit for hit in unplaced.hits)
+
+
+def test_two_close_stations_get_names_nearer_their_own_station() -> None:
+    a, b = station(0, "Bank", 380, 300), station(1, "Monument", 420, 300)
+    obstacles = NameObstacles(discs(a, b), (TrackLine(((200.0, 300.0), (600.0, 300.0)), HW, "Bank–Monument"),))
+    result = place_names([a, b], obstacles, FRAME, fake_measure, label_px=LABEL_PX)
+    assert result.unresolved == ()
+    for me, other in ((a, b), (b, a)):
+        box = clear_box(me, result.names[me.index].spec)
+        assert point_distance(box, me.x, me.y) < point_distance(box, other.x, other.y)
+        assert point_distance(box, me.x, me.y) <= 30
+    assert not boxes_overlap(clear_box(a, result.names[0].spec), clear_box(b, result.names[1].spec))
+
+
+def test_a_designer_fixed_place_is_kept_even_when_it_breaks_something() -> None:
+    free = station(0, "Angel", 300, 300, fixed=parse_label("W"))
+    blocked = station(1, "Old Street", 500, 300, fixed=parse_label("E/1"))
+    track = TrackLine(((500.0, 300.0), (700.0, 300.0)), HW, "Old Street–Moorgate")
+    result = place_names([free, blocked], NameObstacles(discs(free, blocked), (track,)), FRAME, fake_measure,
+                         label_px=LABEL_PX)
+    assert result.names[0].spec == parse_label("W")
+    assert result.names[1].spec == parse_label("E/1")
+    assert result.names[1].lines == ("Old", "Street")
+    assert [u.index for u in result.unresolved] == [1]
+
+
+def test_stations_on_one_straight_run_name_on_the_same_side() -> None:
+    names = ["Holborn", "Chancery Lane", "St. Paul's", "Bank"]
+    run = [station(k, name, 200 + 120 * k, 300) for k, name in enumerate(names)]
+    tracks = tuple(TrackLine(((a.x, a.y), (b.x, b.y)), HW) for a, b in itertools.pairwise(run))
+    result = place_names(run, NameObstacles(discs(*run), tracks), FRAME, fake_measure, label_px=LABEL_PX)
+    assert result.unresolved == ()
+    sides = {result.names[s.index].spec.side for s in run}
+    assert len(sides) == 1, sides
+
+
+def test_a_name_keeps_off_the_continuation_of_a_line_that_ends_at_its_station() -> None:
+    terminus = station(0, "Epping", 400, 300)
+    other = station(1, "Theydon Bois", 250, 300)
+    track = TrackLine(((250.0, 300.0), (400.0, 300.0)), HW)
+    result = place_names([terminus, other], NameObstacles(discs(terminus, other), (track,)), FRAME, fake_measure,
+                         label_px=LABEL_PX)
+    box = result.names[0].box
+    assert segment_distance(box, 400, 300, 440, 300) > 0  # E would be first choice, but sits across the line
+
+
+def test_names_keep_on_the_board_and_off_icons() -> None:
+    edge = station(0, "Upminster", 785, 300)  # so near the right edge that no name fits to the east
+    icon = IconBox((386.0, 270.0, 30.0, 20.0), "landmark")  # right where N would go
+    centre = station(1, "Aldgate", 400, 300)
+    obstacles = NameObstacles(discs(edge, centre), (), (icon,))
+    result = place_names([edge, centre], obstacles, FRAME, fake_measure, label_px=LABEL_PX)
+    assert result.unresolved == ()
+    box = clear_box(edge, result.names[0].spec)
+    assert box[0] >= 0 and box[0] + box[2] <= FRAME.width
+    assert not boxes_overlap(clear_box(centre, result.names[1].spec), icon.box)
+
+
+def test_boxes_in_the_result_are_the_specs_boxes_at_scale_one() -> None:
+    s = station(3, "Tottenham Court Road", 400, 300)
+    result = place_names([s], NameObstacles(discs(s)), FRAME, fake_measure, label_px=LABEL_PX)
+    placed = result.names[3]
+    lines = split_lines(s.name, placed.spec)
+    assert placed.lines == lines
+    sizes = tuple(fake_measure(line) for line in lines)
+    assert placed.box == label_box(s.x, s.y, s.radius, placed.spec, sizes, result.gap)
+    assert result.gap == gap_for(LABEL_PX)
+
+
+def test_the_same_seed_gives_the_same_names_and_progress_is_reported() -> None:
+    run = [station(k, f"Stop {k}", 100 + 45 * k, 300 + (k % 2) * 30) for k in range(12)]
+    tracks = tuple(TrackLine(((a.x, a.y), (b.x, b.y)), HW) for a, b in itertools.pairwise(run))
+    obstacles = NameObstacles(discs(*run), tracks)
+    seen: list[float] = []
+    first = place_names(run, obstacles, FRAME, fake_measure, label_px=LABEL_PX, seed=7, progress=seen.append)
+    second = place_names(run, obstacles, FRAME, fake_measure, label_px=LABEL_PX, seed=7)
+    assert first.names == second.names and first.unresolved == second.unresolved
+    assert seen == sorted(seen) and seen[-1] == 1.0
+
+
+def overlap_reported(found: list[str], a: str, b: str) -> bool:
+    return f"name of {a} overlaps name of {b}" in found or f"name of {b} overlaps name of {a}" in found
+
+
+def test_the_check_names_every_kind_of_trouble() -> None:
+    a, b = station(0, "Bank", 300, 300), station(1, "Monument", 360, 300)
+    way = Disc(330.0, 250.0, 6.0)
+    obstacles = NameObstacles((*discs(a, b), way), (TrackLine(((300.0, 200.0), (300.0, 400.0)), HW, "Bank–Angel"),),
+                              (IconBox((100.0, 100.0, 10.0, 10.0), "landmark"),))
+
+    def check(bank: str, monument: str, where: NameObstacles = obstacles) -> list[str]:
+        specs = {0: parse_label(bank), 1: parse_label(monument)}
+        found = check_names([a, b], where, FRAME, fake_measure, specs, label_px=LABEL_PX)
+        assert len(set(found)) == len(found)  # each problem said once
+        return found
+
+    found = check("@-50,-40", "@-100,-45")
+    assert overlap_reported(found, "Bank", "Monument")
+    assert "name of Monument crosses a link (Bank–Angel)" in found
+    assert "name of Monument covers a waypoint" not in found
+    found = check("@-220,-210", "E")
+    assert "name of Bank covers an icon (landmark)" in found
+    assert any(line.startswith("name of Bank is ") and "px from its station (at most 30)" in line for line in found)
+    assert "name of Bank is nearer Monument than Bank" not in found
+    assert not any("Monument" in line for line in found)
+    found = check("@-400,0", "@-45,-60")
+    assert "name of Bank leaves the board" in found
+    assert "name of Monument covers a waypoint" in found
+    found = check("E", "W", NameObstacles(discs(a, b)))
+    assert "name of Monument covers station Bank" in found
+    assert "name of Bank is nearer Monument than Bank" in found
+    assert "name of Monument is nearer Bank than Monument" in found
+    assert check("W", "E", NameObstacles(discs(a, b))) == []

@@ -46,12 +46,12 @@ def child(board: str, seed: int, kinds: list[str], ready: Callable[[], None]) ->
     """Play one game on the real play screen as fast as frames go; call `ready` once the screen is up."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
-    from game.ui.app import App
+    from game.ui.launch import open_app
     from game.ui.options import parse_options
     from game.ui.scenes.play import PlayScene
     from game.ui.table.setup import GameSetup, Seat
 
-    app = App(parse_options(["--size", "640x400", "--seed", str(seed)]))
+    app = open_app(parse_options(["--size", "640x400", "--seed", str(seed)]))
     seats = [Seat(kind, f"Computer {i + 1}") for i, kind in enumerate(kinds)]
     app.push(PlayScene(app, GameSetup(board, seats, seed)))
     ready()
@@ -66,7 +66,7 @@ def spawn(board: str, seed: int, kinds: list[str], data: Path) -> tuple[int, int
     """
     import pygame  # noqa: F401  (imported before the fork, so that children start at once)
 
-    import game.ui.scenes.play  # noqa: F401
+    import game.ui.launch  # noqa: F401
 
     read, write = os.pipe()
     pid = os.fork()

@@ -65,16 +65,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     import pygame
 
     from game.board.loader import builtin_boards
-    from game.ui.app import App
+    from game.ui.launch import open_app
     from game.ui.options import LaunchOptions
-    from game.ui.scenes.play import ShowScene
+    from game.ui.scenes.show import ShowScene
     from game.ui.table.setup import GameSetup, Seat
 
     boards = [b.strip() for b in args.boards.split(",") if b.strip()] or builtin_boards()
     width, height = (int(v) for v in args.size.lower().split("x"))
     warmup = args.warmup if args.warmup is not None else max(len(boards), min(100, args.games // 10))
     warmup = min(warmup, max(0, args.games - 1))
-    app = App(LaunchOptions(scene="show", frames=0, size=(width, height)))
+    app = open_app(LaunchOptions(scene="show", frames=0, size=(width, height)))
     start = rss_mb()
     print(f"soak: {args.games} games of {args.players} {args.bots} bots on {', '.join(boards)}; "
           f"window {width}x{height}; RSS at start {start:.1f} MB", flush=True)
@@ -129,7 +129,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _play_one(app: object, scene: object, draw_every: int = 1) -> int:
     """Run the scene frame by frame until its game is over and drawn; the number of frames it took."""
     from game.ui.app import App
-    from game.ui.scenes.play import ShowScene
+    from game.ui.scenes.show import ShowScene
 
     assert isinstance(app, App) and isinstance(scene, ShowScene)
     if scene.session is None:

@@ -2,11 +2,15 @@
 
 The app also owns what outlives a screen: the player's settings (language, sound, text size, colour-blind
 mode, full screen), applied here so every scene sees them at once, and the sound effects.
+
+In game/ui only launch.py imports this module: scenes and layers see the App as a `stage.Window`, and
+launch.py hands it the screens (scenes/catalog.py, for its router) and the layers (layers.py).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -16,8 +20,11 @@ import pygame_gui
 from game.persist.settings import SettingsStore, load_settings
 from game.ui import style, text
 from game.ui.audio import Audio, pre_init
-from game.ui.input.intents import InputMapper, Intent
+from game.ui.input.intents import Intent
+from game.ui.input.mapper import InputMapper
 from game.ui.options import LaunchOptions
+from game.ui.router import Router, SceneFactory
+from game.ui.stage import Layer, Scene
 
 THEME = Path(__file__).with_name("theme.json")
 FPS = 60
@@ -46,42 +53,17 @@ def load_theme(scale: float = 1.0) -> dict[str, Any]:
     return theme
 
 
-class Scene:
-    """One screen of the game. Scenes see intents and (for their widgets) raw events."""
-
-    def __init__(self, app: App) -> None:
-        self.app = app
-
-    def enter(self) -> None:
-        """Called when the scene becomes the top one."""
-
-    def leave(self) -> None:
-        """Called when the scene stops being the top one (its widgets should go)."""
-
-    def event(self, event: pygame.event.Event) -> None:
-        """A raw event, after pygame_gui has seen it (button presses arrive here)."""
-
-    def intent(self, intent: Intent) -> None:
-        """Something the player means."""
-
-    def resize(self, size: tuple[int, int]) -> None:
-        """The window changed size."""
-
-    def restyle(self) -> None:
-        """The language, text size or colour-blind mode changed: re-label and re-lay out (as a resize does)."""
-        self.resize(self.app.size)
-
-    def update(self, dt: float) -> None:
-        """Advance animations and computer players by `dt` seconds."""
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """Draw the whole frame (the UI manager draws its widgets afterwards)."""
-
-
 class App:
-    """Owns the window, the UI manager and the scene stack, and runs the frame loop."""
+    """Owns the window, the UI manager and the scene stack, and runs the frame loop.
 
-    def __init__(self, options: LaunchOptions, store: SettingsStore | None = None) -> None:
+    `catalog` names the screens the router can open (launch.py passes scenes/catalog.py's); `layers` makes,
+    once the window is open, the layers consulted before the scene, in order (launch.py passes
+    `layers.default_layers`). Without them the window has no screens to switch to and no layers.
+    """
+
+    def __init__(self, options: LaunchOptions, store: SettingsStore | None = None, *,
+                 catalog: Mapping[str, SceneFactory] | None = None,
+                 layers: Callable[[], Iterable[Layer]] | None = None) -> None:
         self.options = options
         self.store = store if store is not None else load_settings()
         settings = self.store.settings
@@ -104,9 +86,8 @@ class App:
         self.frame = 0
         self.running = True
         self.fixed_dt = 1 / FPS if options.frames is not None else None  # deterministic runs for tests
-        from game.ui.layers import Layer, default_layers  # the layers import the scenes, which import this
-
-        self.layers: list[Layer] = default_layers()  # controllers, rules overlay, tips, show mode: see layers.py
+        self.router = Router(self, catalog or {})  # scenes switch by name: app.router.replace("menu")
+        self.layers: list[Layer] = list(layers()) if layers else []  # controllers, help, tips, show: layers.py
 
     # ----- window -----
 

@@ -15,7 +15,7 @@ import pytest
 from game.board.model import Board
 from game.ui import style, text
 from game.ui.app import App
-from game.ui.launch import first_scene
+from game.ui.launch import first_scene, open_app
 from game.ui.options import parse_options
 from tests.ui.synthetic import make_board
 
@@ -48,7 +48,7 @@ def make_app() -> Iterator[Callable[[list[str]], App]]:
     apps: list[App] = []
 
     def factory(argv: list[str]) -> App:
-        app = App(parse_options(argv))
+        app = open_app(parse_options(argv))
         first_scene(app)
         apps.append(app)
         return app

@@ -14,7 +14,7 @@ from game import i18n
 from game.persist.settings import config_dir
 from game.ui import text
 from game.ui.app import App
-from game.ui.launch import first_scene
+from game.ui.launch import first_scene, open_app
 from game.ui.options import parse_options
 from game.ui.scenes.menu import MenuScene
 from tests.ui.conftest import click
@@ -78,7 +78,7 @@ def test_a_saved_language_is_used_without_lang(board_file: Path) -> None:
     folder = config_dir()
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "settings.json").write_text(json.dumps({"version": 1, "language": "fr"}), encoding="utf-8")
-    app = App(parse_options(["--scene", "menu", "--board", str(board_file)]))
+    app = open_app(parse_options(["--scene", "menu", "--board", str(board_file)]))
     first_scene(app)
     app.step()
     assert text.language() == "fr"

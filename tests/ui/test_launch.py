@@ -13,7 +13,7 @@ import pytest
 import game.__main__ as entry
 from game.ui.frame_bench import measure_frame_times, summary
 from game.ui.options import parse_options
-from game.ui.scenes.play import ShowScene
+from game.ui.scenes.show import ShowScene
 
 ROOT = Path(__file__).resolve().parents[2]
 

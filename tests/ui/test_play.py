@@ -20,7 +20,8 @@ from game.rules.state import GameState, new_game
 from game.ui.app import App
 from game.ui.scenes.end import EndScene
 from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.play import PlayScene, ShowScene
+from game.ui.scenes.play import PlayScene
+from game.ui.scenes.show import ShowScene
 from game.ui.table.event_log import describe
 from game.ui.table.session import GameSession
 from game.ui.table.setup import GameSetup, Seat

@@ -12,7 +12,7 @@ controller can be tied to a seat with `assign`; it then only acts on that seat's
 from __future__ import annotations
 
 import contextlib
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -20,10 +20,7 @@ from game.ui import style, text
 from game.ui.input.intents import Intent
 from game.ui.input.pad_cursor import BoardCursor
 from game.ui.input.pad_focus import GuiFocus, SpotFocus, focus_ring
-from game.ui.layers import Layer
-
-if TYPE_CHECKING:
-    from game.ui.app import App
+from game.ui.stage import Layer, Window, table_on_screen
 
 TOAST_SECONDS = 3.0
 TURN_KINDS = frozenset({"pad_a", "pad_b", "pad_x", "pad_y", "pad_prev", "pad_next", "pad_start", "pad_back"})
@@ -98,7 +95,7 @@ class PadLayer(Layer):
 
     # ----- layer -----
 
-    def event(self, app: App, event: pygame.event.Event) -> bool:
+    def event(self, app: Window, event: pygame.event.Event) -> bool:
         if event.type == pygame.CONTROLLERDEVICEADDED:
             self._added(event)
         elif event.type == pygame.CONTROLLERDEVICEREMOVED:
@@ -107,7 +104,7 @@ class PadLayer(Layer):
             self.active = False
         return False
 
-    def intent(self, app: App, intent: Intent) -> bool:
+    def intent(self, app: Window, intent: Intent) -> bool:
         if intent.device is None:
             return False
         woke, self.active = not self.active, True  # the first move only shows where the focus is
@@ -128,11 +125,12 @@ class PadLayer(Layer):
                 spot = self.spots.current(spots)
                 scene.intent(Intent("select", pos=spot.rect.center))
             return True
-        if _is_table(scene):
-            return self.cursor.handle(scene, intent)
+        table = scene.table()
+        if table is not None:
+            return self.cursor.handle(table, intent)
         return False
 
-    def _gui(self, app: App, scene: Any, intent: Intent) -> bool:
+    def _gui(self, app: Window, scene: Any, intent: Intent) -> bool:
         if intent.kind == "pad_move":
             return self.gui.move(app.ui, intent.delta)
         if intent.kind in ("pad_a", "pad_start"):
@@ -152,14 +150,14 @@ class PadLayer(Layer):
         ctl.say(text.tr("pad.other_seat", name=ctl.session.name(seat)))
         return True
 
-    def update(self, app: App, dt: float) -> None:
+    def update(self, app: Window, dt: float) -> None:
         self.time += dt
         self.toast_time = max(0.0, self.toast_time - dt)
-        scene = app.scene
-        if self.active and scene is not None and _is_table(scene) and not GuiFocus.elements(app.ui):
-            self.cursor.sync(scene)
+        table = table_on_screen(app)
+        if self.active and table is not None and not GuiFocus.elements(app.ui):
+            self.cursor.sync(table)
 
-    def draw(self, app: App, surface: pygame.Surface) -> None:
+    def draw(self, app: Window, surface: pygame.Surface) -> None:
         scene = app.scene
         if self.active and scene is not None:
             if GuiFocus.elements(app.ui):
@@ -168,8 +166,8 @@ class PadLayer(Layer):
                 spot = self.spots.current(scene.spots)
                 if spot is not None:
                     focus_ring(surface, spot.rect, self.time)
-            elif _is_table(scene):
-                self.cursor.draw(scene, surface, self.time)
+            elif (table := scene.table()) is not None:
+                self.cursor.draw(table, surface, self.time)
         if self.toast_time > 0:
             self._draw_toast(surface)
 
@@ -197,10 +195,3 @@ def pad_icon(surface: pygame.Surface, centre: tuple[int, int], size: int) -> Non
     pygame.draw.rect(surface, style.INK, (cx - size * 0.65 - arm // 2, cy - arm * 1.5, arm, arm * 3))
     for dx, dy in ((0.5, -0.2), (0.75, 0.2)):
         pygame.draw.circle(surface, style.INK, (cx + size * dx, cy + size * dy), max(1.5, size / 6))
-
-
-def _is_table(scene: Any) -> bool:
-    """The play screen with people at it (show mode has no cursor)."""
-    from game.ui.scenes.play import PlayScene
-
-    return isinstance(scene, PlayScene) and getattr(scene, "show_controls", True)

@@ -19,15 +19,15 @@ from game.ui.input.intents import Intent
 from game.ui.input.pad_focus import step_towards
 
 if TYPE_CHECKING:
-    from game.ui.scenes.play import PlayScene
+    from game.ui.stage import Table
 
 Point = tuple[float, float]
 MARGIN = 70  # pixels: a cursor closer than this to the board's edge pans the board
 
 
-def spot_centre(scene: PlayScene, kind: str, value: Any = None) -> Point | None:
+def spot_centre(scene: Table, kind: str, value: Any = None) -> Point | None:
     """Where the sidebar (or the card strip) drew the control `kind`, if it is on screen now."""
-    for spot in scene.sidebar.spots + scene.cards.spots:
+    for spot in scene.hotspots():
         if spot.kind == kind and (value is None or spot.value == value):
             return (float(spot.rect.centerx), float(spot.rect.centery))
     return None
@@ -44,7 +44,7 @@ class BoardCursor:
     # ----- where things are -----
 
     @staticmethod
-    def space_point(scene: PlayScene, link: int) -> Point:
+    def space_point(scene: Table, link: int) -> Point:
         """The middle of the link's next free space, on screen."""
         assert scene.ctl is not None and scene.overlay is not None
         tracks = scene.ctl.shown.tracks
@@ -52,22 +52,22 @@ class BoardCursor:
         path = scene.overlay.slot_screen(link, slot)
         return geometry.point_along(path, 0.5) if len(path) >= 2 else path[0]
 
-    def point(self, scene: PlayScene) -> Point | None:
+    def point(self, scene: Table) -> Point | None:
         return self.space_point(scene, self.link) if self.link is not None else None
 
     @staticmethod
-    def playing(scene: PlayScene) -> bool:
+    def playing(scene: Table) -> bool:
         """A person is placing track now (the cursor is on the board)."""
         ctl = scene.ctl
         return ctl is not None and ctl.person_may_act() and ctl.state.phase == "actions"
 
     @staticmethod
-    def choosing(scene: PlayScene) -> bool:
+    def choosing(scene: Table) -> bool:
         """A person is choosing the passenger's route now (the cursor is on the route list)."""
         ctl = scene.ctl
         return ctl is not None and ctl.person_may_act() and bool(ctl.route_options())
 
-    def ensure(self, scene: PlayScene) -> None:
+    def ensure(self, scene: Table) -> None:
         """Keep the cursor on a lit space: after a placement or a line switch, the nearest lit one."""
         assert scene.ctl is not None
         legal = list(scene.ctl.legal_spaces())
@@ -82,7 +82,7 @@ class BoardCursor:
         self.link = min(legal, key=lambda link: math.dist(anchor, self.space_point(scene, link)))
         self.anchor = self.point(scene)
 
-    def sync(self, scene: PlayScene) -> None:
+    def sync(self, scene: Table) -> None:
         """Point the play screen's hover at the cursor (or the focused route), as the mouse would."""
         if self.playing(scene):
             self.ensure(scene)
@@ -96,7 +96,7 @@ class BoardCursor:
 
     # ----- input -----
 
-    def handle(self, scene: PlayScene, intent: Intent) -> bool:
+    def handle(self, scene: Table, intent: Intent) -> bool:
         """A controller intent on the play screen; True when it meant something here."""
         ctl = scene.ctl
         if ctl is None or scene.view is None:
@@ -129,7 +129,7 @@ class BoardCursor:
         self.sync(scene)
         return True
 
-    def move(self, scene: PlayScene, direction: Point) -> None:
+    def move(self, scene: Table, direction: Point) -> None:
         """Jump to the nearest lit space in `direction`, and keep it in view."""
         assert scene.ctl is not None
         legal = list(scene.ctl.legal_spaces())
@@ -143,7 +143,7 @@ class BoardCursor:
         self.reveal(scene)
         self.anchor = self.point(scene)
 
-    def reveal(self, scene: PlayScene) -> None:
+    def reveal(self, scene: Table) -> None:
         """Pan the board so the cursor sits inside it, clear of the edges."""
         point = self.point(scene)
         if point is None or scene.view is None:
@@ -155,7 +155,7 @@ class BoardCursor:
         if dx or dy:
             scene.view.camera.pan(dx, dy)
 
-    def switch_line(self, scene: PlayScene, step: int) -> None:
+    def switch_line(self, scene: Table, step: int) -> None:
         ctl = scene.ctl
         assert ctl is not None
         lines = ctl.state.players[ctl.state.current].lines
@@ -166,7 +166,7 @@ class BoardCursor:
         if not self._click(scene, "line", line):
             ctl.select_line(line)
 
-    def _route(self, scene: PlayScene, intent: Intent) -> bool:
+    def _route(self, scene: Table, intent: Intent) -> bool:
         """The passenger's choice: shoulders or the d-pad walk the routes, A or Start takes one."""
         ctl = scene.ctl
         assert ctl is not None
@@ -187,7 +187,7 @@ class BoardCursor:
         return True
 
     @staticmethod
-    def _click(scene: PlayScene, kind: str, value: Any = None) -> bool:
+    def _click(scene: Table, kind: str, value: Any = None) -> bool:
         """Click a sidebar control where it is drawn; False if it is not on screen."""
         centre = spot_centre(scene, kind, value)
         if centre is None:
@@ -197,7 +197,7 @@ class BoardCursor:
 
     # ----- drawing -----
 
-    def draw(self, scene: PlayScene, surface: pygame.Surface, time: float) -> None:
+    def draw(self, scene: Table, surface: pygame.Surface, time: float) -> None:
         """A ring on the cursor's space and the buttons' meanings at the foot of the board."""
         if self.playing(scene):
             point = self.point(scene)
@@ -211,7 +211,7 @@ class BoardCursor:
             self._hint(scene, surface, text.tr("pad.hint.route"))
 
     @staticmethod
-    def _hint(scene: PlayScene, surface: pygame.Surface, message: str) -> None:
+    def _hint(scene: Table, surface: pygame.Surface, message: str) -> None:
         x, y, w, h = scene.board_rect()
         label = style.fit_text(message, style.ui(15), "bold", style.HALO, round(w) - 60)
         box = label.get_rect().inflate(26, 14)

@@ -12,7 +12,7 @@ import contextlib
 import json
 import math
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -21,12 +21,10 @@ from game.files import write_atomically
 from game.ui import style, text
 from game.ui.board import symbols
 from game.ui.input.intents import Intent
-from game.ui.layers import Layer
+from game.ui.input.pad_cursor import BoardCursor
+from game.ui.overlays.help import HelpLayer
 from game.ui.panels.widgets import Hotspot, button, hit
-
-if TYPE_CHECKING:
-    from game.ui.app import App
-    from game.ui.scenes.play import PlayScene
+from game.ui.stage import Layer, Table, Window, table_on_screen
 
 FILE_NAME = "hints.json"
 STEPS = ("line", "space", "passenger", "done")
@@ -83,17 +81,15 @@ class CoachLayer(Layer):
         return self.hints
 
     @staticmethod
-    def table(app: App) -> PlayScene | None:
-        """The play screen with at least one person seated, or None (menus, show mode, computer games)."""
-        from game.ui.scenes.play import PlayScene
-
-        scene = app.scene
-        if not isinstance(scene, PlayScene) or not getattr(scene, "show_controls", True) or scene.session is None:
+    def table(app: Window) -> Table | None:
+        """The game on screen with at least one person seated, or None (menus, show mode, computer games)."""
+        table = table_on_screen(app)
+        if table is None or table.session is None:
             return None
-        seats = scene.session.state.player_count
-        return scene if any(not scene.session.is_computer(seat) for seat in range(seats)) else None
+        seats = table.session.state.player_count
+        return table if any(not table.session.is_computer(seat) for seat in range(seats)) else None
 
-    def current(self, app: App) -> str | None:
+    def current(self, app: Window) -> str | None:
         """The tip to show now, or None."""
         scene = self.table(app)
         if scene is None or self.hidden or self._hints().seen or self.step >= len(STEPS):
@@ -120,7 +116,7 @@ class CoachLayer(Layer):
 
     # ----- layer -----
 
-    def intent(self, app: App, intent: Intent) -> bool:
+    def intent(self, app: Window, intent: Intent) -> bool:
         if intent.kind != "select" or intent.pos is None or self.current(app) is None:
             return False
         spot = hit(self.spots, intent.pos)
@@ -132,7 +128,7 @@ class CoachLayer(Layer):
             self.advance()
         return True
 
-    def update(self, app: App, dt: float) -> None:
+    def update(self, app: Window, dt: float) -> None:
         scene = self.table(app)
         if scene is None or scene.ctl is None or scene.session is None:
             return
@@ -161,7 +157,7 @@ class CoachLayer(Layer):
         elif step == "done" and self.time > DONE_SECONDS:
             self.advance()
 
-    def draw(self, app: App, surface: pygame.Surface) -> None:
+    def draw(self, app: Window, surface: pygame.Surface) -> None:
         self.spots = []
         step = self.current(app)
         scene = self.table(app)
@@ -173,10 +169,8 @@ class CoachLayer(Layer):
 
     # ----- where the tips point -----
 
-    def target(self, app: App, scene: PlayScene, step: str) -> pygame.Rect | None:
-        from game.ui.overlays.help import HelpLayer
-
-        spots = scene.sidebar.spots
+    def target(self, app: Window, scene: Table, step: str) -> pygame.Rect | None:
+        spots = scene.hotspots()
         if step == "line":
             return _union([s.rect for s in spots if s.kind == "line"])
         if step == "passenger":
@@ -185,10 +179,8 @@ class CoachLayer(Layer):
             return self._space(scene)
         return HelpLayer.button_rect(app)
 
-    def _space(self, scene: PlayScene) -> pygame.Rect | None:
+    def _space(self, scene: Table) -> pygame.Rect | None:
         """Around the lit space nearest the middle of the board (remembered, to draw it lit)."""
-        from game.ui.input.pad_cursor import BoardCursor
-
         ctl = scene.ctl
         if ctl is None or scene.view is None or not ctl.legal_spaces():
             return None
@@ -207,7 +199,7 @@ class CoachLayer(Layer):
         self._space_cache = (key, rect)  # a first token may go anywhere: 150 spaces to measure, once
         return rect
 
-    def _light(self, surface: pygame.Surface, scene: PlayScene) -> None:
+    def _light(self, surface: pygame.Surface, scene: Table) -> None:
         """The pointed-at space drawn as the mouse would light it: the line's colour in a gold rim."""
         ctl, overlay = scene.ctl, scene.overlay
         if ctl is None or overlay is None or self.space_link is None or ctl.selected is None:
@@ -223,7 +215,7 @@ class CoachLayer(Layer):
 
     # ----- drawing -----
 
-    def _mark(self, surface: pygame.Surface, scene: PlayScene, step: str, target: pygame.Rect) -> None:
+    def _mark(self, surface: pygame.Surface, scene: Table, step: str, target: pygame.Rect) -> None:
         """The tip's box beside its target, an arrow between them, a pulsing ring on the target."""
         x, y, w, h = (round(v) for v in scene.board_rect())
         board = pygame.Rect(x, y, w, h)
@@ -269,7 +261,7 @@ class CoachLayer(Layer):
         self.spots = [Hotspot(got, "next"), Hotspot(never, "never")]
 
 
-def _people_tokens(scene: PlayScene) -> int:
+def _people_tokens(scene: Table) -> int:
     """Track tokens the people at the table have left: it drops exactly when a person places track."""
     assert scene.session is not None
     state = scene.session.state

@@ -8,19 +8,15 @@ screen, the menu's Rules button or a controller's Guide / left stick click open 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
 from game.board.model import Board
 from game.ui import style, text
-from game.ui.app import Scene
 from game.ui.input.intents import Intent
-from game.ui.layers import Layer
 from game.ui.panels.widgets import button
-
-if TYPE_CHECKING:
-    from game.ui.app import App
+from game.ui.stage import Layer, Scene, Window, table_on_screen
 
 PANEL_W = 860
 TITLE = 34
@@ -135,7 +131,7 @@ def board_of(scene: Any) -> Board | None:
 class HelpScene(Scene):
     """The scrollable rules overlay. Esc, F1/H, a click outside or any controller face button closes it."""
 
-    def __init__(self, app: App, board: Board | None, below: Scene | None = None) -> None:
+    def __init__(self, app: Window, board: Board | None, below: Scene | None = None) -> None:
         super().__init__(app)
         self.board = board
         self.below = below
@@ -145,6 +141,14 @@ class HelpScene(Scene):
         self.backdrop: pygame.Surface | None = None
         self.hover: tuple[int, int] | None = None
         self.shown = sections(board)
+
+    @classmethod
+    def over(cls, app: Window) -> HelpScene | None:
+        """The rules over whatever is on screen, for the router's "help"; None when they are open already."""
+        scene = app.scene
+        if scene is None or isinstance(scene, HelpScene):
+            return None
+        return cls(app, board_of(scene), scene)
 
     # ----- layout -----
 
@@ -200,7 +204,7 @@ class HelpScene(Scene):
 
     def close(self) -> None:
         if self.app.scene is self:
-            self.app.pop()
+            self.app.router.back()
 
     def resize(self, size: tuple[int, int]) -> None:
         self.backdrop = None
@@ -300,14 +304,6 @@ def _fade(width: int, height: int = 36) -> pygame.Surface:
     return _fades[width]
 
 
-def open_help(app: App) -> None:
-    """Push the rules over whatever is on screen (not twice)."""
-    scene = app.scene
-    if scene is None or isinstance(scene, HelpScene):
-        return
-    app.push(HelpScene(app, board_of(scene), scene))
-
-
 class HelpLayer(Layer):
     """F1 / H / a controller's help button anywhere, and the "?" button on the play screen."""
 
@@ -315,23 +311,21 @@ class HelpLayer(Layer):
         self.hover: tuple[int, int] | None = None
 
     @staticmethod
-    def button_rect(app: App) -> pygame.Rect | None:
+    def button_rect(app: Window) -> pygame.Rect | None:
         """Where the "?" sits: the top left corner of the board on the play screen (not in the show)."""
-        from game.ui.scenes.play import PlayScene
-
-        scene = app.scene
-        if not isinstance(scene, PlayScene) or not getattr(scene, "show_controls", True):
+        table = table_on_screen(app)
+        if table is None:
             return None
-        x, y, _w, _h = scene.board_rect()
+        x, y, _w, _h = table.board_rect()
         margin, size = style.ui(14), style.ui(QUESTION)  # grows with the window and the text size
         return pygame.Rect(round(x) + margin, round(y) + margin, size, size)
 
-    def intent(self, app: App, intent: Intent) -> bool:
+    def intent(self, app: Window, intent: Intent) -> bool:
         if intent.kind == "help":
             if isinstance(app.scene, HelpScene):
                 app.scene.close()
             else:
-                open_help(app)
+                app.router.push("help")
             return True
         if intent.kind == "hover":
             self.hover = (int(intent.pos[0]), int(intent.pos[1])) if intent.pos else None
@@ -339,11 +333,11 @@ class HelpLayer(Layer):
         if intent.kind == "select" and intent.pos is not None:
             rect = self.button_rect(app)
             if rect is not None and rect.collidepoint(intent.pos):
-                open_help(app)
+                app.router.push("help")
                 return True
         return False
 
-    def draw(self, app: App, surface: pygame.Surface) -> None:
+    def draw(self, app: Window, surface: pygame.Surface) -> None:
         rect = self.button_rect(app)
         if rect is None:
             return

@@ -9,12 +9,13 @@ import itertools
 import pygame
 
 from game.ui import style, text
-from game.ui.app import App, Scene
 from game.ui.board import symbols
 from game.ui.input.intents import Intent
 from game.ui.panels.sidebar import seat_colour
 from game.ui.panels.widgets import Hotspot, branch_icon, button, hit
+from game.ui.stage import Scene, Window
 from game.ui.table.session import GameSession
+from game.ui.table.setup import GameSetup
 
 LEFT_W = 600
 
@@ -34,7 +35,7 @@ def tie_break_note(session: GameSession) -> str:
 class EndScene(Scene):
     """Final scores and the score chart; `spots` are the two buttons."""
 
-    def __init__(self, app: App, session: GameSession) -> None:
+    def __init__(self, app: Window, session: GameSession) -> None:
         super().__init__(app)
         self.session = session
         self.spots: list[Hotspot] = []
@@ -59,17 +60,12 @@ class EndScene(Scene):
             self.new_game()
 
     def new_game(self) -> None:
-        from game.ui.scenes.play import PlayScene
-        from game.ui.table.setup import GameSetup
-
         old = self.session.setup
         setup = GameSetup(old.board, list(old.seats), None)
-        self.app.replace(PlayScene(self.app, setup, board=self.session.board))
+        self.app.router.replace("play", setup=setup, board=self.session.board)
 
     def menu(self) -> None:
-        from game.ui.scenes.menu import MenuScene
-
-        self.app.replace(MenuScene(self.app))
+        self.app.router.replace("menu")
 
     # ----- drawing -----
 

@@ -18,9 +18,8 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox, UI
 from game.board.loader import builtin_boards, load_board
 from game.board.model import BoardError
 from game.ui import style, text
-from game.ui.app import App, Scene
 from game.ui.board.view import BoardView
-from game.ui.scenes.settings import SettingsScene
+from game.ui.stage import Scene, Window
 from game.ui.table.session import read_saved_game
 from game.ui.table.setup import SEAT_KINDS, GameSetup, Seat
 
@@ -48,7 +47,7 @@ def seat_label(kind: str) -> str:
 class MenuScene(Scene):
     """The setup screen; its choices live in plain fields so tests and a resize can rebuild the widgets."""
 
-    def __init__(self, app: App, boards: list[str] | None = None) -> None:
+    def __init__(self, app: Window, boards: list[str] | None = None) -> None:
         super().__init__(app)
         options = app.options
         self.boards = list(builtin_boards() if boards is None else boards)
@@ -219,15 +218,11 @@ class MenuScene(Scene):
         elif element is self.widgets.get("continue"):
             self.resume()
         elif element is self.widgets.get("settings"):
-            self.app.push(SettingsScene(self.app))
+            self.app.router.push("settings")
         elif element is self.widgets.get("rules"):
-            from game.ui.overlays.help import open_help
-
-            open_help(self.app)
+            self.app.router.push("help")
         elif element is self.widgets.get("show"):
-            from game.ui.scenes.show import start_show
-
-            start_show(self.app)
+            self.app.router.go("show")
         for count, button in self.count_buttons.items():
             if element is button:
                 self.set_players(count)
@@ -271,16 +266,10 @@ class MenuScene(Scene):
             self.app.quit()
 
     def start(self) -> None:
-        from game.ui.scenes.play import PlayScene
-
-        self.app.replace(PlayScene(self.app, self.setup()))
+        self.app.router.replace("play", setup=self.setup())
 
     def resume(self) -> None:
-        from game.ui.scenes.play import PlayScene
-
-        scene = PlayScene.from_autosave(self.app)
-        if scene is not None:
-            self.app.replace(scene)
+        self.app.router.replace("resume")  # nothing happens when the saved game cannot be continued
 
     # ----- drawing -----
 

@@ -1,7 +1,8 @@
 """The play screen: the board with the turn drawn over it, the table beside it, the cards below.
 
-This module only lays the pieces out and routes input: the turn's logic is in turn_controller, the
-panels in sidebar / cards_view / passenger_view, the marks on the board in board_overlay.
+This module only lays the pieces out and routes input: the turn's logic is in table/turns.py, the
+panels in panels/sidebar.py and panels/cards.py, the passenger in board/passenger.py, the marks on the
+board in board/overlay.py. It leaves by naming the next screen to the router ("menu", "end").
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from game.board.model import Board, BoardError
 from game.persist import saves
 from game.rules.state import GameState
 from game.ui import style, text
-from game.ui.app import App, Scene
 from game.ui.board.animation import Glide, ease
 from game.ui.board.overlay import BoardOverlay
 from game.ui.board.passenger import PassengerView
@@ -25,6 +25,7 @@ from game.ui.input.intents import Intent
 from game.ui.panels.cards import CardStrip, strip_height
 from game.ui.panels.sidebar import Sidebar, seat_colour
 from game.ui.panels.widgets import Hotspot, hit
+from game.ui.stage import Scene, Table, Window
 from game.ui.table.session import GameSession
 from game.ui.table.setup import GameSetup
 from game.ui.table.turns import TurnController
@@ -45,7 +46,7 @@ class PlayScene(Scene):
 
     autosave = True
 
-    def __init__(self, app: App, setup: GameSetup, board: Board | None = None, state: GameState | None = None,
+    def __init__(self, app: Window, setup: GameSetup, board: Board | None = None, state: GameState | None = None,
                  session: GameSession | None = None) -> None:
         super().__init__(app)
         self.setup = setup
@@ -82,7 +83,7 @@ class PlayScene(Scene):
         return self.session.state if self.session else None
 
     @classmethod
-    def from_autosave(cls, app: App) -> PlayScene | None:
+    def from_autosave(cls, app: Window) -> PlayScene | None:
         """Continue the autosaved game exactly where it was; None if there is none or it is unusable."""
         data = saves.load_autosave()
         if not data:
@@ -110,6 +111,15 @@ class PlayScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         if self.view is not None:
             self.view.resize(self.board_rect())
+
+    # ----- what the layers see (stage.Table) -----
+
+    def table(self) -> Table | None:
+        """People play here (the show, a subclass, has no controls): tips, the "?" and the cursor apply."""
+        return self if self.show_controls else None
+
+    def hotspots(self) -> list[Hotspot]:
+        return self.sidebar.spots + self.cards.spots
 
     # ----- input -----
 
@@ -196,11 +206,9 @@ class PlayScene(Scene):
                 ctl.choose(options[spot.value])
 
     def back(self) -> None:
-        from game.ui.scenes.menu import MenuScene
-
         if self.ctl is not None:
             self.ctl.queue.finish()
-        self.app.replace(MenuScene(self.app))
+        self.app.router.replace("menu")
 
     # ----- time -----
 
@@ -232,10 +240,8 @@ class PlayScene(Scene):
             camera.pan(pan_x * 0.25, pan_y * 0.25)
 
     def game_over(self) -> None:
-        from game.ui.scenes.end import EndScene
-
         assert self.session is not None
-        self.app.replace(EndScene(self.app, self.session))
+        self.app.router.replace("end", session=self.session)
 
     # ----- drawing -----
 
@@ -357,12 +363,3 @@ class PlayScene(Scene):
         box.midbottom = (area.centerx, area.bottom - 18)
         pygame.draw.rect(surface, style.RAIL, box, border_radius=12)
         surface.blit(label, label.get_rect(center=box.center))
-
-
-def __getattr__(name: str) -> object:
-    """ShowScene moved to game.ui.scenes.show (it imports this module); old imports keep working."""
-    if name == "ShowScene":
-        from game.ui.scenes.show import ShowScene
-
-        return ShowScene
-    raise AttributeError(name)

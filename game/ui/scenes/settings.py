@@ -16,8 +16,8 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UI
 
 from game.persist.settings import VOLUME_RANGE
 from game.ui import style, text
-from game.ui.app import App, Scene
 from game.ui.panels.widgets import line_chip
+from game.ui.stage import Scene, Window
 
 TEXT_SIZES = (1.0, 1.25, 1.5)
 PANEL_W = 620
@@ -33,7 +33,7 @@ def _s(value: float) -> int:
 class SettingsScene(Scene):
     """A panel of controls over the paper; Esc or Back returns to the screen below."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Window) -> None:
         super().__init__(app)
         self.widgets: dict[str, pygame_gui.core.UIElement] = {}
         self.sizes: dict[float, UIButton] = {}
@@ -131,7 +131,7 @@ class SettingsScene(Scene):
     def _pressed(self, element: object) -> None:
         settings = self.app.store.settings
         if element is self.widgets.get("back"):
-            self.app.pop()
+            self.app.router.back()
         elif element is self.widgets.get("mute"):
             self.change(mute=not settings.mute)
         elif element is self.widgets.get("colour_blind"):
@@ -159,7 +159,7 @@ class SettingsScene(Scene):
 
     def intent(self, intent: object) -> None:
         if getattr(intent, "kind", "") == "back":
-            self.app.pop()
+            self.app.router.back()
 
     # ----- drawing -----
 

@@ -8,7 +8,6 @@ long frames instead of waiting minutes.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -20,14 +19,11 @@ from game.ui.board.overlay import BoardOverlay
 from game.ui.board.passenger import PassengerView
 from game.ui.board.view import BoardView
 from game.ui.input.intents import Intent
-from game.ui.layers import Layer, find
 from game.ui.scenes.play import PlayScene
+from game.ui.stage import Layer, Window
 from game.ui.table.session import GameSession, bot_for
 from game.ui.table.setup import GameSetup, Seat
 from game.ui.table.turns import TurnController
-
-if TYPE_CHECKING:
-    from game.ui.app import App
 
 ROTATION = ("london", "berlin", "newyork", "london_classic")
 SHOW_PLAYERS = 4
@@ -63,10 +59,18 @@ class ShowScene(PlayScene):
     autosave = False
     show_controls = False
 
-    def __init__(self, app: App, setup: GameSetup, board: Board | None = None, state: GameState | None = None,
+    def __init__(self, app: Window, setup: GameSetup, board: Board | None = None, state: GameState | None = None,
                  session: GameSession | None = None) -> None:
         super().__init__(app, setup, board, state, session)
         self.games = 1
+
+    @classmethod
+    def starting(cls, app: Window, board: str | None = None, players: int | None = None,
+                 seed: int | None = None) -> ShowScene:
+        """The show on `board` (the first city of the rotation without one), for the router's "show"."""
+        cycle = [name for name in ROTATION if name in builtin_boards()]
+        first = board or (cycle[0] if cycle else (builtin_boards() or [""])[0])
+        return cls(app, GameSetup(first, show_seats(players or SHOW_PLAYERS), seed))
 
     def _controller(self, session: GameSession) -> TurnController:
         for seat in range(session.state.player_count):
@@ -77,11 +81,10 @@ class ShowScene(PlayScene):
         return ctl
 
     def enter(self) -> None:
-        layer = find(self.app, ShowLayer)
+        layer = show_layer(self.app)
         if layer is None:
             layer = ShowLayer()
             self.app.layers.insert(0, layer)  # first: a key that wakes the show must reach nobody else
-        assert isinstance(layer, ShowLayer)
         layer.board = self.setup.board
         layer.players = self.setup.players
 
@@ -112,8 +115,8 @@ class ShowScene(PlayScene):
             self.passenger = PassengerView(self.overlay)
         self.session = GameSession(board, self.setup, None, self.seed)
         self.ctl = self._controller(self.session)
-        layer = find(self.app, ShowLayer)
-        if isinstance(layer, ShowLayer):
+        layer = show_layer(self.app)
+        if layer is not None:
             layer.board = board_name
 
     def board_rect(self) -> tuple[float, float, float, float]:
@@ -162,27 +165,22 @@ def attract(surface: pygame.Surface, band: pygame.Rect, time: float, city: str) 
 
 
 # ----- starting, leaving and coming back -----
+# The show starts alone on the stack: `app.router.go("show")` from the menu's Show mode button, --show or
+# the idle timer.
 
 
-def start_show(app: App, board: str | None = None, players: int | None = None, seed: int | None = None) -> None:
-    """Clear the screens and run the show (from the menu's Show mode button, --show, or the idle timer)."""
-    cycle = [name for name in ROTATION if name in builtin_boards()]
-    first = board or (cycle[0] if cycle else (builtin_boards() or [""])[0])
-    scene = ShowScene(app, GameSetup(first, show_seats(players or SHOW_PLAYERS), seed))
-    while app.scenes:
-        app.scenes.pop().leave()
-    app.push(scene)
-
-
-def open_menu(app: App) -> None:
+def open_menu(app: Window) -> None:
     """Someone wants to play: the menu, with the idle timer running."""
-    from game.ui.scenes.menu import MenuScene
-
-    layer = find(app, ShowLayer)
-    if isinstance(layer, ShowLayer):
+    layer = show_layer(app)
+    if layer is not None:
         layer.idle = 0.0
         layer.grace = WAKE_GRACE
-    app.replace(MenuScene(app))
+    app.router.replace("menu")
+
+
+def show_layer(app: Window) -> ShowLayer | None:
+    """The window's show layer, once show mode has run in it."""
+    return next((layer for layer in app.layers if isinstance(layer, ShowLayer)), None)
 
 
 class ShowLayer(Layer):
@@ -198,11 +196,11 @@ class ShowLayer(Layer):
         self.grace = 0.0  # a controller reports one press as a joystick and a controller event: drop the echo
 
     @staticmethod
-    def minutes(app: App) -> float:
+    def minutes(app: Window) -> float:
         store = getattr(app, "store", None)
         return float(getattr(getattr(store, "settings", None), "show_idle_minutes", DEFAULT_IDLE_MINUTES))
 
-    def event(self, app: App, event: pygame.event.Event) -> bool:
+    def event(self, app: Window, event: pygame.event.Event) -> bool:
         if event.type in ACTIVITY_EVENTS or (
                 event.type == pygame.CONTROLLERAXISMOTION and abs(getattr(event, "value", 0)) > STICK_NUDGE):
             self.idle = 0.0
@@ -215,7 +213,7 @@ class ShowLayer(Layer):
         open_menu(app)
         return True
 
-    def update(self, app: App, dt: float) -> None:
+    def update(self, app: Window, dt: float) -> None:
         self.grace = max(0.0, self.grace - dt)
         if isinstance(app.scene, ShowScene):
             self.idle = 0.0
@@ -223,4 +221,4 @@ class ShowLayer(Layer):
         self.idle += dt
         if self.idle >= self.minutes(app) * 60:
             self.idle = 0.0
-            start_show(app, next_board(self.board) if self.board else None, self.players)
+            app.router.go("show", board=next_board(self.board) if self.board else None, players=self.players)

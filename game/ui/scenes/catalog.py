@@ -1,0 +1,27 @@
+"""Every screen by name: the one place that knows the scene classes.
+
+launch.py hands `SCENES` to the App, whose router makes a screen from its name and the details given
+(`app.router.replace("end", session=...)`). No scene imports this module, and scenes never import one
+another to switch screens: they name the one they want. Each entry is called as `entry(app, **details)`
+and returns the scene, or None when there is nothing to show (the stack then stays as it is).
+"""
+
+from __future__ import annotations
+
+from game.ui.overlays.help import HelpScene
+from game.ui.router import SceneFactory
+from game.ui.scenes.end import EndScene
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.play import PlayScene
+from game.ui.scenes.settings import SettingsScene
+from game.ui.scenes.show import ShowScene
+
+SCENES: dict[str, SceneFactory] = {
+    "menu": MenuScene,  # boards=[...]: only these (tests)
+    "settings": SettingsScene,
+    "play": PlayScene,  # setup=GameSetup, and board= / state= / session= to start from them
+    "resume": PlayScene.from_autosave,  # the autosaved game; None when there is none or it is unusable
+    "end": EndScene,  # session=the finished game
+    "show": ShowScene.starting,  # board= / players= / seed=, all optional
+    "help": HelpScene.over,  # the rules over the current screen; None when they are open already
+}

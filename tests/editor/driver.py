@@ -33,11 +33,11 @@ class Driver:
 
     def click(self, p: Point, button: int = 1) -> None:
         # Clicks at one spot in quick succession would read as a double-click: reset the memory first.
-        self.app.last_click = (0, (-100, -100))
+        self.app.mouse.last_click = (0, (-100, -100))
         self.click_screen(self.screen(p), button)
 
     def drag(self, p: Point, q: Point, button: int = 1, steps: int = 4) -> None:
-        self.app.last_click = (0, (-100, -100))
+        self.app.mouse.last_click = (0, (-100, -100))
         a, b = self.screen(p), self.screen(q)
         self.post(pygame.MOUSEMOTION, pos=a, rel=(0, 0), buttons=(0, 0, 0))
         self.post(pygame.MOUSEBUTTONDOWN, pos=a, button=button)
@@ -68,7 +68,7 @@ class Driver:
 
     def click_element(self, element: object) -> None:
         rect = element.get_abs_rect()  # type: ignore[attr-defined]
-        self.app.last_click = (0, (-100, -100))
+        self.app.mouse.last_click = (0, (-100, -100))
         self.click_screen((round(rect.centerx), round(rect.centery)))
         self.frames(2)  # the press becomes a UI event, which may post the widget's own event in turn
 

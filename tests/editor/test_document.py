@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from editor.commands import ChangeObjects, History, move_nodes_and_links
 from editor.document import Document, DocumentError
+from editor.document.commands import ChangeObjects, move_nodes_and_links
+from editor.document.history import History
 
 BOARDS = Path(__file__).resolve().parents[1] / "boards"
 

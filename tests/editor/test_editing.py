@@ -11,8 +11,8 @@ import pygame_gui
 import pytest
 from pygame_gui.windows import UIConfirmationDialog, UIMessageWindow
 
-from editor import autosave
 from editor.app import EditorApp
+from editor.document import autosave
 from tests.editor.driver import Driver
 from tests.editor.test_build_board import build
 
@@ -151,7 +151,7 @@ def test_box_select_moves_on_the_grid_and_spaces_keys(driver: Driver) -> None:
     driver.drag((320, 320), (333, 405))  # snaps to the 16 px grid
     assert sorted(o.pos for o in app.doc.of_kind("station")) == [(336, 400), (656, 400)]
     driver.key(pygame.K_g, "g")
-    assert not app.snapping
+    assert not app.session.snapping
 
 
 def test_polygon_tool_snaps_to_45_degrees(driver: Driver) -> None:
@@ -171,8 +171,8 @@ def test_problem_click_selects_and_centres(driver: Driver) -> None:
     driver.station((1500, 1000), "Lonely")
     app.watcher.refresh(force=True)
     driver.frames(1)
-    target = next(t for t, (object_id, _) in app.problem_items.items() if object_id == 2)
-    driver.post(pygame_gui.UI_TEXT_BOX_LINK_CLICKED, ui_element=app.problems_box, link_target=target)
+    target = next(t for t, (object_id, _) in app.problems.items.items() if object_id == 2)
+    driver.post(pygame_gui.UI_TEXT_BOX_LINK_CLICKED, ui_element=app.problems.box, link_target=target)
     assert app.selection == {2}
     lonely = app.doc.get(2)
     assert lonely is not None

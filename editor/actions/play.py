@@ -1,4 +1,4 @@
-"""Play this board: compile it in memory and hand it to the game, in process or as a child process."""
+"""Play this board (F5): compile it in memory and hand it to the game, in process or as a child process."""
 
 from __future__ import annotations
 
@@ -10,11 +10,17 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from editor.document import Document
-from editor.problems import Report, compile_document, describe
+import pygame
+
+from editor import text
+from editor.actions.context import Editor
+from editor.actions.registry import Action, Shortcut
+from editor.document.problems import Report, compile_document, describe
+from editor.document.tmx import Document
 from game.files import write_atomically
 
-PROJECT_ROOT = Path(__file__).resolve().parents[1]
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+PROBLEMS_LISTED = 12
 
 
 @dataclass
@@ -56,3 +62,22 @@ def play(doc: Document, report: Report | None = None) -> PlayOutcome:
     except OSError as error:
         return PlayOutcome(False, [], error=str(error))
     return PlayOutcome(True, [], process=process)
+
+
+def play_this_board(editor: Editor) -> None:
+    """Start the game on the board as it is now, or say why not."""
+    editor.panel.commit_pending()
+    editor.watcher.refresh(force=True)
+    outcome = play(editor.session.doc, editor.watcher.report)
+    if outcome.problems:
+        listing = "<br>".join(outcome.problems[:PROBLEMS_LISTED])
+        editor.user.tell(text.PLAY_ERRORS_TITLE, text.PLAY_ERRORS.format(problems=listing))
+    elif outcome.error:
+        editor.user.tell(text.ERROR_TITLE, text.PLAY_FAILED.format(error=outcome.error))
+    else:
+        editor.game_process = outcome.process
+        editor.user.status(text.STATUS_PLAY)
+
+
+def actions() -> list[Action]:
+    return [Action("play", play_this_board, (Shortcut(pygame.K_F5),), button="board")]

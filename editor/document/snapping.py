@@ -1,4 +1,4 @@
-"""Snapping for the editing tools: to the grid and to Beck's 45° directions."""
+"""Snapping for the editing tools: to the grid and to Beck's 45° directions, and the 45° path of a new link."""
 
 from __future__ import annotations
 
@@ -34,3 +34,13 @@ def snap(p: Point, grid: float, enabled: bool, anchor: Point | None = None) -> P
     sy = 0 if abs(dy) < 1e-6 else (1 if dy > 0 else -1)
     steps = round(max(abs(dx), abs(dy)) / grid) * grid
     return (round(anchor[0] + sx * steps), round(anchor[1] + sy * steps))
+
+
+def beck_path(a: Point, b: Point) -> list[Point]:
+    """A straight link when a–b is on a 45° ray, else one elbow: diagonal first, then straight."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    if dx == 0 or dy == 0 or abs(dx) == abs(dy):
+        return [a, b]
+    m = min(abs(dx), abs(dy))
+    elbow = (a[0] + m * (1 if dx > 0 else -1), a[1] + m * (1 if dy > 0 else -1))
+    return [a, elbow, b]

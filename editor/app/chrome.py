@@ -9,7 +9,8 @@ from pygame_gui import UIManager
 from pygame_gui.elements import UIButton, UIPanel
 
 from editor import text
-from editor.render import font
+from editor.actions.registry import ActionRegistry, ToolbarPlace
+from editor.canvas.render import font
 
 TOOLBAR_H = 48
 STATUS_H = 28
@@ -52,8 +53,9 @@ THEME: dict = {
                                     "hovered_text": "#ffffff", "normal_border": "#4a5060"}},
 }
 
-FILE_BUTTONS = ("new", "open", "save", "save_as", "undo", "redo")
-RIGHT_BUTTONS = ("grid", "background", "import", "play", "help")
+LEFT_GROUPS: tuple[ToolbarPlace, ...] = ("file", "history")  # the actions' buttons left of the tools
+RIGHT_GROUP: ToolbarPlace = "board"  # and at the right-hand end
+GROUP_GAP = 14
 
 
 @dataclass
@@ -84,37 +86,41 @@ class Layout:
 
 
 class Toolbar:
-    """Buttons for file commands, the tools (with their keys) and the board commands."""
+    """Buttons for the actions that have one (file and history at the left, board at the right) and the tools."""
 
-    def __init__(self, ui: UIManager, width: int, show_import: bool) -> None:
+    def __init__(self, ui: UIManager, width: int, actions: ActionRegistry, tools: list[str]) -> None:
         self.panel = UIPanel(pygame.Rect(0, 0, width, TOOLBAR_H), manager=ui, object_id="#toolbar")
         self.buttons: dict[str, UIButton] = {}
         self.tool_buttons: dict[str, UIButton] = {}
         x = 8
-        for key in FILE_BUTTONS:
-            label = text.BUTTONS[key]
-            w = max(54, font(22).size(label)[0] + 18)
-            self.buttons[key] = UIButton(pygame.Rect(x, 8, w, 30), label, ui, container=self.panel,
-                                         tool_tip_text=text.TOOLTIPS[key], object_id="#command_button")
-            x += w + 4
-            if key == "save_as":
-                x += 14
+        for group, place in enumerate(LEFT_GROUPS):
+            if group:
+                x += GROUP_GAP
+            for action in actions.buttons(place):
+                w = self._command_width(action.name)
+                self.buttons[action.name] = self._command_button(ui, action.name, pygame.Rect(x, 8, w, 30))
+                x += w + 4
         x += 18
-        for name, (shortcut, label, hint) in text.TOOLS.items():
+        for name in tools:
+            shortcut, label, hint = text.TOOLS[name]
             w = max(62, font(22).size(f"{label} {shortcut}")[0] + 24)
             self.tool_buttons[name] = UIButton(pygame.Rect(x, 8, w, 30), f"{label}  {shortcut}", ui,
                                                container=self.panel, tool_tip_text=hint, object_id="#tool_button")
             x += w + 3
         right = width - 8
-        for key in reversed(RIGHT_BUTTONS):
-            if key == "import" and not show_import:
-                continue
-            label = text.BUTTONS[key]
-            w = max(54, font(22).size(label)[0] + 18)
+        for action in reversed(actions.buttons(RIGHT_GROUP)):
+            w = self._command_width(action.name)
             right -= w
-            self.buttons[key] = UIButton(pygame.Rect(right, 8, w, 30), label, ui, container=self.panel,
-                                         tool_tip_text=text.TOOLTIPS[key], object_id="#command_button")
+            self.buttons[action.name] = self._command_button(ui, action.name, pygame.Rect(right, 8, w, 30))
             right -= 4
+
+    @staticmethod
+    def _command_width(name: str) -> int:
+        return max(54, font(22).size(text.BUTTONS[name])[0] + 18)
+
+    def _command_button(self, ui: UIManager, name: str, rect: pygame.Rect) -> UIButton:
+        return UIButton(rect, text.BUTTONS[name], ui, container=self.panel, tool_tip_text=text.TOOLTIPS[name],
+                        object_id="#command_button")
 
     def show_tool(self, active: str) -> None:
         for name, button in self.tool_buttons.items():
@@ -147,13 +153,12 @@ def draw_status(surface: pygame.Surface, rect: pygame.Rect, left: str, right: st
     surface.blit(label, (rect.right - label.get_width() - 10, rect.y + 7))
 
 
-def draw_help(surface: pygame.Surface) -> None:
-    """The shortcut sheet over a dimmed window."""
+def draw_help(surface: pygame.Surface, rows: list[tuple[str, str]]) -> None:
+    """The shortcut sheet (keys, what they do) over a dimmed window."""
     w, h = surface.get_size()
     shade = pygame.Surface((w, h), pygame.SRCALPHA)
     shade.fill((15, 18, 25, 170))
     surface.blit(shade, (0, 0))
-    rows = text.HELP_LINES
     box = pygame.Rect(0, 0, 720, 80 + 26 * len(rows))
     box.center = (w // 2, h // 2)
     pygame.draw.rect(surface, (250, 250, 252), box, border_radius=10)

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pygame
 
-from editor.document import Document, MapObject
-from editor.view import View
+from editor.canvas.view import View
+from editor.document.tmx import Document, MapObject
 from game.geometry import mean_point
 
 PAPER = (250, 248, 242)

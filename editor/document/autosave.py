@@ -8,7 +8,7 @@ from pathlib import Path
 
 from platformdirs import user_data_dir
 
-from editor.document import Document
+from editor.document.tmx import Document
 from game.files import write_atomically
 
 INTERVAL_SECONDS = 60.0

@@ -21,7 +21,7 @@ class Dialogs:
     def __init__(self, ui: UIManager, size: tuple[int, int]) -> None:
         self.ui = ui
         self.size = size
-        self.callbacks: dict[Any, Callable[..., None]] = {}
+        self.callbacks: dict[Any, Callable[..., object]] = {}
         self.import_form: ImportForm | None = None
 
     def _centred(self, w: int, h: int) -> pygame.Rect:
@@ -39,7 +39,7 @@ class Dialogs:
         self.callbacks[dialog] = on_ok
         return dialog
 
-    def pick_file(self, title: str, start: Path, on_pick: Callable[[Path], None], *, existing: bool,
+    def pick_file(self, title: str, start: Path, on_pick: Callable[[Path], object], *, existing: bool,
                   suffixes: set[str] | None = None) -> UIFileDialog:
         dialog = UIFileDialog(self._centred(620, 480), self.ui, window_title=title, initial_file_path=str(start),
                               allow_existing_files_only=existing, allowed_suffixes=suffixes or {""})
@@ -75,7 +75,8 @@ class ImportForm:
         self.window = UIWindow(rect, ui, window_display_title=text.IMPORT_TITLE, resizable=False)
         self.on_import = on_import
         UILabel(pygame.Rect(14, 14, 120, 28), text.IMPORT_CITY, ui, container=self.window, object_id="#field_label")
-        self.city = UIDropDownMenu(cities, cities[0], pygame.Rect(140, 14, 240, 30), ui, container=self.window)
+        choices: list[str | tuple[str, str]] = list(cities)
+        self.city = UIDropDownMenu(choices, cities[0], pygame.Rect(140, 14, 240, 30), ui, container=self.window)
         UILabel(pygame.Rect(14, 54, 120, 28), text.IMPORT_AREA, ui, container=self.window, object_id="#field_label")
         self.area = UITextEntryLine(pygame.Rect(140, 54, 240, 30), ui, container=self.window,
                                     placeholder_text="51.48,-0.25,51.55,0.0")

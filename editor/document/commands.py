@@ -1,4 +1,4 @@
-"""Every edit is a command with `do` and `undo`, kept in a history, so Ctrl+Z/Ctrl+Y can walk it.
+"""Every edit is a command with `do` and `undo`; `editor.document.history` keeps them for Ctrl+Z/Ctrl+Y.
 
 Commands keep copies of the XML elements they change; undo puts the old copies back in place.
 """
@@ -9,7 +9,7 @@ import copy
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 
-from editor.document import Document, Point
+from editor.document.tmx import Document, Point
 
 
 class Command:
@@ -139,43 +139,6 @@ class ChangeMap(Command):
 
     def undo(self, doc: Document) -> None:
         self._apply(doc, self.before)
-
-
-class History:
-    """The undo and redo stacks of one document."""
-
-    def __init__(self, doc: Document, limit: int = 500) -> None:
-        self.doc = doc
-        self.done: list[Command] = []
-        self.undone: list[Command] = []
-        self.limit = limit
-
-    def execute(self, command: Command) -> Command:
-        command.do(self.doc)
-        return self.record(command)
-
-    def record(self, command: Command) -> Command:
-        """Keep a command whose change is already applied (a finished drag, a `run` change)."""
-        self.done.append(command)
-        del self.done[: -self.limit]
-        self.undone.clear()
-        return command
-
-    def undo(self) -> Command | None:
-        if not self.done:
-            return None
-        command = self.done.pop()
-        command.undo(self.doc)
-        self.undone.append(command)
-        return command
-
-    def redo(self) -> Command | None:
-        if not self.undone:
-            return None
-        command = self.undone.pop()
-        command.do(self.doc)
-        self.done.append(command)
-        return command
 
 
 def move_nodes_and_links(doc: Document, moves: dict[int, Point]) -> list[int]:

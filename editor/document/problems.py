@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from editor import text
-from editor.document import Document
+from editor.document.tmx import Document
 
 if TYPE_CHECKING:
     from game.board.model import Board

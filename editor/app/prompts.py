@@ -1,0 +1,47 @@
+"""The window's answer to `AskUser`: the status line, the name entry on the map and the modal dialogs."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from editor.app.dialogs import Dialogs
+from editor.app.name_prompt import NamePrompt
+from editor.document.tmx import Point
+
+STATUS_SECONDS = 5
+
+
+class Prompts:
+    """What tools, panel, files and actions ask of the user, routed to the window's widgets."""
+
+    def __init__(self, dialogs: Dialogs, names: NamePrompt) -> None:
+        self.dialogs = dialogs
+        self.names = names
+        self.message = ""
+        self.message_until = 0.0
+
+    def status(self, message: str) -> None:
+        self.message = message
+        self.message_until = time.monotonic() + STATUS_SECONDS
+
+    def current_status(self) -> str:
+        """The last message while it is fresh, else ""."""
+        return self.message if time.monotonic() < self.message_until else ""
+
+    def ask_name(self, pos: Point, default: str, then: Callable[[str], None]) -> None:
+        self.names.ask(pos, default, then)
+
+    def confirm(self, title: str, message: str, button: str, then: Callable[[], None]) -> None:
+        self.dialogs.confirm(title, message, button, then)
+
+    def pick_file(self, title: str, start: Path, then: Callable[[Path], object], *, existing: bool,
+                  suffixes: set[str] | None = None) -> None:
+        self.dialogs.pick_file(title, start, then, existing=existing, suffixes=suffixes)
+
+    def tell(self, title: str, message: str) -> None:
+        self.dialogs.message(title, message)
+
+    def ask_import(self, cities: list[str], then: Callable[[str, str], None]) -> None:
+        self.dialogs.ask_import(cities, then)

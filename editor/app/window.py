@@ -1,0 +1,246 @@
+"""The editor window: builds the parts, runs one frame per `step()`, routes input and draws.
+
+What the parts do lives elsewhere: edits in the editing session (`editor.document.session`), file life in
+`editor.document.files`, the tools in `editor.tools`, every named command with its keys and button in
+`editor.actions`. The window owns the widgets and hands events to whichever part they are for.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pygame
+import pygame_gui
+from pygame_gui import UIManager
+from pygame_gui.elements import UITextEntryLine
+
+from editor import text
+from editor.actions.catalogue import make_registry
+from editor.app.chrome import THEME, Layout, Toolbar, draw_help, draw_status
+from editor.app.dialogs import Dialogs
+from editor.app.mouse import CanvasMouse
+from editor.app.name_prompt import NamePrompt
+from editor.app.panel import PropertyPanel
+from editor.app.problems_panel import ProblemsPanel
+from editor.app.prompts import Prompts
+from editor.canvas.render import Renderer, label_centre, reset_fonts
+from editor.canvas.view import View
+from editor.document.autosave import AutoSaver
+from editor.document.files import DocumentFiles
+from editor.document.problems import ProblemWatcher
+from editor.document.session import EditingSession
+from editor.document.tmx import Document
+from editor.tools.base import Tool
+from editor.tools.toolbox import make_tools
+
+BACKDROP = (43, 47, 58)
+
+
+class EditorApp:
+    """One editor window. `step()` runs one frame, so tests can drive it with posted events."""
+
+    def __init__(self, path: Path | None = None, size: tuple[int, int] = (1600, 900)) -> None:
+        pygame.init()
+        reset_fonts()
+        self.screen = pygame.display.set_mode(size)
+        self.layout = Layout(size)
+        self.ui = UIManager(size, THEME)
+        self.session = EditingSession(Document.new(text.NEW_BOARD_NAME))
+        self.view = View(self.layout.canvas)
+        self.renderer = Renderer()
+        self.dialogs = Dialogs(self.ui, size)
+        self.names = NamePrompt(self.ui, self.view)
+        self.user = Prompts(self.dialogs, self.names)
+        self.files = DocumentFiles(self.session, self.user, self.show, self.commit_typing)
+        self.actions = make_registry()
+        self.tools = make_tools(self.session, self.view, self.user)
+        self.tool: Tool = self.tools["select"]
+        self.toolbar = Toolbar(self.ui, size[0], self.actions, list(self.tools))
+        self.panel = PropertyPanel(self.session, self.user, self.ui, self.layout.panel)
+        self.problems = ProblemsPanel(self.ui, self.layout.problems)
+        self.watcher = ProblemWatcher(self.session.doc)
+        self.autosaver = AutoSaver()
+        self.mouse = CanvasMouse(self.view, self.names)
+        self.help_visible = False
+        self.running = True
+        self.clock = pygame.time.Clock()
+        self.caption = ""
+        self.game_process: subprocess.Popen[bytes] | None = None
+        self.toolbar.show_tool("select")
+        self.toolbar.show_snap(self.session.snapping)
+        self.fit()
+        if path is not None:
+            if Path(path).exists():
+                self.files.open_path(Path(path))
+            else:
+                self.session.doc.path = Path(path)
+
+    @property
+    def doc(self) -> Document:
+        """The open document (the session's), for scripts and tests that drive the window."""
+        return self.session.doc
+
+    @property
+    def selection(self) -> set[int]:
+        return self.session.selection
+
+    # ----- what the parts ask of the window -----
+
+    def show(self, doc: Document) -> None:
+        """Edit another document: tools, panel, problems, backups and view start over on it."""
+        self.tool.cancel()
+        self.session.load(doc)
+        self.watcher.watch(doc)
+        self.autosaver.reset()
+        self.panel.refresh(force=True)
+        self.fit()
+
+    def commit_typing(self) -> None:
+        self.panel.commit_pending()
+
+    def set_tool(self, name: str) -> None:
+        self.tool.cancel()
+        self.names.finish(cancel=False)
+        self.tool = self.tools[name]
+        self.toolbar.show_tool(name)
+
+    def cancel_tool(self) -> None:
+        self.tool.cancel()
+
+    def fit(self) -> None:
+        self.view.fit(*self.session.doc.size)
+
+    def quit(self) -> None:
+        self.files.guard(self._stop)
+
+    def _stop(self) -> None:
+        self.files.close()
+        self.running = False
+
+    # ----- the frame -----
+
+    def step(self) -> None:
+        """One frame: handle queued events, recompile when due, autosave when due, draw."""
+        for event in pygame.event.get():
+            self.handle(event)
+        dt = self.clock.tick(60) / 1000 if os.environ.get("SDL_VIDEODRIVER") != "dummy" else 1 / 60
+        self.ui.update(dt)
+        self.panel.update()
+        self.panel.refresh()
+        self.watcher.refresh()
+        self.problems.show(self.watcher)
+        if self.autosaver.tick(self.session.doc):
+            self.user.status(text.STATUS_AUTOSAVED)
+        self.draw()
+
+    def run(self) -> None:
+        while self.running:
+            self.step()
+        pygame.quit()
+
+    # ----- input -----
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if self.help_visible:
+            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+                self.help_visible = False
+            return
+        consumed = self.ui.process_events(event)
+        if self._ui_event(event):
+            return
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+            return
+        if consumed or self.dialogs.open:
+            return
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL):
+            self.mouse.handle(event, self.tool)
+
+    def _ui_event(self, event: pygame.event.Event) -> bool:
+        """Widget events: dialogs, the name entry, the panel, a problem clicked, a tool-bar button."""
+        if event.type < pygame.USEREVENT:
+            return False
+        if self.dialogs.handle(event):
+            return True
+        element = getattr(event, "ui_element", None)
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and element is self.names.entry and element is not None:
+            self.names.finish(cancel=False)
+            return True
+        if self.panel.handle(event):
+            return True
+        if event.type == pygame_gui.UI_TEXT_BOX_LINK_CLICKED and element is self.problems.box:
+            self.goto_problem(event.link_target)
+            return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            pressed = self.toolbar.action_of(element)
+            if pressed is not None:
+                kind, name = pressed
+                if kind == "tool":
+                    self.set_tool(name)
+                else:
+                    self.actions.run(name, self)
+                return True
+        return False
+
+    def _typing(self) -> bool:
+        return any(isinstance(e, UITextEntryLine) and e.is_focused for e in self.ui.get_focus_set() or ())
+
+    def _key(self, event: pygame.event.Event) -> None:
+        """Esc leaves the name entry; else, unless typing, Ctrl shortcuts, then the tool, then plain keys."""
+        if self.names.open and event.key == pygame.K_ESCAPE:
+            self.names.finish(cancel=True)
+            return
+        if self._typing() or self.dialogs.open:
+            return
+        ctrl = bool(event.mod & pygame.KMOD_CTRL)
+        shift = bool(event.mod & pygame.KMOD_SHIFT)
+        if not ctrl and self.tool.key(event):
+            return
+        action = self.actions.for_key(event.key, getattr(event, "unicode", ""), ctrl, shift)
+        if action is not None:
+            action.run(self)
+
+    def goto_problem(self, link: str) -> None:
+        """Select a problem's object and centre the view on it."""
+        object_id, line = self.problems.target(link)
+        self.user.status(line)
+        obj = self.session.doc.get(object_id) if object_id is not None else None
+        if obj is not None:
+            self.session.select({obj.id})
+            self.view.centre_on(label_centre(obj))
+
+    # ----- drawing -----
+
+    def draw(self) -> None:
+        doc = self.session.doc
+        self.screen.fill(BACKDROP)
+        self.renderer.draw(self.screen, doc, self.view, selection=self.session.selection,
+                           problems=self.watcher.object_ids, grid=self.session.grid, snapping=self.session.snapping)
+        self.screen.set_clip(pygame.Rect(self.view.canvas))
+        self.tool.draw(self.screen)
+        self.screen.set_clip(None)
+        self.toolbar.show_snap(self.session.snapping)
+        self.ui.draw_ui(self.screen)
+        self._status_bar()
+        if self.help_visible:
+            draw_help(self.screen, self.actions.help_rows())
+        caption = f"{text.UNSAVED_MARK if doc.dirty else ''}{doc.title} — {text.APP}"
+        if caption != self.caption:
+            pygame.display.set_caption(caption)
+            self.caption = caption
+        pygame.display.flip()
+
+    def _status_bar(self) -> None:
+        doc = self.session.doc
+        left = self.user.current_status() or self.tool.hint
+        x, y = self.mouse.cursor
+        snap = text.STATUS_ON if self.session.snapping else text.STATUS_OFF
+        right = text.STATUS_BAR.format(title=doc.title, mark=text.UNSAVED_MARK if doc.dirty else "",
+                                       stations=len(doc.of_kind("station")), x=x, y=y, snap=snap,
+                                       zoom=text.STATUS_ZOOM.format(zoom=self.view.zoom))
+        draw_status(self.screen, self.layout.status, left, right)

@@ -1,0 +1,40 @@
+"""What the editing code may ask of the person at the screen, without knowing the window that asks.
+
+Tools, the panel, file operations and actions call these; the window (`editor.app.prompts`) answers them
+with a status line, an entry at a spot on the map and modal dialogs. Every answer arrives through a
+callback, since the window keeps running while the person thinks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Protocol
+
+from editor.document.tmx import Point
+
+
+class AskUser(Protocol):
+    """Tell and ask the user; `then` runs only when the user answers (a cancelled dialog never calls it).
+
+    What `then` returns is ignored.
+    """
+
+    def status(self, message: str) -> None:
+        """A one-line message in the status bar for a few seconds."""
+
+    def ask_name(self, pos: Point, default: str, then: Callable[[str], None]) -> None:
+        """A name typed at map point `pos`; `default` when left empty."""
+
+    def confirm(self, title: str, message: str, button: str, then: Callable[[], None]) -> None:
+        """A yes/no question; `then` on yes."""
+
+    def pick_file(self, title: str, start: Path, then: Callable[[Path], object], *, existing: bool,
+                  suffixes: set[str] | None = None) -> None:
+        """A file to open (`existing`) or to write."""
+
+    def tell(self, title: str, message: str) -> None:
+        """A message window (HTML text) the user closes."""
+
+    def ask_import(self, cities: list[str], then: Callable[[str, str], None]) -> None:
+        """A city and an optional area for importing a real network."""

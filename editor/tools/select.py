@@ -1,0 +1,126 @@
+"""The select tool: click, Shift+click, box selection, and dragging the selection around."""
+
+from __future__ import annotations
+
+import copy
+import math
+import xml.etree.ElementTree as ET
+
+import pygame
+
+from editor import text
+from editor.canvas.render import SELECT
+from editor.canvas.view import View
+from editor.document.asking import AskUser
+from editor.document.commands import ChangeObjects
+from editor.document.session import EditingSession
+from editor.document.tmx import MapObject, Point
+from editor.tools.base import Tool
+from game.geometry import rect_contains
+
+
+class SelectTool(Tool):
+    """A drag moves the selected objects live and becomes one undo step when the button is released."""
+
+    name = "select"
+
+    def __init__(self, session: EditingSession, view: View, user: AskUser) -> None:
+        super().__init__(session, view, user)
+        self.box: tuple[Point, Point] | None = None
+        self.drag_start: Point | None = None
+        self.originals: dict[int, MapObject] = {}
+        self.before: dict[int, ET.Element] = {}
+        self.moved = False
+
+    def down(self, p: Point, event: pygame.event.Event, double: bool) -> None:
+        session = self.session
+        hit = self.pick(p)
+        shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
+        if hit is None:
+            if not shift:
+                session.select(set())
+            self.box = (p, p)
+            return
+        if shift:
+            session.select(session.selection ^ {hit.id})
+            return
+        if hit.id not in session.selection:
+            session.select({hit.id})
+        self.drag_start = p
+        self.moved = False
+        doc = session.doc
+        ids = set(session.selection)
+        for link in doc.of_kind("link"):
+            if link.ref("a") in ids or link.ref("b") in ids:
+                ids.add(link.id)
+        self.originals = {i: copy.deepcopy(doc.get(i)) for i in ids if doc.get(i) is not None}  # type: ignore[misc]
+        self.before = ChangeObjects.capture(doc, list(self.originals))
+
+    def motion(self, p: Point, event: pygame.event.Event) -> None:
+        if self.box is not None:
+            self.box = (self.box[0], p)
+            return
+        if self.drag_start is None or not self.originals:
+            return
+        session = self.session
+        anchor = next((o for i, o in self.originals.items() if i in session.selection), None)
+        if anchor is None:
+            return
+        target = session.snap((anchor.pos[0] + p[0] - self.drag_start[0], anchor.pos[1] + p[1] - self.drag_start[1]))
+        dx, dy = target[0] - anchor.pos[0], target[1] - anchor.pos[1]
+        if not self.moved and math.dist(p, self.drag_start) * self.view.zoom < 3:
+            return
+        self.moved = True
+        self._apply(dx, dy)
+
+    def _apply(self, dx: float, dy: float) -> None:
+        """Move the dragged objects by (dx, dy) from where they were; links keep their ends on their nodes."""
+        doc, selection = self.session.doc, self.session.selection
+        moves = {i: (o.x + dx, o.y + dy) for i, o in self.originals.items()
+                 if i in selection and o.kind in ("station", "waypoint")}
+        for i, o in self.originals.items():
+            if i in selection and o.kind != "link" and i not in moves:
+                doc.set_points(i, [(x + dx, y + dy) for x, y in o.points])
+            elif o.kind == "link":
+                points = list(o.points)
+                if i in selection:
+                    points = [points[0]] + [(x + dx, y + dy) for x, y in points[1:-1]] + [points[-1]]
+                if o.ref("a") in moves:
+                    points[0] = moves[o.ref("a")]
+                if o.ref("b") in moves:
+                    points[-1] = moves[o.ref("b")]
+                doc.set_points(i, points)
+        for i, pos in moves.items():
+            doc.set_points(i, [pos])
+
+    def up(self, p: Point, event: pygame.event.Event) -> None:
+        session = self.session
+        if self.box is not None:
+            rect = (*self.box[0], *self.box[1])
+            inside = {o.id for o in session.doc.objects() if o.kind and all(rect_contains(rect, q) for q in o.points)}
+            if math.dist(*self.box) * self.view.zoom > 3:
+                session.select(session.selection | inside)
+            self.box = None
+        elif self.drag_start is not None and self.moved:
+            after = ChangeObjects.capture(session.doc, list(self.originals))
+            session.record(ChangeObjects(self.before, after, text.LABEL_UNDO["move"]))
+        self.drag_start = None
+        self.originals = {}
+        self.moved = False
+
+    def cancel(self) -> None:
+        if self.drag_start is not None and self.moved:
+            ChangeObjects(self.before, {}).undo(self.session.doc)
+        self.box = None
+        self.drag_start = None
+        self.originals = {}
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.box is None:
+            return
+        a, b = (self.view.to_screen(q) for q in self.box)
+        rect = pygame.Rect(min(a[0], b[0]), min(a[1], b[1]), abs(a[0] - b[0]), abs(a[1] - b[1]))
+        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+        shade.fill((255, 130, 0, 40))
+        surface.blit(shade, rect)
+        pygame.draw.rect(surface, SELECT, rect, 1)

@@ -176,7 +176,7 @@ class PropertyPanel:
             self._spaces([obj.id], obj.number("spaces", 1))
 
     def _many(self, objects: list[MapObject]) -> None:
-        self._title(text.PANEL_SELECTION.format(count=len(objects)))
+        self._title(text.plural("PANEL_SELECTION", len(objects), count=len(objects)))
         links = [o for o in objects if o.kind == "link"]
         if links:
             spaces = {o.number("spaces", 1) for o in links}

@@ -36,7 +36,7 @@ from game.files import free_name, sync_folder, write_synced
 AUTOSAVE_ENV = "UNDERGROUND_DATA_DIR"  # tests point this at a temporary folder
 FILE_NAME = "autosave.json"
 LOG_NAME = "underground.log"
-SAVE_VERSION = 2  # of the file format; raise it when a field changes meaning, and add a step to session's migrations
+SAVE_VERSION = 3  # of the file format; raise it when a field changes meaning, and add a step to session's migrations
 KEEP = 3  # earlier good saves kept beside the current one
 FINISHED = {"version": SAVE_VERSION, "finished": True}  # what the current save becomes when its game ends
 LOG_BYTES = 256 * 1024

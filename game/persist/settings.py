@@ -29,31 +29,6 @@ VOLUME_RANGE = (0, 100)
 TEXT_SCALE_RANGE = (0.75, 2.0)
 IDLE_MINUTES_RANGE = (1, 60)
 
-# Messages for the settings screen and for problems with the file; tools/sync_locales.py puts them in
-# the catalogues, the screens show them through `i18n.tr`.
-MESSAGES: dict[str, str] = {
-    "settings.title": "Settings",
-    "settings.language": "Language",
-    "settings.volume": "Volume",
-    "settings.mute": "Mute",
-    "settings.colour_blind": "Colour-blind mode",
-    "settings.text_scale": "Text size",
-    "settings.fullscreen": "Full screen",
-    "settings.show_idle": "Show mode after {minutes} minutes idle",
-    "settings.on": "On",
-    "settings.off": "Off",
-    "settings.back": "Back",
-    "settings.problem.corrupt": "The settings file could not be read; defaults are used. It was kept as {path}",
-    "settings.problem.newer": "The settings were saved by a newer version; defaults are used. "
-                              "The file was kept as {path}",
-    "settings.problem.unreadable": "The settings could not be read ({reason}); defaults are used. "
-                                   "The file was kept as {path}",
-    "settings.problem.not_kept": "The settings file is damaged and could not be set aside ({reason}); "
-                                 "changes will not be saved.",
-    "settings.problem.unsaved": "The settings could not be saved ({reason}).",
-    "settings.problem.fixed": "Some settings were out of range and were reset: {names}",
-}
-
 
 @dataclass(frozen=True)
 class Settings:

@@ -1,5 +1,6 @@
 """Languages on screen: the menu's language choice re-labels it at once and is remembered across a
-restart, --lang only overrides it for one run, and every message id the screens use exists."""
+restart, --lang only overrides it for one run, every message id the screens use exists (counts read with
+`ntr`), and the editor's names read the catalogues in the current language."""
 
 from __future__ import annotations
 
@@ -8,9 +9,13 @@ import json
 from pathlib import Path
 
 import pygame
+import pytest
 from pygame_gui.elements import UIDropDownMenu
 
+from editor import text as editor_text
 from game import i18n
+from game.board.loader import load_board
+from game.board.model import Board
 from game.persist.settings import config_dir
 from game.ui import text
 from game.ui.app import App
@@ -18,7 +23,7 @@ from game.ui.launch import first_scene, open_app
 from game.ui.options import parse_options
 from game.ui.scenes.menu import MenuScene
 from tests.ui.conftest import click
-from tools import sync_locales
+from tools import locales
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -63,7 +68,7 @@ def test_french_from_the_menu(make_app, board_file: Path) -> None:
     app.step()
     choose(app, app.scene.widgets["language"], "fr")
     assert labels(app.scene) == ("Jouer", "Quitter", "Réglages")
-    assert pygame.display.get_caption()[0] == i18n.catalogue("fr")["app.title"]
+    assert pygame.display.get_caption()[0] == i18n.catalogue("fr").message("app.title")
 
 
 def test_lang_option_overrides_for_one_run_only(make_app, board_file: Path) -> None:
@@ -86,26 +91,83 @@ def test_a_saved_language_is_used_without_lang(board_file: Path) -> None:
     pygame.quit()
 
 
-def _literal_keys(path: Path) -> set[str]:
-    """Message ids passed as string literals to tr(...) / text.tr(...) / i18n.tr(...) in one module."""
+MODULES = sorted((ROOT / "game").rglob("*.py")) + sorted((ROOT / "editor").rglob("*.py"))
+
+
+def _literal_keys(path: Path) -> set[tuple[str, str]]:
+    """(call, message id) for ids passed as string literals to tr / ntr (any module's) and Phrase.of."""
     keys = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if not isinstance(node, ast.Call) or not node.args:
             continue
-        name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        if name == "of" and not (isinstance(func, ast.Attribute) and getattr(func.value, "id", "") == "Phrase"):
+            continue
         first = node.args[0]
-        if name == "tr" and isinstance(first, ast.Constant) and isinstance(first.value, str):
-            keys.add(first.value)
+        if name in ("tr", "ntr", "of") and isinstance(first, ast.Constant) and isinstance(first.value, str):
+            keys.add((name, first.value))
     return keys
 
 
 def test_every_message_id_used_in_code_exists() -> None:
-    english = i18n.catalogue("en")
-    modules = sorted((ROOT / "game" / "ui").rglob("*.py")) + sorted((ROOT / "editor").rglob("*.py"))
-    used = {key: path.name for path in modules for key in _literal_keys(path)}
+    used = {key for path in MODULES for _, key in _literal_keys(path)}
     assert len(used) > 50, "the scan found the screens' messages"
-    assert sorted(key for key in used if key not in english) == []
+    assert sorted(key for key in used if not i18n.has(key)) == []
+
+
+def test_counts_are_read_with_their_plural_forms() -> None:
+    """A plural message read with `tr` would show "1 stations"; `ntr` of a message without forms is a slip."""
+    calls = {(call, key) for path in MODULES for call, key in _literal_keys(path)}
+    assert sorted(key for call, key in calls if call == "tr" and i18n.is_plural(key)) == []
+    assert sorted(key for call, key in calls if call == "ntr" and not i18n.is_plural(key)) == []
+
+
+def _editor_names() -> set[str]:
+    """Every `text.NAME` the editor's modules read."""
+    names = set()
+    for path in sorted((ROOT / "editor").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and getattr(node.value, "id", "") == "text" and node.attr.isupper():
+                names.add(node.attr)
+    return names
+
+
+def test_every_editor_name_reads_a_message() -> None:
+    names = _editor_names()
+    assert {"TOOLS", "STATUS_SAVED", "LABEL_UNDO"} <= names
+    missing = []
+    for name in sorted(names):
+        try:
+            getattr(editor_text, name)
+        except AttributeError:
+            missing.append(name)
+    assert missing == []
+
+
+def test_the_editor_reads_its_words_in_the_current_language() -> None:
+    assert editor_text.BUTTONS["save"] == "Save"
+    assert editor_text.localize("de") == "de"
+    assert editor_text.BUTTONS["save"] == "Speichern"
+    assert list(editor_text.BUTTONS) == list(editor_text.TOOLTIPS) and next(iter(editor_text.TOOLS)) == "select"
+    assert editor_text.TOOLS["select"] == ("V", "Auswahl", i18n.tr("editor.tools.select.hint"))
+    assert editor_text.PANEL_KIND[""] == i18n.tr("editor.panel_kind._")
+    assert editor_text.plural("PANEL_SELECTION", 1, count=1) == "1 Objekt ausgewählt"
+    assert editor_text.HELP_LINES[0] == ("V", i18n.tr("editor.help_lines.0.action"))
+    assert "STATUS_SAVED" in dir(editor_text)
+    with pytest.raises(AttributeError):
+        editor_text.NO_SUCH_NAME  # noqa: B018
+
+
+def test_a_board_has_one_name_on_every_screen(board: Board) -> None:
+    """The menu names a board by its file, the game by the loaded board: both say "Londres" in French."""
+    london = load_board("london")
+    text.set_language("fr")
+    assert text.board_title("london") == text.board_title(london) == text.board_title("boards/london.json") == "Londres"
+    assert text.board_title(load_board("london_classic")) == "Londres (classique)"
+    assert text.board_title(board) == board.name  # a board of one's own keeps its name
+    assert text.board_title("my_city.tmx") == "My City"
 
 
 def test_the_catalogues_are_in_sync() -> None:
-    assert sync_locales.main(["--check"]) == 0
+    assert locales.main(["--check"]) == 0

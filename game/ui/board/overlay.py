@@ -149,10 +149,9 @@ class BoardOverlay:
                            style.INK_SOFT)
         rows += [style.text(short_reason(r, board, ends), 15, "regular", style.INK) for r in reasons]
         if tokens:
-            key = "play.preview.tokens" if tokens == 1 else "play.preview.tokens_many"
-            rows.append(style.text(text.tr(key, count=tokens), 15, "bold", style.INK))
+            rows.append(style.text(text.ntr("play.preview.tokens", tokens, count=tokens), 15, "bold", style.INK))
         if cost:
-            rows.append(style.text(text.tr("play.cost", count=cost), 15, "bold", style.RAIL))
+            rows.append(style.text(text.ntr("play.cost", cost, count=cost), 15, "bold", style.RAIL))
         width = max([head.get_width(), names.get_width()] + [r.get_width() for r in rows]) + 28
         height = head.get_height() + names.get_height() + sum(r.get_height() + 2 for r in rows) + 22
         box = pygame.Rect(int(pos[0]) + 22, int(pos[1]) + 18, width, height)

@@ -62,12 +62,12 @@ def sections(board: Board | None) -> list[Section]:
     settings = board.settings if board is not None else None
     actions = settings.actions_per_turn if settings else 4
     cost = settings.branch_cost if settings else 2
-    city = text.board_title(board.name) if board is not None else ""
+    city = text.board_title(board) if board is not None else ""
     tr = text.tr
-    turn = [tr("help.turn", actions=actions)]
+    turn = [text.ntr("help.turn", actions, actions=actions)]
     if settings is not None and settings.first_round == "equal":
         points = ", ".join(str(p) for p in settings.start_points) or "0"
-        turn.append(tr("help.turn.equal", actions=actions, points=points))
+        turn.append(text.ntr("help.turn.equal", actions, actions=actions, points=points))
     else:
         turn.append(tr("help.turn.staggered"))
     scoring = [tr("help.score.intro")] + [_feature(name, board) for name in features(board)]
@@ -81,7 +81,7 @@ def sections(board: Board | None) -> list[Section]:
     return [
         Section(tr("help.goal.title"), (tr("help.goal", city=city) if city else tr("help.goal.any"),), "goal"),
         Section(tr("help.turn.title"), tuple(turn), "turn"),
-        Section(tr("help.place.title"), (tr("help.place.first"), tr("help.place.branch", cost=cost),
+        Section(tr("help.place.title"), (tr("help.place.first"), text.ntr("help.place.branch", cost, cost=cost),
                                          tr("help.place.rules")), "place"),
         Section(tr("help.score.title"), tuple(scoring), "score"),
         Section(tr("help.passenger.title"), tuple(passenger), "passenger"),
@@ -106,7 +106,10 @@ def _feature(name: str, board: Board | None) -> str:
         }[name]
     else:
         values = {"points": 1} if name == "railway" else {"points": 2, "tokens": 1}
-    return "• " + text.tr(f"help.score.{name}", **values)
+    key = f"help.score.{name}"
+    if "tokens" in values:  # the terminus gives branch tokens: a count
+        return "• " + text.ntr(key, values["tokens"], **values)
+    return "• " + text.tr(key, **values)
 
 
 def _third(table: tuple[int, ...]) -> int:
@@ -257,7 +260,7 @@ class HelpScene(Scene):
         panel = self.panel()
         pygame.draw.rect(surface, style.mix(style.INK, style.PAPER, 0.3), panel.move(0, 5), border_radius=18)
         pygame.draw.rect(surface, style.PAPER, panel, border_radius=18)
-        title = self.board and text.board_title(self.board.name)
+        title = self.board and text.board_title(self.board)
         heading = style.text(text.tr("help.title"), style.ui(TITLE), "black", style.INK)
         surface.blit(heading, (panel.x + 36, panel.y + 22))
         if title:

@@ -214,7 +214,7 @@ class Sidebar:
         if ctl.computer_turn():
             title = text.tr("play.route.wait", name=name)
         elif len(options) > 1:
-            title = text.tr("play.route.pick", count=len(options))
+            title = text.ntr("play.route.pick", len(options), count=len(options))
         else:
             title = text.tr("play.route.title")
         routes = state.passenger_options()

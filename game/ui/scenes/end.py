@@ -28,7 +28,7 @@ def tie_break_note(session: GameSession) -> str:
     if len(tied) < 2:
         return ""
     if len(session.state.winners) == 1:
-        return text.tr("end.tiebreak", points=top)
+        return text.ntr("end.tiebreak", top, points=top)
     return text.tr("end.tiebreak_shared")
 
 
@@ -80,7 +80,7 @@ class EndScene(Scene):
         surface.blit(title, (x, y))
         y += title.get_height()
         turns = max(0, len(self.session.history) - 1)
-        sub = text.tr("end.board", board=text.board_title(self.session.board.name), turns=turns)
+        sub = text.ntr("end.board", turns, board=text.board_title(self.session.board), turns=turns)
         surface.blit(style.text(sub, 18, "italic", style.INK_SOFT), (x, y))
         y += 40
         state = self.session.state

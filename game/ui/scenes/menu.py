@@ -196,7 +196,7 @@ class MenuScene(Scene):
 
     @staticmethod
     def _city_title(name: str) -> str:
-        return text.board_title(Path(name).stem if name.lower().endswith((".json", ".tmx")) else name)
+        return text.board_title(name)
 
     # ----- input -----
 
@@ -339,6 +339,6 @@ class MenuScene(Scene):
             name = f"{name} · {text.tr('menu.variant.classic')}"
         stations = sum(1 for node in view.board.nodes if not node.waypoint)
         caption = style.text(name, _s(24), "bold", style.INK)
-        detail = style.text(text.tr("menu.stations", count=stations), _s(16), "regular", style.INK_SOFT)
+        detail = style.text(text.ntr("menu.stations", stations, count=stations), _s(16), "regular", style.INK_SOFT)
         surface.blit(caption, (card.x + _s(24), card.y + _s(18)))
         surface.blit(detail, (card.x + _s(26), card.y + _s(20) + caption.get_height()))

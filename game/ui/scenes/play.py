@@ -180,7 +180,8 @@ class PlayScene(Scene):
             if option is not None:
                 ctl.choose(option)
             elif self.passenger.narrowed(ctl):
-                ctl.say(text.tr("play.route.narrow", count=len(self.passenger.narrowed(ctl) or ())))
+                routes = len(self.passenger.narrowed(ctl) or ())
+                ctl.say(text.ntr("play.route.narrow", routes, count=routes))
             return
         if ctl.state.phase == "actions" and ctl.person_may_act():
             ctl.place(self.overlay.pick_link(pos, ctl.legal_spaces()))
@@ -246,7 +247,7 @@ class PlayScene(Scene):
     # ----- drawing -----
 
     def caption(self) -> str:
-        return text.board_title(self.board.name if self.board else self.setup.board)
+        return text.board_title(self.board if self.board is not None else self.setup.board)
 
     def draw(self, surface: pygame.Surface) -> None:
         ctl, view, overlay = self.ctl, self.view, self.overlay

@@ -1,26 +1,34 @@
 """Engine events as sentences people read, each remembering what on the board it is about.
 
-The log panel shows the last few entries; hovering one highlights its links, route or stations.
+An entry keeps its sentence as a phrase (message keys and values, see `game.phrase`), not as text:
+it is put into words each time it is drawn, so after a change of language the whole log reads in the
+new one, and the save keeps the phrases too. The log panel shows the last few entries; hovering one
+highlights its links, route or stations.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
+from game import i18n, phrase
 from game.board.model import Board
-from game.i18n import describe as describe_reason
+from game.phrase import Phrase, Series, Value
 from game.rules.events import Event
 from game.rules.reasons import Reason
-from game.ui import text
+
+STEP = " · "  # between the parts of one action's sentence: the placement, then what it earned and paid
 
 
 @dataclass(frozen=True, slots=True)
 class LogEntry:
-    """One readable line, with the seat it concerns and the board things to light up on hover."""
+    """One line of the log, with the seat it concerns and the board things to light up on hover.
 
-    text: str
+    `words` is a phrase, or plain text for an entry of a save written before logs kept phrases.
+    """
+
+    words: Value
     seat: int | None = None
     line: str | None = None
     links: tuple[int, ...] = ()
@@ -28,29 +36,45 @@ class LogEntry:
     path: tuple[int, ...] = ()
     kind: str = ""
 
+    @property
+    def text(self) -> str:
+        """The entry in the current language."""
+        return i18n.render(self.words)
+
     def to_json(self) -> dict[str, Any]:
-        return {key: list(value) if isinstance(value, tuple) else value for key, value in asdict(self).items()}
+        return {"words": phrase.to_json(self.words), "seat": self.seat, "line": self.line, "links": list(self.links),
+                "nodes": list(self.nodes), "path": list(self.path), "kind": self.kind}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> LogEntry:
-        return cls(str(data["text"]), data.get("seat"), data.get("line"), tuple(data.get("links", ())),
+        return cls(phrase.from_json(data["words"]), data.get("seat"), data.get("line"), tuple(data.get("links", ())),
                    tuple(data.get("nodes", ())), tuple(data.get("path", ())), str(data.get("kind", "")))
 
 
 def short_reason(reason: Reason, board: Board, ends: Sequence[int]) -> str:
     """A reason in words, without the station's name when it is one the track itself touches."""
+    return i18n.render(_reason(reason, board, ends))
+
+
+def _reason(reason: Reason, board: Board, ends: Sequence[int]) -> Phrase:
     station = reason.params.get("station")
-    return describe_reason(reason, short=any(board.nodes[n].name == station for n in ends))
+    return i18n.reason_phrase(reason, short=any(board.nodes[n].name == station for n in ends))
 
 
-def _seat_name(names: Sequence[str], seat: int | None) -> str:
+def _seat_name(names: Sequence[str], seat: int | None) -> Value:
+    """The name a seat was given, or the default "Player n" in whatever language the log is read."""
     if seat is None:
         return ""
-    return names[seat] if 0 <= seat < len(names) else text.tr("menu.seat.default_name", number=seat + 1)
+    given = names[seat] if 0 <= seat < len(names) else ""
+    return given or Phrase.of("menu.seat.default_name", number=seat + 1)
+
+
+def _line(line: str) -> Value:
+    return i18n.named("line", line)
 
 
 def describe(events: Sequence[Event], board: Board, names: Sequence[str]) -> list[LogEntry]:
-    """Sentences for the events of one action; a passenger move and the points it pays make one line."""
+    """Entries for the events of one action; a passenger move and the points it pays make one entry."""
     entries: list[LogEntry] = []
     node_name = lambda n: board.nodes[n].name  # noqa: E731
     i = 0
@@ -59,54 +83,54 @@ def describe(events: Sequence[Event], board: Board, names: Sequence[str]) -> lis
         who = _seat_name(names, event.player)
         if event.kind == "place" and event.link is not None and event.line is not None:
             link = board.links[event.link]
-            values = {"name": who, "line": text.line_name(event.line), "a": node_name(link.a), "b": node_name(link.b)}
+            values: dict[str, Value] = {"name": who, "line": _line(event.line), "a": node_name(link.a),
+                                        "b": node_name(link.b)}
             if event.points:
-                reasons = ", ".join(short_reason(r, board, (link.a, link.b)) for r in event.reasons)
-                sentence = text.tr("log.place_points", points=event.points, reasons=reasons, **values)
+                reasons = Series(tuple(_reason(r, board, (link.a, link.b)) for r in event.reasons))
+                parts: list[Value] = [Phrase.of("log.place_points", points=event.points, reasons=reasons, **values)]
             else:
-                sentence = text.tr("log.place", **values)
-            extras = []
+                parts = [Phrase.of("log.place", **values)]
             if event.branch_tokens:
-                extras.append(text.tr("log.tokens", count=event.branch_tokens))
+                parts.append(Phrase.of("log.tokens", event.branch_tokens, count=event.branch_tokens))
             if event.paid:
-                extras.append(text.tr("log.paid", count=event.paid))
-            if extras:
-                sentence += " · " + " · ".join(extras)
-            entries.append(LogEntry(sentence, event.player, event.line, (event.link,), (link.a, link.b), (), "place"))
+                parts.append(Phrase.of("log.paid", event.paid, count=event.paid))
+            entries.append(LogEntry(Series(tuple(parts), STEP), event.player, event.line, (event.link,),
+                                    (link.a, link.b), (), "place"))
         elif event.kind == "branch":
-            entries.append(LogEntry(text.tr("log.branch", name=who), event.player, kind="branch"))
+            entries.append(LogEntry(Phrase.of("log.branch", name=who), event.player, kind="branch"))
         elif event.kind == "passenger" and event.station is not None:
             path = tuple(event.path) or (event.station,)
             a, b = node_name(path[0]), node_name(event.station)
             if len(path) <= 1:
-                sentence = text.tr("log.stay", b=b)
+                ride = Phrase.of("log.stay", b=b)
             elif event.lines:
-                sentence = text.tr("log.ride", a=a, b=b, lines=", ".join(text.line_name(x) for x in event.lines))
+                ride = Phrase.of("log.ride", a=a, b=b, lines=Series(tuple(_line(x) for x in event.lines)))
             else:
-                sentence = text.tr("log.ride_walk", a=a, b=b)
-            scores = []
+                ride = Phrase.of("log.ride_walk", a=a, b=b)
+            scores: list[Value] = []
             while i + 1 < len(events) and events[i + 1].kind == "score":
                 i += 1
-                scores.append(text.tr("log.scores", name=_seat_name(names, events[i].player), points=events[i].points))
-            if scores:
-                sentence += " · " + ", ".join(scores)
-            entries.append(LogEntry(sentence, event.player, None, (), (event.station,), path, "passenger"))
+                scores.append(Phrase.of("log.scores", name=_seat_name(names, events[i].player),
+                                        points=events[i].points))
+            words: Value = Series((ride, Series(tuple(scores))), STEP) if scores else ride
+            entries.append(LogEntry(words, event.player, None, (), (event.station,), path, "passenger"))
         elif event.kind == "score":
-            reasons = ", ".join(describe_reason(reason) for reason in event.reasons)
-            entries.append(LogEntry(text.tr("log.score", name=who, points=event.points, reasons=reasons),
+            reasons = Series(tuple(i18n.reason_phrase(reason) for reason in event.reasons))
+            entries.append(LogEntry(Phrase.of("log.score", name=who, points=event.points, reasons=reasons),
                                     event.player, kind="score"))
         elif event.kind == "refill" and event.path:
-            names_drawn = text.joined([node_name(n) for n in event.path])
-            entries.append(LogEntry(text.tr("log.refill", names=names_drawn), None, nodes=tuple(event.path),
+            drawn = Series(tuple(node_name(n) for n in event.path), conjunction=True)
+            entries.append(LogEntry(Phrase.of("log.refill", names=drawn), None, nodes=tuple(event.path),
                                     kind="refill"))
         elif event.kind == "turn":
-            entries.append(LogEntry(text.tr("log.turn", name=who), event.player, kind="turn"))
+            entries.append(LogEntry(Phrase.of("log.turn", name=who), event.player, kind="turn"))
         elif event.kind in ("end_triggered", "passenger_removed"):
-            entries.append(LogEntry(text.tr(f"log.{event.kind}"), event.player, kind=event.kind))
+            entries.append(LogEntry(Phrase.of(f"log.{event.kind}"), event.player, kind=event.kind))
         elif event.kind == "game_over":
             winners = list(event.winners)
             key = "log.game_over_shared" if len(winners) > 1 else "log.game_over"
-            entries.append(LogEntry(text.tr(key, names=text.joined([_seat_name(names, w) for w in winners])),
-                                    winners[0] if len(winners) == 1 else None, kind="game_over"))
+            everyone = Series(tuple(_seat_name(names, w) for w in winners), conjunction=True)
+            entries.append(LogEntry(Phrase.of(key, names=everyone), winners[0] if len(winners) == 1 else None,
+                                    kind="game_over"))
         i += 1
     return entries

@@ -81,7 +81,7 @@ class GameSession:
         events = state.apply(action)
         if ride_kind is not None:
             self.discards.append((action.destination, ride_kind))
-        entries = describe(events, self.board, self.names)
+        entries = describe(events, self.board, [seat.name for seat in self.setup.seats])
         self.log.extend(entries)
         if isinstance(action, ChooseRoute):
             self.groups.clear()
@@ -153,8 +153,16 @@ def _from_version_1(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "version": 2, "engine": data["state"]["version"]}
 
 
+def _from_version_2(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 kept log entries as rendered text ("text"); version 3 keeps phrases ("words"), put into
+    words when drawn. An old entry's text stays as it was: a literal, in the language it was written in."""
+    log = [{**{k: v for k, v in entry.items() if k != "text"}, "words": str(entry["text"])}
+           if isinstance(entry, dict) and "text" in entry else entry for entry in data.get("log", [])]
+    return {**data, "version": 3, "log": log}
+
+
 # version n → a function turning a version-n save into a version n+1 save.
-_MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_version_1}
+_MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_version_1, 2: _from_version_2}
 
 
 def migrate(data: dict[str, Any]) -> dict[str, Any]:

@@ -240,7 +240,7 @@ class EditorApp:
         left = self.user.current_status() or self.tool.hint
         x, y = self.mouse.cursor
         snap = text.STATUS_ON if self.session.snapping else text.STATUS_OFF
-        right = text.STATUS_BAR.format(title=doc.title, mark=text.UNSAVED_MARK if doc.dirty else "",
-                                       stations=len(doc.of_kind("station")), x=x, y=y, snap=snap,
-                                       zoom=text.STATUS_ZOOM.format(zoom=self.view.zoom))
+        stations = len(doc.of_kind("station"))
+        right = text.plural("STATUS_BAR", stations, title=doc.title, mark=text.UNSAVED_MARK if doc.dirty else "",
+                            stations=stations, x=x, y=y, snap=snap, zoom=text.STATUS_ZOOM.format(zoom=self.view.zoom))
         draw_status(self.screen, self.layout.status, left, right)

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-Point = tuple[float, float]
-Box = tuple[float, float, float, float]  # x, y (top-left corner), width, height
+from game.geometry import Box, Point  # Box: x, y (top-left corner), width, height
+
+__all__ = ["Area", "Box", "Frame", "Network", "Place", "Point", "Schematic", "Track"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from editor.cartography.annealing import Labelling, LabelProblem, align_groups, anneal, greedy, polish
+from editor.cartography.names.annealing import Labelling, LabelProblem, align_groups, anneal, greedy, polish
 
 # A, B, C with two options each (0 cheap, 1 dearer by 1). Overlaps: A0–B0, A1–C0, B1–C0. From A0, B0, C0 (one
 # overlap) no single move helps: moving A or B off the overlap lands on C0, moving C costs 1 and frees nothing.

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from editor.cartography.name_boards import NameInputs, inputs_from_board, octilinear_network
-from editor.cartography.name_types import Measure, NamePlacement
-from editor.cartography.names import check_names, place_names
+from editor.cartography.names.boards import NameInputs, inputs_from_board, octilinear_network
+from editor.cartography.names.placer import check_names, place_names
+from editor.cartography.names.types import Measure, NamePlacement
 from tests.editor.cartography.conftest import fake_measure, names_in_trouble
 
 ROOT = Path(__file__).resolve().parents[3]

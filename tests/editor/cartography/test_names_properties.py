@@ -8,8 +8,7 @@ import math
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from editor.cartography.name_geometry import boxes_overlap, point_distance
-from editor.cartography.names import (
+from editor.cartography.names.placer import (
     Disc,
     IconBox,
     NameObstacles,
@@ -22,6 +21,7 @@ from editor.cartography.names import (
 )
 from editor.cartography.network import Box, Frame
 from game.board.label_spec import SIDES, LabelSpec, gap_for
+from game.geometry import box_point_distance, boxes_overlap
 from tests.editor.cartography.conftest import LABEL_PX, fake_measure, names_in_trouble
 
 FRAME = Frame(500.0, 350.0)
@@ -51,7 +51,7 @@ def boards(draw: st.DrawFn) -> tuple[list[NameStation], NameObstacles]:
 
 def sampled_segment_distance(box: Box, a: tuple[float, float], b: tuple[float, float]) -> float:
     steps = max(1, math.ceil(math.dist(a, b) / 0.25))
-    return min(point_distance(box, a[0] + (b[0] - a[0]) * k / steps, a[1] + (b[1] - a[1]) * k / steps)
+    return min(box_point_distance(box, a[0] + (b[0] - a[0]) * k / steps, a[1] + (b[1] - a[1]) * k / steps)
                for k in range(steps + 1))
 
 
@@ -59,14 +59,14 @@ def verify_clean(me: NameStation, box: Box, stations: list[NameStation], obstacl
                  boxes: dict[int, Box]) -> None:
     """Every rule of the contract for one name, worked out by brute force, independently of the check."""
     assert box[0] >= 0 and box[1] >= 0 and box[0] + box[2] <= FRAME.width and box[1] + box[3] <= FRAME.height
-    own = point_distance(box, me.x, me.y)
+    own = box_point_distance(box, me.x, me.y)
     assert own <= 30 + 1e-9
     for other in stations:
         if other.index != me.index:
-            assert point_distance(box, other.x, other.y) > own
+            assert box_point_distance(box, other.x, other.y) > own
             assert not boxes_overlap(box, boxes[other.index])
     for disc in obstacles.discs:
-        assert point_distance(box, disc.x, disc.y) >= disc.radius - 1e-9
+        assert box_point_distance(box, disc.x, disc.y) >= disc.radius - 1e-9
     for track in obstacles.tracks:
         for a, b in zip(track.path, track.path[1:], strict=False):
             assert sampled_segment_distance(box, a, b) >= track.half_width - 0.25

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import itertools
 
-from editor.cartography.name_geometry import boxes_overlap, point_distance, segment_distance
-from editor.cartography.names import (
+from editor.cartography.names.placer import (
     Disc,
     IconBox,
     NameObstacles,
@@ -17,6 +16,7 @@ from editor.cartography.names import (
 )
 from editor.cartography.network import Box, Frame
 from game.board.label_spec import LabelSpec, gap_for, label_box, parse_label, split_lines
+from game.geometry import box_point_distance, box_segment_distance, boxes_overlap
 from tests.editor.cartography.conftest import LABEL_PX, fake_measure
 
 FRAME = Frame(800.0, 600.0)
@@ -73,8 +73,8 @@ def test_two_close_stations_get_names_nearer_their_own_station() -> None:
     assert result.unresolved == ()
     for me, other in ((a, b), (b, a)):
         box = clear_box(me, result.names[me.index].spec)
-        assert point_distance(box, me.x, me.y) < point_distance(box, other.x, other.y)
-        assert point_distance(box, me.x, me.y) <= 30
+        assert box_point_distance(box, me.x, me.y) < box_point_distance(box, other.x, other.y)
+        assert box_point_distance(box, me.x, me.y) <= 30
     assert not boxes_overlap(clear_box(a, result.names[0].spec), clear_box(b, result.names[1].spec))
 
 
@@ -107,7 +107,7 @@ def test_a_name_keeps_off_the_continuation_of_a_line_that_ends_at_its_station() 
     result = place_names([terminus, other], NameObstacles(discs(terminus, other), (track,)), FRAME, fake_measure,
                          label_px=LABEL_PX)
     box = result.names[0].box
-    assert segment_distance(box, 400, 300, 440, 300) > 0  # E would be first choice, but sits across the line
+    assert box_segment_distance(box, 400, 300, 440, 300) > 0  # E would be first choice, but sits across the line
 
 
 def test_names_keep_on_the_board_and_off_icons() -> None:

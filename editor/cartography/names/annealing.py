@@ -25,7 +25,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from editor.cartography.name_types import Progress
+from editor.cartography.names.types import Progress
 
 Conflicts = Callable[[int, int], Sequence[tuple[int, int]]]  # (label, option) -> overlapping (label, option)s
 

@@ -18,27 +18,26 @@ import random
 import time
 from collections.abc import Sequence
 
-from editor.cartography.annealing import LabelProblem, align_groups, anneal, greedy, polish
-from editor.cartography.name_candidates import CLEARANCE, HIT_COST, NAME_OVERLAP_WEIGHT, Candidate, station_candidates
-from editor.cartography.name_checks import check_boxes, check_names, name_box, problems_by_station
-from editor.cartography.name_geometry import Grid, boxes_overlap, inflate
-from editor.cartography.name_lines import continuation_rays, straight_neighbours, straight_runs
-from editor.cartography.name_scene import CELL, NameScene
-from editor.cartography.name_types import (
+from editor.cartography.names.annealing import LabelProblem, align_groups, anneal, greedy, polish
+from editor.cartography.names.candidates import CLEARANCE, HIT_COST, NAME_OVERLAP_WEIGHT, Candidate, station_candidates
+from editor.cartography.names.checks import check_names, name_box
+from editor.cartography.names.lines import continuation_rays, straight_neighbours, straight_runs
+from editor.cartography.names.types import Measure, NamePlacement, PlacedName, Progress, UnplacedName
+from editor.cartography.network import Frame
+from game.board.label_spec import SIDES, gap_for
+from game.board.name_clearance import (
+    CELL,
     MAX_REACH,
     Disc,
     IconBox,
-    Measure,
     NameObstacles,
-    NamePlacement,
+    NameScene,
     NameStation,
-    PlacedName,
-    Progress,
     TrackLine,
-    UnplacedName,
+    check_boxes,
+    problems_by_station,
 )
-from editor.cartography.network import Frame
-from game.board.label_spec import SIDES, gap_for
+from game.geometry import SpatialGrid, boxes_overlap, inflate_box
 
 __all__ = [
     "MAX_REACH", "Disc", "IconBox", "NameObstacles", "NamePlacement", "NameStation", "PlacedName", "TrackLine",
@@ -66,7 +65,7 @@ class _ConflictGraph:
 
     def __init__(self, options: Sequence[Sequence[Candidate]]) -> None:
         self.options = options
-        self.grid: Grid[tuple[int, int]] = Grid(CELL)
+        self.grid: SpatialGrid[tuple[int, int]] = SpatialGrid(CELL)
         for pos, candidates in enumerate(options):
             for k, candidate in enumerate(candidates):
                 self.grid.add(candidate.clear_box, (pos, k))
@@ -76,7 +75,7 @@ class _ConflictGraph:
         key = (pos, k)
         found = self.cache.get(key)
         if found is None:
-            grown = inflate(self.options[pos][k].clear_box, CLEARANCE)
+            grown = inflate_box(self.options[pos][k].clear_box, CLEARANCE)
             found = [(q, m) for q, m in self.grid.near(grown)
                      if q != pos and boxes_overlap(grown, self.options[q][m].clear_box)]
             self.cache[key] = found

@@ -1,5 +1,8 @@
-"""What a name's box may not touch, indexed once per board: station and waypoint discs, track, icons, the
-board's edge, and the other stations a name must stay further from than from its own.
+"""The board's rules for station names (docs/contracts.md §1b): what a name's box may not touch.
+
+Station and waypoint discs, track, icons, the board's edge, and the other stations a name must stay
+further from than from its own — indexed once per board. The authoring tools place names by these rules
+and the compiler checks a finished board by them, so both judge a name the same way.
 
 `hits` says, one readable line each, everything one box breaks. The placer asks it with a small clearance
 `pad` (so what it calls clean is clean with room to spare); the board check asks it with none.
@@ -7,23 +10,104 @@ board's edge, and the other stations a name must stay further from than from its
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol
 
-from editor.cartography.name_geometry import Grid, box_inside, boxes_overlap, inflate, point_distance, segment_near
-from editor.cartography.name_types import MAX_REACH, NameObstacles, NameStation
-from editor.cartography.network import Box, Frame
+from game.board.label_spec import LabelSpec
+from game.geometry import (
+    Box,
+    Point,
+    SpatialGrid,
+    box_inside,
+    box_point_distance,
+    boxes_overlap,
+    inflate_box,
+    segment_near_box,
+)
 
 CELL = 48.0  # grid cell size in board px: about a name's reach, so a query touches a handful of cells
 _SAME_SPOT = 0.01
 
 
+class Sheet(Protocol):
+    """The board a name must stay on: its width and height in board px (cartography's Frame is one)."""
+
+    @property
+    def width(self) -> float: ...
+
+    @property
+    def height(self) -> float: ...
+
+
+MAX_REACH = 30.0  # a name's box keeps within this many px of its station's centre (its nearest point)
+
+
+@dataclass(frozen=True, slots=True)
+class NameStation:
+    """A station whose name is to be placed.
+
+    `index` is the station's node index on the board (results are keyed by it). `radius` is its disc's.
+    `fixed` is a placement a designer set by hand: it is kept whatever it hits (and reported if it hits).
+    """
+
+    index: int
+    name: str
+    x: float
+    y: float
+    radius: float
+    fixed: LabelSpec | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Disc:
+    """A node's disc names must not cover: a waypoint, or any node. `name` is said in reports."""
+
+    x: float
+    y: float
+    radius: float
+    name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TrackLine:
+    """A link's drawn path; names keep `half_width` clear of its centre line. `name` is said in reports."""
+
+    path: tuple[Point, ...]
+    half_width: float
+    name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class IconBox:
+    """A symbol drawn on the board (landmark, destination, connection...) that names must not cover."""
+
+    box: Box
+    name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class NameObstacles:
+    """What names keep clear of besides each other.
+
+    `discs` may list every node; a disc centred on a named station is that station's own and is taken from
+    the `NameStation` instead, so listing it twice does no harm.
+    """
+
+    discs: tuple[Disc, ...] = ()
+    tracks: tuple[TrackLine, ...] = ()
+    icons: tuple[IconBox, ...] = ()
+
+
+
+
 class NameScene:
     """The board around the names: built once, asked about many candidate boxes."""
 
-    def __init__(self, stations: Sequence[NameStation], obstacles: NameObstacles, frame: Frame) -> None:
+    def __init__(self, stations: Sequence[NameStation], obstacles: NameObstacles, frame: Sheet) -> None:
         self.stations = tuple(stations)
         self.frame = frame
-        self.station_grid: Grid[int] = Grid(CELL)
+        self.station_grid: SpatialGrid[int] = SpatialGrid(CELL)
         for pos, station in enumerate(self.stations):
             self.station_grid.add((station.x, station.y, 0.0, 0.0), pos)
         # Discs: each station's own (owner = its position), then the obstacles' other discs (owner -1).
@@ -33,13 +117,14 @@ class NameScene:
             if not any(abs(s.x - disc.x) < _SAME_SPOT and abs(s.y - disc.y) < _SAME_SPOT
                        for s in self._stations_at(disc.x, disc.y)):
                 self.discs.append((disc.x, disc.y, disc.radius, disc.name, -1))
-        self.disc_grid: Grid[int] = Grid(CELL)  # filed by centre: a query grows by the widest radius instead
+        # Filed by centre: a query grows by the widest radius instead.
+        self.disc_grid: SpatialGrid[int] = SpatialGrid(CELL)
         for k, (x, y, _, _, _) in enumerate(self.discs):
             self.disc_grid.add((x, y, 0.0, 0.0), k)
         self.widest_disc = max((r for _, _, r, _, _ in self.discs), default=0.0)
         self.track_names = [track.name for track in obstacles.tracks]
         self.segments: list[tuple[float, float, float, float, float, int]] = []
-        self.segment_grid: Grid[int] = Grid(CELL)
+        self.segment_grid: SpatialGrid[int] = SpatialGrid(CELL)
         self.segment_bounds: list[tuple[float, float, float, float]] = []  # x0, y0, x1, y1 with half-width
         for t, track in enumerate(obstacles.tracks):
             hw = track.half_width
@@ -49,7 +134,7 @@ class NameScene:
                 self.segments.append((ax, ay, bx, by, hw, t))
                 self.segment_bounds.append((min(ax, bx) - hw, min(ay, by) - hw, max(ax, bx) + hw, max(ay, by) + hw))
         self.icons = [(icon.box, icon.name) for icon in obstacles.icons]
-        self.icon_grid: Grid[int] = Grid(CELL)
+        self.icon_grid: SpatialGrid[int] = SpatialGrid(CELL)
         for k, (box, _) in enumerate(self.icons):
             self.icon_grid.add(box, k)
 
@@ -67,18 +152,18 @@ class NameScene:
         f = self.frame
         if not box_inside(box, (pad, pad, f.width - 2 * pad, f.height - 2 * pad)):
             yield "board", ""
-        reach = point_distance(box, me.x, me.y)
+        reach = box_point_distance(box, me.x, me.y)
         if reach > MAX_REACH + 1e-9:
             yield "reach", f"{reach:.0f}"
         # One look round serves both the discs the box may cover and the stations it may be nearer to.
-        for k in self.disc_grid.around(inflate(box, max(reach, self.widest_disc) + pad)):  # one cell each
+        for k in self.disc_grid.around(inflate_box(box, max(reach, self.widest_disc) + pad)):  # one cell each
             x, y, r, name, owner = self.discs[k]
-            distance = point_distance(box, x, y)
+            distance = box_point_distance(box, x, y)
             if distance < r + pad:
                 yield ("own", "") if owner == pos else ("station", name) if owner >= 0 else ("disc", name)
             if owner >= 0 and owner != pos and distance <= reach + pad:
                 yield "nearer", name
-        grown = inflate(box, pad) if pad else box
+        grown = inflate_box(box, pad) if pad else box
         for k in self.icon_grid.near(grown) if self.icons else ():
             icon, name = self.icons[k]
             if boxes_overlap(grown, icon):
@@ -91,7 +176,7 @@ class NameScene:
             if sx0 >= gx1 or gx0 >= sx1 or sy0 >= gy1 or gy0 >= sy1:
                 continue  # not even the bounds meet
             ax, ay, bx, by, hw, t = self.segments[k]
-            if t not in crossed and segment_near(box, ax, ay, bx, by, hw + pad):
+            if t not in crossed and segment_near_box(box, ax, ay, bx, by, hw + pad):
                 crossed.add(t)
                 yield "link", self.track_names[t]
 
@@ -99,12 +184,12 @@ class NameScene:
         """For each other station less than `margin` px further from the box than station `pos` itself,
         how much further it is: the readers' doubt about whose name this is."""
         me = self.stations[pos]
-        own = point_distance(box, me.x, me.y)
+        own = box_point_distance(box, me.x, me.y)
         found = []
-        for k in self.disc_grid.around(inflate(box, own + margin)):
+        for k in self.disc_grid.around(inflate_box(box, own + margin)):
             x, y, _, _, owner = self.discs[k]
             if owner >= 0 and owner != pos:
-                extra = point_distance(box, x, y) - own
+                extra = box_point_distance(box, x, y) - own
                 if extra < margin:
                     found.append(extra)
         return found
@@ -136,3 +221,40 @@ class NameScene:
     def clean(self, pos: int, box: Box, pad: float = 0.0) -> bool:
         """True when the box breaks nothing (stops at the first thing it breaks)."""
         return next(self.breaks(pos, box, pad), None) is None
+
+
+def problems_by_station(scene: NameScene, boxes: Mapping[int, Box]) -> dict[int, list[str]]:
+    """Each station's problems (keyed by position in `scene.stations`); an overlap is listed under both names.
+
+    `boxes` is keyed by position too; a station with no box is reported as such.
+    """
+    found: dict[int, list[str]] = {pos: [] for pos in range(len(scene.stations))}
+    grid: SpatialGrid[int] = SpatialGrid(CELL)
+    for pos, station in enumerate(scene.stations):
+        box = boxes.get(pos)
+        if box is None:
+            found[pos].append(f"name of {station.name} has no place")
+            continue
+        found[pos].extend(scene.hits(pos, box))
+        for other in grid.near(box):
+            if boxes_overlap(box, boxes[other]):
+                message = f"name of {scene.stations[other].name} overlaps name of {station.name}"
+                found[other].append(message)
+                found[pos].append(message)
+        grid.add(box, pos)
+    return found
+
+
+def _ordered(found: dict[int, list[str]]) -> list[str]:
+    seen: dict[str, None] = {}
+    for pos in sorted(found):
+        for message in found[pos]:
+            seen[message] = None
+    return list(seen)
+
+
+def check_boxes(stations: Sequence[NameStation], obstacles: NameObstacles, frame: Sheet,
+                boxes: Mapping[int, Box]) -> list[str]:
+    """Every violation among name boxes already worked out (a compiled board's `label` boxes), keyed by index."""
+    by_pos = {pos: boxes[s.index] for pos, s in enumerate(stations) if s.index in boxes}
+    return _ordered(problems_by_station(NameScene(stations, obstacles, frame), by_pos))

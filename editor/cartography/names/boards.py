@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from editor.cartography.name_types import Disc, NameObstacles, NameStation, TrackLine
 from editor.cartography.network import Frame, Point
+from game.board.name_clearance import Disc, NameObstacles, NameStation, TrackLine
 
 SPACE_PX = 4.0  # half-width a track space adds
 EDGE_PX = 2.0  # the track bed's edge

@@ -8,39 +8,39 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from editor.cartography.name_geometry import (
-    Grid,
+from game.geometry import (
+    SpatialGrid,
     box_inside,
+    box_point_distance,
+    box_segment_distance,
     boxes_overlap,
-    inflate,
-    point_distance,
-    segment_distance,
-    segment_near,
+    inflate_box,
+    segment_near_box,
 )
 
 BOX = (10.0, 20.0, 30.0, 10.0)  # x 10..40, y 20..30
 
 
 def test_point_distance_is_zero_inside_and_euclidean_outside() -> None:
-    assert point_distance(BOX, 20, 25) == 0
-    assert point_distance(BOX, 45, 25) == pytest.approx(5)
-    assert point_distance(BOX, 43, 34) == pytest.approx(5)  # from the corner (40, 30)
+    assert box_point_distance(BOX, 20, 25) == 0
+    assert box_point_distance(BOX, 45, 25) == pytest.approx(5)
+    assert box_point_distance(BOX, 43, 34) == pytest.approx(5)  # from the corner (40, 30)
 
 
 def test_boxes_touching_along_an_edge_do_not_overlap() -> None:
     assert not boxes_overlap(BOX, (40.0, 20.0, 5.0, 5.0))
     assert boxes_overlap(BOX, (39.9, 20.0, 5.0, 5.0))
-    assert box_inside(BOX, inflate(BOX, 1))
-    assert not box_inside(inflate(BOX, 1), BOX)
+    assert box_inside(BOX, inflate_box(BOX, 1))
+    assert not box_inside(inflate_box(BOX, 1), BOX)
 
 
 def test_segment_distance_sees_crossings_ends_and_corners() -> None:
-    assert segment_distance(BOX, 0, 25, 100, 25) == 0  # straight through
-    assert segment_distance(BOX, 0, 40, 100, 40) == pytest.approx(10)  # passes below
-    assert segment_distance(BOX, 50, 25, 60, 25) == pytest.approx(10)  # ends short of it
-    assert segment_distance(BOX, 40, 40, 50, 30) == pytest.approx(math.sqrt(50))  # nearest the corner
-    assert segment_near(BOX, 0, 40, 100, 40, 10.5)
-    assert not segment_near(BOX, 0, 40, 100, 40, 10.0)
+    assert box_segment_distance(BOX, 0, 25, 100, 25) == 0  # straight through
+    assert box_segment_distance(BOX, 0, 40, 100, 40) == pytest.approx(10)  # passes below
+    assert box_segment_distance(BOX, 50, 25, 60, 25) == pytest.approx(10)  # ends short of it
+    assert box_segment_distance(BOX, 40, 40, 50, 30) == pytest.approx(math.sqrt(50))  # nearest the corner
+    assert segment_near_box(BOX, 0, 40, 100, 40, 10.5)
+    assert not segment_near_box(BOX, 0, 40, 100, 40, 10.0)
 
 
 coordinate = st.floats(-100, 100, allow_nan=False)
@@ -48,14 +48,14 @@ coordinate = st.floats(-100, 100, allow_nan=False)
 
 @given(coordinate, coordinate, coordinate, coordinate)
 def test_segment_distance_agrees_with_sampling(ax: float, ay: float, bx: float, by: float) -> None:
-    sampled = min(point_distance(BOX, ax + (bx - ax) * k / 2000, ay + (by - ay) * k / 2000) for k in range(2001))
-    exact = segment_distance(BOX, ax, ay, bx, by)
+    sampled = min(box_point_distance(BOX, ax + (bx - ax) * k / 2000, ay + (by - ay) * k / 2000) for k in range(2001))
+    exact = box_segment_distance(BOX, ax, ay, bx, by)
     assert exact <= sampled + 1e-9
     assert sampled - exact <= math.hypot(bx - ax, by - ay) / 2000 + 1e-9
 
 
 def test_grid_finds_what_is_filed_near_a_box_once_each() -> None:
-    grid: Grid[str] = Grid(10.0)
+    grid: SpatialGrid[str] = SpatialGrid(10.0)
     grid.add((0.0, 0.0, 25.0, 5.0), "long")
     grid.add((100.0, 100.0, 1.0, 1.0), "far")
     assert list(grid.near((1.0, 1.0, 30.0, 2.0))) == ["long"]

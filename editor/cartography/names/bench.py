@@ -1,5 +1,5 @@
 """How fast the name placer is and how many names it leaves in trouble, on the shipped boards and on made-up
-spread-out networks of 150 and 500 stations: `python -m editor.cartography.names_bench [label_px]`.
+spread-out networks of 150 and 500 stations: `python -m editor.cartography.names.bench [label_px]`.
 
 Times are CPU seconds of this process (the machine may be shared) and wall seconds, best of `repeat` runs.
 Text is measured by a stand-in (0.55 em a character, 1.25 em a line) unless a measure is passed in.
@@ -13,9 +13,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from editor.cartography.name_boards import NameInputs, inputs_from_board, octilinear_network
-from editor.cartography.name_types import Measure
-from editor.cartography.names import place_names
+from editor.cartography.names.boards import NameInputs, inputs_from_board, octilinear_network
+from editor.cartography.names.placer import place_names
+from editor.cartography.names.types import Measure
 
 SHIPPED = ("london", "berlin", "newyork")
 

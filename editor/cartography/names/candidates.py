@@ -17,12 +17,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from editor.cartography.name_geometry import segment_distance
-from editor.cartography.name_lines import Segment
-from editor.cartography.name_scene import NameScene
-from editor.cartography.name_types import MAX_REACH, Measure, NameStation
+from editor.cartography.names.lines import Segment
+from editor.cartography.names.types import Measure
 from editor.cartography.network import Box
 from game.board.label_spec import LabelSpec, label_anchor_box, split_lines
+from game.board.name_clearance import MAX_REACH, NameScene, NameStation
+from game.geometry import box_segment_distance
 
 SIDE_COST = {"E": 0.0, "NE": 0.05, "ENE": 0.06, "ESE": 0.08, "SE": 0.1, "W": 0.15, "NNE": 0.17, "N": 0.18,
              "WNW": 0.19, "NW": 0.2, "NNW": 0.21, "WSW": 0.21, "S": 0.22, "SSE": 0.23, "SW": 0.25, "SSW": 0.26}
@@ -93,7 +93,7 @@ def _preference(scene: NameScene, pos: int, spec: LabelSpec, box: Box, rays: Seq
     if spec.side is None:
         return cost
     cost += SIDE_COST[spec.side] + (TWO_LINES_COST if spec.split else 0.0) + AWAY_COST_PER_PX * spec.away
-    if any(segment_distance(box, *ray) == 0.0 for ray in rays):
+    if any(box_segment_distance(box, *ray) == 0.0 for ray in rays):
         cost += STRADDLE_COST
     return cost
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from editor.cartography.name_types import NameStation, TrackLine
 from editor.cartography.network import Point
+from game.board.name_clearance import NameStation, TrackLine
 
 _ON_NODE = 1.0  # px: a path end this close to a station's centre starts or ends there
 _STRAIGHT = 1.0  # px: a path whose points all lie this close to its chord is straight

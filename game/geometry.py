@@ -40,15 +40,16 @@ def bounding_box(polygon: Sequence[Point]) -> tuple[float, float, float, float]:
     return min(xs), min(ys), max(xs), max(ys)
 
 
+def cross(o: Point, a: Point, b: Point) -> float:
+    """The z of (a − o) × (b − o): which side of the line o→a the point b lies on."""
+    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+
 def convex_hull(points: Sequence[Point]) -> list[Point]:
     """Andrew's monotone chain, counter-clockwise, without repeating the first point."""
     pts = sorted(set(points))
     if len(pts) <= 2:
         return pts
-
-    def cross(o: Point, a: Point, b: Point) -> float:
-        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
     lower: list[Point] = []
     for p in pts:
         while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
@@ -236,6 +237,65 @@ def rect_contains(rect: tuple[float, float, float, float], p: Point) -> bool:
     x0, y0, x1, y1 = rect
     return min(x0, x1) <= p[0] <= max(x0, x1) and min(y0, y1) <= p[1] <= max(y0, y1)
 
+
+# ----- directions and crossings (the schematic layout and its checks) -----
+
+EPS = 1e-9
+
+
+def angle_of(dx: float, dy: float) -> float:
+    """The direction of (dx, dy) in [0, 2π), measured with y growing downwards (clockwise on screen)."""
+    a = math.atan2(dy, dx)
+    return a + 2 * math.pi if a < 0 else a
+
+
+def angle_gap(a: float, b: float) -> float:
+    """The unsigned difference of two directions, in [0, π]."""
+    d = abs(a - b) % (2 * math.pi)
+    return 2 * math.pi - d if d > math.pi else d
+
+
+def segment_intersection(p1: Point, p2: Point, q1: Point, q2: Point) -> tuple[float, float] | None:
+    """Where segments p1p2 and q1q2 cross properly: the parameters (t along p, u along q), else None.
+
+    "Properly" means at one interior point of both; touching at an end, or running collinear, is not a
+    proper crossing (see `segments_touch` for the stricter test the checks need).
+    """
+    rx, ry = p2[0] - p1[0], p2[1] - p1[1]
+    sx, sy = q2[0] - q1[0], q2[1] - q1[1]
+    denom = rx * sy - ry * sx
+    if abs(denom) < EPS:
+        return None
+    qpx, qpy = q1[0] - p1[0], q1[1] - p1[1]
+    t = (qpx * sy - qpy * sx) / denom
+    u = (qpx * ry - qpy * rx) / denom
+    if EPS < t < 1 - EPS and EPS < u < 1 - EPS:
+        return t, u
+    return None
+
+
+def segments_touch(p1: Point, p2: Point, q1: Point, q2: Point, tol: float = 1e-6) -> bool:
+    """Whether the closed segments p1p2 and q1q2 share any point (crossing, touching or overlapping)."""
+    d1 = cross(q1, q2, p1)
+    d2 = cross(q1, q2, p2)
+    d3 = cross(p1, p2, q1)
+    d4 = cross(p1, p2, q2)
+    if ((d1 > tol and d2 < -tol) or (d1 < -tol and d2 > tol)) and (
+        (d3 > tol and d4 < -tol) or (d3 < -tol and d4 > tol)
+    ):
+        return True
+    return (
+        segment_distance(p1, q1, q2) <= tol
+        or segment_distance(p2, q1, q2) <= tol
+        or segment_distance(q1, p1, p2) <= tol
+        or segment_distance(q2, p1, p2) <= tol
+    )
+
+
+def polygon_boundary_distance(p: Point, polygon: Sequence[Point]) -> float:
+    """The distance from p to the polygon's outline."""
+    n = len(polygon)
+    return min(segment_distance(p, polygon[i - 1], polygon[i]) for i in range(n)) if n else math.inf
 
 # ----- boxes: (x, y, width, height), y downwards, as station names' boxes are -----
 

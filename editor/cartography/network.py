@@ -71,10 +71,15 @@ class Schematic:
 
     `positions[i]` is place i's new position; `paths[k]` is track k's drawn path from its place `a` to its
     place `b`, both ends included, with a point at every bend; `areas[j]` is area j carried to the new
-    layout. `pitch` is the grid spacing the layout used (the editor snaps to it).
+    layout. `pitch` is the grid spacing the layout used (the editor snaps to it) and `origin` one node of
+    that grid: every position and every bend is origin + (i, j) × pitch for whole i, j (a place with more
+    than 8 links may have one slanted first segment to a node all the same). `notes` says, one line each,
+    what the layout could not do as asked (e.g. a pinned place that had to move).
     """
 
     positions: tuple[Point, ...]
     paths: tuple[tuple[Point, ...], ...]
     areas: tuple[Area, ...]
     pitch: float
+    notes: tuple[str, ...] = ()
+    origin: Point = (0.0, 0.0)

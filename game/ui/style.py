@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pygame
 
+from game.board import proportions
+
 Colour = tuple[int, int, int]
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
@@ -78,13 +80,9 @@ SYMBOL_COLOURS: dict[str, Colour] = {
 }
 
 # ----- board proportions, in board units (1 unit = median link length) -----
-SLOT_PITCH = 0.085  # distance between parallel track spaces
-SLOT_WIDTH = 0.068  # a track space's width
-BED_EDGE = 0.014  # the bed's border around the spaces
-STATION_RADIUS = 0.095
-STATION_RING = 0.028
+# Track and station sizes are board data (game/board/proportions.py); these are the screens' own.
+STATION_RING = proportions.STATION_RING
 STATION_MIN_PX = 5.5  # stations never shrink below this on screen
-WAYPOINT_RADIUS = 0.06
 NAME_SIZE = 0.16  # station name height
 NAME_MIN_PX = 11
 NAME_MAX_PX = 30

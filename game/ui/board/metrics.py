@@ -5,11 +5,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cached_property
-from statistics import median
 
 from game import geometry
+from game.board import proportions
 from game.board.model import Board
-from game.ui import style
 
 Point = tuple[float, float]
 Rect = tuple[float, float, float, float]
@@ -25,20 +24,16 @@ class BoardMetrics:
     def unit(self) -> float:
         """The median link length: all board proportions are fractions of it."""
         nodes = self.board.nodes
-        lengths = [math.dist((nodes[link.a].x, nodes[link.a].y), (nodes[link.b].x, nodes[link.b].y))
-                   for link in self.board.links]
-        lengths = [value for value in lengths if value > 0]
-        if lengths:
-            return float(median(lengths))
-        return max(self.board.width, self.board.height, 1.0) / 20
+        ends = [((nodes[link.a].x, nodes[link.a].y), (nodes[link.b].x, nodes[link.b].y)) for link in self.board.links]
+        return proportions.unit_of(proportions.link_lengths(ends), self.board.width, self.board.height)
 
     @property
     def pitch(self) -> float:
-        return style.SLOT_PITCH * self.unit
+        return proportions.slot_pitch(self.unit)
 
     @property
     def slot_width(self) -> float:
-        return style.SLOT_WIDTH * self.unit
+        return proportions.SLOT_WIDTH * self.unit
 
     def slot_offset(self, spaces: int, slot: int) -> float:
         """Sideways offset of a track space from the link's drawn path, spaces centred on it."""
@@ -54,7 +49,7 @@ class BoardMetrics:
         )
 
     def bed_half_width(self, spaces: int) -> float:
-        return spaces * self.pitch / 2 + style.BED_EDGE * self.unit
+        return proportions.bed_half_width(spaces, self.unit)
 
     @cached_property
     def radius(self) -> tuple[float, ...]:
@@ -62,8 +57,7 @@ class BoardMetrics:
         out = []
         for node in self.board.nodes:
             widest = max((self.board.links[i].spaces for i in self.board.links_at[node.index]), default=1)
-            base = style.WAYPOINT_RADIUS * self.unit if node.waypoint else style.STATION_RADIUS * self.unit
-            out.append(max(base, self.bed_half_width(widest) + style.STATION_RING * self.unit * 0.6))
+            out.append(proportions.node_radius(node.waypoint, widest, self.unit))
         return tuple(out)
 
     def _leaving(self, node: int) -> list[Point]:

@@ -1,0 +1,58 @@
+"""How big the things on a board are drawn, in board pixels: one set of numbers for every reader.
+
+The screens draw stations, track beds and feature badges at these sizes, and the authoring tools keep
+station names clear of exactly these shapes (docs/contracts.md §1b), so the two can never disagree about
+what a name may touch. Sizes are fractions of the board's unit, the median link length, so a sparse
+board and a dense one look alike; badges are measured in the name font's em instead, because they sit
+inside a name's box, in front of its first line.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from statistics import median
+
+from game.geometry import Point
+
+SLOT_PITCH = 0.085  # distance between parallel track spaces
+SLOT_WIDTH = 0.068  # a track space's width
+BED_EDGE = 0.014  # the bed's border around the spaces
+STATION_RADIUS = 0.095
+STATION_RING = 0.028
+WAYPOINT_RADIUS = 0.06
+BADGE_EM = 0.9  # a feature badge's side, in em of the station-name font
+BADGE_GAP_EM = 0.2  # space after each badge, before the next badge or the name
+
+
+def unit_of(lengths: Sequence[float], width: float, height: float) -> float:
+    """The median of the link lengths (straight, end to end): all board proportions are fractions of it."""
+    positive = [value for value in lengths if value > 0]
+    if positive:
+        return float(median(positive))
+    return max(width, height, 1.0) / 20
+
+
+def link_lengths(ends: Sequence[tuple[Point, Point]]) -> list[float]:
+    """End-to-end lengths of links given as (a, b) centre pairs."""
+    return [math.dist(a, b) for a, b in ends]
+
+
+def slot_pitch(unit: float) -> float:
+    return SLOT_PITCH * unit
+
+
+def bed_half_width(spaces: int, unit: float) -> float:
+    """Half the width of a link's bed of `spaces` parallel track spaces: what lies either side of its path."""
+    return spaces * slot_pitch(unit) / 2 + BED_EDGE * unit
+
+
+def node_radius(waypoint: bool, widest_spaces: int, unit: float) -> float:
+    """A node's disc: big enough to cover the widest link ending there, so track ends under it."""
+    base = (WAYPOINT_RADIUS if waypoint else STATION_RADIUS) * unit
+    return max(base, bed_half_width(widest_spaces, unit) + STATION_RING * unit * 0.6)
+
+
+def badge_advance(label_px: float) -> float:
+    """How far one feature badge pushes a name's first line along (its side and the gap after it)."""
+    return (BADGE_EM + BADGE_GAP_EM) * label_px

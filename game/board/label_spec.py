@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -150,6 +151,14 @@ def split_lines(name: str, spec: LabelSpec) -> tuple[str, ...]:
     if spec.split == 0 or spec.split >= len(words):
         return (name,)
     return (" ".join(words[: spec.split]), " ".join(words[spec.split :]))
+
+
+def line_sizes(lines: tuple[str, ...], measure: Callable[[str], Size], lead: float = 0.0) -> tuple[Size, ...]:
+    """Each line's (width, height); the first line is `lead` wider, for the feature badges set in front of it."""
+    sizes = [measure(line) for line in lines]
+    if sizes and lead:
+        sizes[0] = (sizes[0][0] + lead, sizes[0][1])
+    return tuple(sizes)
 
 
 def text_size(line_sizes: tuple[Size, ...]) -> Size:

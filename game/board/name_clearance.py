@@ -57,6 +57,7 @@ class NameStation:
     y: float
     radius: float
     fixed: LabelSpec | None = None
+    lead: float = 0.0  # extra width in front of the first line: the station's feature badges
 
 
 @dataclass(frozen=True, slots=True)

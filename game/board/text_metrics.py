@@ -15,8 +15,7 @@ from pathlib import Path
 
 NAME_FONT = "Lato-Semibold.ttf"
 FONTS_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
-LINE_HEIGHT = 1.0  # a line's box, in em: ascender to descender of Lato
-LINE_STEP = 1.1  # baseline to baseline of a two-line name, in em
+LINE_HEIGHT = 1.15  # a line's box, in em: Lato's ascender to descender and a little leading
 
 
 @dataclass(frozen=True)
@@ -40,11 +39,11 @@ class TextMetrics:
     def block(self, lines: tuple[str, ...], px: float) -> tuple[float, float]:
         """(width, height) of the box around several lines set one under the other."""
         width = max((self.width(line, px) for line in lines), default=0.0)
-        return width, (LINE_HEIGHT + LINE_STEP * (max(len(lines), 1) - 1)) * px
+        return width, LINE_HEIGHT * max(len(lines), 1) * px
 
     def baseline(self, px: float) -> float:
-        """The first line's baseline below the top of its box."""
-        return self.ascender * px / self.units
+        """A line's baseline below the top of its box (the leading shared above and below)."""
+        return (self.ascender / self.units + (LINE_HEIGHT - 1.0) / 2) * px
 
 
 @cache

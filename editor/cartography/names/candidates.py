@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from editor.cartography.names.lines import Segment
 from editor.cartography.names.types import Measure
 from editor.cartography.network import Box
-from game.board.label_spec import LabelSpec, label_anchor_box, split_lines
+from game.board.label_spec import LabelSpec, label_anchor_box, line_sizes, split_lines
 from game.board.name_clearance import MAX_REACH, NameScene, NameStation
 from game.geometry import box_segment_distance
 
@@ -62,12 +62,14 @@ class Candidate:
     hits: tuple[str, ...]
 
 
-def balanced_split(name: str, measure: Measure) -> int:
-    """How many words go on line one so that the wider of the two lines is as narrow as can be (0: one word)."""
+def balanced_split(name: str, measure: Measure, lead: float = 0.0) -> int:
+    """How many words go on line one so that the wider of the two lines is as narrow as can be (0: one word).
+
+    `lead` is the room the badges take in front of line one."""
     words = name.split()
     best, best_width = 0, float("inf")
     for k in range(1, len(words)):
-        width = max(measure(" ".join(words[:k]))[0], measure(" ".join(words[k:]))[0])
+        width = max(measure(" ".join(words[:k]))[0] + lead, measure(" ".join(words[k:]))[0])
         if width < best_width:
             best, best_width = k, width
     return best
@@ -84,7 +86,7 @@ def _placed(scene: NameScene, pos: int, spec: LabelSpec, measure: Measure, gap: 
     station = scene.stations[pos]
     lines = split_lines(station.name, spec)
     box, anchor = label_anchor_box(station.x, station.y, station.radius, spec,
-                                   tuple(measure(line) for line in lines), gap)
+                                   line_sizes(lines, measure, station.lead), gap)
     return lines, box, _grown(box, anchor, clear_scale)
 
 
@@ -117,7 +119,7 @@ def station_candidates(scene: NameScene, pos: int, measure: Measure, gap: float,
         fixed = station.fixed
         return [_judged(scene, pos, fixed, _placed(scene, pos, fixed, measure, gap, clear_scale), rays)]
     splits = [0]
-    two = balanced_split(station.name, measure)
+    two = balanced_split(station.name, measure, station.lead)
     if two:
         splits.append(two)
     reach = station.radius + gap

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 
 from editor.cartography.names.types import Measure
 from editor.cartography.network import Box, Frame
-from game.board.label_spec import LabelSpec, gap_for, label_box, split_lines
+from game.board.label_spec import LabelSpec, gap_for, label_box, line_sizes, split_lines
 from game.board.name_clearance import NameObstacles, NameStation, check_boxes
 
 
@@ -18,7 +18,7 @@ def name_box(station: NameStation, spec: LabelSpec, measure: Measure, gap: float
              scale: float = 1.0) -> tuple[tuple[str, ...], Box]:
     """The lines a spec breaks the station's name into, and the box they cover at `scale`."""
     lines = split_lines(station.name, spec)
-    return lines, label_box(station.x, station.y, station.radius, spec, tuple(measure(line) for line in lines),
+    return lines, label_box(station.x, station.y, station.radius, spec, line_sizes(lines, measure, station.lead),
                             gap, scale)
 
 

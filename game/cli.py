@@ -172,6 +172,7 @@ def compile_command(args: argparse.Namespace) -> dict[str, Any]:
     report: dict[str, Any] = {
         "source": str(source), "board": result.board.name, "stations": sum(n.is_station for n in result.board.nodes),
         "links": len(result.board.links), "warnings": [str(p) for p in result.warnings],
+        "legibility": [str(p) for p in result.legibility],
     }
     if not args.check:
         out = Path(args.output) if args.output else source.with_suffix(".json")

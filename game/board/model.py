@@ -16,14 +16,36 @@ from typing import Any
 from game.board.rule_settings import RULESETS, RuleSettings, check_settings
 from game.board.tmx.safe_xml import check_reference
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: station names carry their placed boxes (docs/contracts.md §1b)
+READABLE_SCHEMAS = (1, 2)  # a board file of schema 1 has no name boxes: the game puts names east of stations
 DESTINATION_KINDS = ("", "standard", "express")
+LABEL_PX = 20.0  # station names' size in board pixels unless the board says otherwise
+LABEL_FONT = "assets/fonts/Lato-Semibold.ttf"
 
 Point = tuple[float, float]
 
 
 class BoardError(ValueError):
     """A board file that cannot be used; the message says what is wrong in one line."""
+
+
+@dataclass(frozen=True, slots=True)
+class NameLabel:
+    """Where a station's name is drawn: its box at the board's name size (top-left corner and size), the
+    label property it came from (the side it sits on, so it grows away from its station with the text size,
+    or a designer's offset) and its lines, the first one led by the station's feature badges."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    spec: str
+    lines: tuple[str, ...]
+    badges: int = 0
+
+    @property
+    def box(self) -> tuple[float, float, float, float]:
+        return (self.x, self.y, self.w, self.h)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +66,7 @@ class Node:
     landmarks: int = 0
     start: bool = False
     water: bool = False  # a waypoint that is a water symbol of a crossing
+    label: NameLabel | None = None  # where the name goes; None on waypoints and on schema-1 board files
 
     @property
     def is_station(self) -> bool:
@@ -96,6 +119,9 @@ class Board:
     decorations: tuple[Decoration, ...] = ()
     settings: RuleSettings = field(default_factory=RuleSettings)
     background: str = ""  # image file name, relative to the board file
+    label_px: float = LABEL_PX  # station names' font size in board pixels
+    label_font: str = LABEL_FONT  # the font file names are measured and drawn with
+    titles: dict[str, str] = field(default_factory=dict)  # the board's name in other languages: {"fr": "Londres"}
 
     # ----- derived lookups, computed once -----
 
@@ -176,6 +202,9 @@ class Board:
             "width": self.width,
             "height": self.height,
             "background": self.background,
+            "label_font": self.label_font,
+            "label_px": self.label_px,
+            "titles": dict(sorted(self.titles.items())),
             "settings": self.settings.to_json(),
             "nodes": [_node_json(node) for node in self.nodes],
             "links": [
@@ -209,6 +238,7 @@ class Board:
 MAX_MESSAGE = 300
 MAX_BOARD_BYTES = 20 * 1024 * 1024  # as for board sources: a board file is far smaller
 MAX_CARDS = 20
+MIN_LABEL_PX, MAX_LABEL_PX = 6.0, 100.0
 MAX_LANDMARKS = 3
 
 _NODE_DEFAULTS = Node(0, "", 0.0, 0.0)
@@ -222,7 +252,34 @@ def _node_json(node: Node) -> dict[str, Any]:
         value = getattr(node, name)
         if value != getattr(_NODE_DEFAULTS, name):
             data[name] = value
+    if node.label is not None:
+        label = node.label
+        data["label"] = {"x": label.x, "y": label.y, "w": label.w, "h": label.h, "spec": label.spec,
+                         "lines": list(label.lines), "badges": label.badges}
     return data
+
+
+def _titles(raw: Any) -> dict[str, str]:
+    if not isinstance(raw, dict) or len(raw) > 50:
+        raise BoardError("titles must be an object of at most 50 language codes and names")
+    return {str(code)[:8]: _clip(str(title)) for code, title in raw.items()}
+
+
+def _label(raw: Any, where: str) -> NameLabel | None:
+    """A node's name box as the compiler writes it; checked, since a board file may come from anyone."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        raise BoardError(f"{where}: label must be an object with x, y, w, h")
+    x, y = _finite(raw["x"], "label x"), _finite(raw["y"], "label y")
+    w, h = _finite(raw["w"], "label w"), _finite(raw["h"], "label h")
+    if w < 0 or h < 0:
+        raise BoardError(f"{where}: a label's width and height cannot be negative")
+    lines = raw.get("lines", [])
+    if not isinstance(lines, list) or not 1 <= len(lines) <= 2 or not all(isinstance(t, str) for t in lines):
+        raise BoardError(f"{where}: a label has one or two lines of text")
+    return NameLabel(x, y, w, h, str(raw.get("spec", "")), tuple(lines),
+                     _whole(raw.get("badges", 0), f"{where}: label badges", 0, 3))
 
 
 def _clip(message: str) -> str:
@@ -260,6 +317,8 @@ def _check_board(board: Board) -> None:
     if len(board.link_between) != 2 * len(board.links):
         raise BoardError("two links join the same pair of nodes")
     board.start  # noqa: B018 -- raises BoardError unless exactly one start station
+    if not MIN_LABEL_PX <= board.label_px <= MAX_LABEL_PX:
+        raise BoardError(f"label_px must be from {MIN_LABEL_PX:g} to {MAX_LABEL_PX:g} board pixels")
     for cluster in board.clusters:
         for station in cluster.stations:
             if not 0 <= station < len(board.nodes) or board.nodes[station].waypoint:
@@ -285,15 +344,18 @@ def _board_from_json(data: Any) -> Board:
     if not isinstance(data, dict):
         raise BoardError("a board file must hold a JSON object")
     schema = data.get("schema")
-    if schema != SCHEMA_VERSION:
-        raise BoardError(f"board file schema {schema!r} is not supported (this game reads {SCHEMA_VERSION})")
+    if schema not in READABLE_SCHEMAS:
+        readable = " and ".join(str(v) for v in READABLE_SCHEMAS)
+        raise BoardError(f"board file schema {schema!r} is not supported (this game reads {readable})")
     ruleset = data["ruleset"]
     if ruleset not in RULESETS:
         raise BoardError(f"unknown ruleset {ruleset!r}")
     nodes = []
     for i, raw in enumerate(data["nodes"]):
         extra = _node_fields(raw)
-        nodes.append(Node(i, str(raw["name"]), _finite(raw["x"], "x"), _finite(raw["y"], "y"), **extra))
+        label = _label(raw.get("label"), f"node {str(raw['name'])[:60]!r}")
+        nodes.append(Node(i, str(raw["name"]), _finite(raw["x"], "x"), _finite(raw["y"], "y"), **extra,
+                          label=label))
     links = []
     for i, raw in enumerate(data["links"]):
         a, b = (_whole(raw[end], f"link {i}: node {end}", 0, len(nodes) - 1) for end in ("a", "b"))
@@ -324,6 +386,9 @@ def _board_from_json(data: Any) -> Board:
         decorations=decorations,
         settings=RuleSettings.from_json(data.get("settings", {})),
         background=str(data.get("background", "")),
+        label_px=_finite(data.get("label_px", LABEL_PX), "label_px"),
+        label_font=str(data.get("label_font", LABEL_FONT)),
+        titles=_titles(data.get("titles", {})),
     )
     refusal = board.background and check_reference(board.background, None)
     if refusal:  # nothing reads it yet, but a board file must not point a future reader out of its folder

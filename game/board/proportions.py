@@ -12,8 +12,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from statistics import median
+from typing import TYPE_CHECKING
 
 from game.geometry import Point
+
+if TYPE_CHECKING:  # the model never imports this module: no circle
+    from game.board.model import Board
 
 SLOT_PITCH = 0.085  # distance between parallel track spaces
 SLOT_WIDTH = 0.068  # a track space's width
@@ -56,3 +60,25 @@ def node_radius(waypoint: bool, widest_spaces: int, unit: float) -> float:
 def badge_advance(label_px: float) -> float:
     """How far one feature badge pushes a name's first line along (its side and the gap after it)."""
     return (BADGE_EM + BADGE_GAP_EM) * label_px
+
+
+def board_unit(board: Board) -> float:
+    """A board's unit: the median of its links' end-to-end lengths."""
+    nodes = board.nodes
+    ends = [((nodes[link.a].x, nodes[link.a].y), (nodes[link.b].x, nodes[link.b].y)) for link in board.links]
+    return unit_of(link_lengths(ends), board.width, board.height)
+
+
+def node_radii(board: Board, unit: float | None = None) -> tuple[float, ...]:
+    """Every node's disc radius on this board."""
+    unit = board_unit(board) if unit is None else unit
+    widest = [1] * len(board.nodes)
+    for link in board.links:
+        for end in (link.a, link.b):
+            widest[end] = max(widest[end], link.spaces)
+    return tuple(node_radius(node.waypoint, widest[node.index], unit) for node in board.nodes)
+
+
+def badges_of(railway: bool, plus: bool, tile: bool) -> int:
+    """How many feature badges lead a station's name: railway, "+", and one slot for its tile."""
+    return int(railway) + int(plus) + int(tile)

@@ -7,10 +7,12 @@ to two decimals here, once, so re-saving in Tiled cannot change the board's byte
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.board.model import DESTINATION_KINDS, Decoration, Point
+from game.board.label_spec import LabelSpec, parse_label
+from game.board.model import DESTINATION_KINDS, LABEL_PX, MAX_LABEL_PX, MIN_LABEL_PX, Decoration, Point
 from game.board.rule_settings import (
     RULESETS,
     SETTING_FIELDS,
@@ -21,7 +23,7 @@ from game.board.rule_settings import (
 )
 from game.board.tmx.problems import Reporter
 from game.board.tmx.props import SCHEMAS, typed_properties
-from game.board.tmx.read import MAX_NAME, RawMap, RawObject
+from game.board.tmx.read import MAX_NAME, Prop, RawMap, RawObject
 
 MAX_CARDS = 20
 NODE_KINDS = ("station", "waypoint")
@@ -35,6 +37,8 @@ def r2(value: float) -> float:
 def rounded(points: tuple[Point, ...]) -> tuple[Point, ...]:
     return tuple((r2(x), r2(y)) for x, y in points)
 
+TITLE_KEY = re.compile(r"^name_([a-z]{2})$")  # name_fr = the board's title in French
+
 
 @dataclass
 class NodeDraft:
@@ -44,6 +48,7 @@ class NodeDraft:
     y: float
     waypoint: bool
     fields: dict[str, Any] = field(default_factory=dict)
+    label: LabelSpec | None = None  # the station's label property, read; None: east of the station
 
 
 @dataclass
@@ -75,6 +80,8 @@ class Drafts:
     decorations: list[tuple[int, Decoration]] = field(default_factory=list)
     by_id: dict[int, RawObject] = field(default_factory=dict)
     background: str = ""
+    label_px: float = LABEL_PX
+    titles: dict[str, str] = field(default_factory=dict)
 
 
 def build_drafts(raw: RawMap, report: Reporter, default_name: str) -> Drafts:
@@ -150,7 +157,18 @@ def _node(obj: RawObject, values: dict[str, Any], report: Reporter) -> NodeDraft
         report.error(obj, f"landmarks must be 0 to 3, not {landmarks}")
     elif landmarks:
         fields["landmarks"] = landmarks
-    return NodeDraft(obj, name, r2(x), r2(y), False, fields)
+    return NodeDraft(obj, name, r2(x), r2(y), False, fields, _label(obj, values, report))
+
+
+def _label(obj: RawObject, values: dict[str, Any], report: Reporter) -> LabelSpec | None:
+    text = str(values.get("label", "")).strip()
+    if not text:
+        return None
+    try:
+        return parse_label(text)
+    except ValueError as error:
+        report.error(obj, f"{str(error)[:200]} (e.g. NE, SW/2 or @12,-30)")
+        return None
 
 
 def _link(obj: RawObject, values: dict[str, Any], report: Reporter) -> LinkDraft:
@@ -222,6 +240,7 @@ def _map_properties(raw: RawMap, drafts: Drafts, report: Reporter, default_name:
         report.error("map properties", f"unknown ruleset {ruleset[:40]!r} (use {', '.join(RULESETS)})")
         ruleset = "custom"
     drafts.ruleset = ruleset
+    _board_look(props, drafts, report)
     overrides: dict[str, Any] = {}
     for key in sorted(props):
         prop = props[key]
@@ -242,6 +261,26 @@ def _map_properties(raw: RawMap, drafts: Drafts, report: Reporter, default_name:
     except (ValueError, TypeError) as error:
         report.error("map properties", f"the rule settings cannot be used: {error}")
         drafts.settings = settings_for(ruleset)
+
+
+def _board_look(props: dict[str, Prop], drafts: Drafts, report: Reporter) -> None:
+    """The map properties about how the board reads rather than plays: names' size, titles per language."""
+    size = props.pop("label_px", None)
+    if size is not None:
+        try:
+            value = float(size.value.strip())
+            if not MIN_LABEL_PX <= value <= MAX_LABEL_PX:
+                raise ValueError
+            drafts.label_px = value
+        except ValueError:
+            report.error("map property 'label_px'", f"station names' size must be a number from {MIN_LABEL_PX:g} "
+                                                    f"to {MAX_LABEL_PX:g} board pixels, not {size.value[:20]!r}")
+    for key in sorted(props):
+        match = TITLE_KEY.match(key)
+        if match:
+            title = props.pop(key).value.strip()[:MAX_NAME]
+            if title:
+                drafts.titles[match.group(1)] = title
 
 
 def _check_settings(settings: RuleSettings) -> None:

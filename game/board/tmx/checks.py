@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import math
 
+from game.board import legibility
 from game.board.model import Board, Cluster, Link, Node, Point
+from game.board.naming import with_name_labels
 from game.board.tmx.build import Drafts, LinkDraft, NodeDraft
 from game.board.tmx.problems import Reporter
 from game.geometry import point_in_polygon
@@ -40,7 +42,7 @@ def check_and_assemble(drafts: Drafts, report: Reporter, width: float, height: f
         Cluster(cluster.name, cluster.polygon, tuple(index[n.obj.id] for n in members[cluster.obj.id]))
         for cluster in drafts.clusters
     )
-    return Board(
+    board = Board(
         name=drafts.name,
         ruleset=drafts.ruleset,
         width=width,
@@ -51,7 +53,18 @@ def check_and_assemble(drafts: Drafts, report: Reporter, width: float, height: f
         decorations=tuple(decoration for _, decoration in sorted(drafts.decorations, key=lambda d: d[0])),
         settings=drafts.settings,
         background=drafts.background,
+        label_px=drafts.label_px,
+        titles=dict(drafts.titles),
     )
+    board = with_name_labels(board, {i: node.label for i, node in enumerate(nodes) if node.label is not None})
+    for problem in legibility.problems(board):
+        if problem.node is not None:
+            report.hard_to_read(nodes[problem.node].obj, problem.message)
+        elif problem.link is not None:
+            report.hard_to_read(links[problem.link][0].obj, problem.message)
+        else:
+            report.hard_to_read("board", problem.message)
+    return board
 
 
 def _unique_names(nodes: list[NodeDraft], report: Reporter) -> None:

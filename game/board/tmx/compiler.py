@@ -24,10 +24,12 @@ __all__ = ["CompileResult", "Problem", "compile_tmx", "compile_tmx_bytes", "writ
 
 @dataclass
 class CompileResult:
-    """The board (None whenever there is any error) and every problem found, errors and warnings."""
+    """The board (None whenever there is any error), every problem found (errors and warnings), and apart
+    from them what makes the board hard to read (names that collide, stations that crowd: the board check)."""
 
     board: Board | None
     problems: list[Problem] = field(default_factory=list)
+    legibility: list[Problem] = field(default_factory=list)
 
     @property
     def errors(self) -> list[Problem]:
@@ -78,7 +80,7 @@ def _compile(data: bytes, name: str, base_dir: Path | None) -> CompileResult:
     if drafts.background and base_dir is not None and not (base_dir / drafts.background).is_file():
         report.warn(None, f"the background image {drafts.background!r} is not in the board's folder")
     board = check_and_assemble(drafts, report, raw.width, raw.height)
-    return CompileResult(board if not report.has_errors else None, report.problems)
+    return CompileResult(board if not report.has_errors else None, report.problems, report.legibility)
 
 
 def _failed(name: str, message: str) -> CompileResult:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 ERROR = "error"
 WARNING = "warning"
+LEGIBILITY = "legibility"  # the board compiles, but is hard to read: names collide, stations crowd
 MAX_SHOWN_NAME = 100
 
 
@@ -16,7 +17,7 @@ MAX_SHOWN_NAME = 100
 class Problem:
     """One thing wrong with a source: which file, which object, what."""
 
-    severity: str  # "error" or "warning"
+    severity: str  # "error", "warning" or "legibility"
     file: str  # file name as given
     object_id: int | None  # the Tiled object id, None for map-level problems
     object_name: str
@@ -29,7 +30,7 @@ class Problem:
             where += f" {self.object_name!r}: " if self.object_name else ": "
         elif self.object_name:
             where += f"{self.object_name}: "
-        prefix = "warning: " if self.severity == WARNING else ""
+        prefix = f"{self.severity}: " if self.severity != ERROR else ""
         return f"{where}{prefix}{self.message}"
 
 
@@ -39,12 +40,16 @@ class Reporter:
 
     file: str
     problems: list[Problem] = field(default_factory=list)
+    legibility: list[Problem] = field(default_factory=list)  # kept apart: they never stop a board compiling
 
     def error(self, about: object | None, message: str) -> None:
         self._add(ERROR, about, message)
 
     def warn(self, about: object | None, message: str) -> None:
         self._add(WARNING, about, message)
+
+    def hard_to_read(self, about: object | None, message: str) -> None:
+        self._add(LEGIBILITY, about, message)
 
     def _add(self, severity: str, about: object | None, message: str) -> None:
         object_id = getattr(about, "id", None)
@@ -54,7 +59,8 @@ class Reporter:
         if len(name) > MAX_SHOWN_NAME:
             name = name[:MAX_SHOWN_NAME] + "…"
         message = message.replace("\r", "\\r").replace("\n", "\\n")  # text from the file stays on one line
-        self.problems.append(Problem(severity, self.file, object_id, name, message))
+        found = Problem(severity, self.file, object_id, name, message)
+        (self.legibility if severity == LEGIBILITY else self.problems).append(found)
 
     @property
     def has_errors(self) -> bool:

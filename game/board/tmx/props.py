@@ -15,8 +15,10 @@ from game.board.tmx.read import Prop, RawObject
 STATION_PROPS = {
     "destination": "string", "cards": "int", "railway": "bool", "terminus": "bool",
     "connection": "bool", "plus": "bool", "landmarks": "int", "start": "bool",
+    "label": "string",  # where the name goes (game/board/label_spec.py), e.g. NE or SW/2
+    "pinned": "bool",  # the designer put it here by hand: "Tidy layout" keeps it
 }
-WAYPOINT_PROPS = {"water": "bool"}
+WAYPOINT_PROPS = {"water": "bool", "pinned": "bool"}
 LINK_PROPS = {"a": "object", "b": "object", "spaces": "int"}
 SCHEMAS: dict[str, dict[str, str]] = {
     "station": STATION_PROPS,

@@ -23,9 +23,7 @@ class BoardMetrics:
     @cached_property
     def unit(self) -> float:
         """The median link length: all board proportions are fractions of it."""
-        nodes = self.board.nodes
-        ends = [((nodes[link.a].x, nodes[link.a].y), (nodes[link.b].x, nodes[link.b].y)) for link in self.board.links]
-        return proportions.unit_of(proportions.link_lengths(ends), self.board.width, self.board.height)
+        return proportions.board_unit(self.board)
 
     @property
     def pitch(self) -> float:
@@ -54,11 +52,7 @@ class BoardMetrics:
     @cached_property
     def radius(self) -> tuple[float, ...]:
         """Each node's disc radius: big enough to cover the widest link ending there."""
-        out = []
-        for node in self.board.nodes:
-            widest = max((self.board.links[i].spaces for i in self.board.links_at[node.index]), default=1)
-            out.append(proportions.node_radius(node.waypoint, widest, self.unit))
-        return tuple(out)
+        return proportions.node_radii(self.board, self.unit)
 
     def _leaving(self, node: int) -> list[Point]:
         """Unit vectors along the first segment of every link leaving `node`."""

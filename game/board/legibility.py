@@ -1,0 +1,194 @@
+"""The board check: can a board be read from the sofa? Figures and problems of a compiled board.
+
+One check for every reader: the compiler reports its problems as warnings (so the editor's problems
+panel lists them), the tests hold the shipped boards to zero, and `make bench` prints the figures.
+What it measures is docs/contracts.md §1b and the cartography figures: link paths octilinear, stations
+apart, names big enough, and every name box clear of every other box, station, link path and the board's
+edge, next to its own station — at the largest text size the game draws names at (`CLEAR_SCALE`).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from game.board import proportions
+from game.board.label_spec import LabelSpec, gap_for, label_box, line_sizes, parse_label, split_lines
+from game.board.model import Board, Node
+from game.board.name_clearance import (
+    MAX_REACH,
+    Disc,
+    NameObstacles,
+    NameScene,
+    NameStation,
+    TrackLine,
+    check_boxes,
+    problems_by_station,
+)
+from game.board.text_metrics import name_metrics
+from game.geometry import Box, SpatialGrid, bounding_rect, segment_distance
+
+CLEAR_SCALE = 1.3  # the largest a station name is ever drawn, relative to the board's label size
+MIN_SPACING = 40.0  # board px between station centres
+MIN_LABEL_PX = 20.0  # station names' font size in board px, at the least
+OCTILINEAR_SHARE = 0.98  # of all link length, horizontal, vertical or at 45°
+_ANGLE_SLACK = math.radians(1.0)
+
+
+@dataclass(frozen=True)
+class Figures:
+    """What the cartography figures measure on one board."""
+
+    octilinear: float  # share of link length within a degree of a multiple of 45°
+    min_spacing: float  # board px between the two closest stations
+    label_px: float
+    name_problems: int  # at CLEAR_SCALE
+    too_close: int
+    through_stations: int
+
+    @property
+    def ok(self) -> bool:
+        return (self.octilinear >= OCTILINEAR_SHARE and self.min_spacing >= MIN_SPACING
+                and self.label_px >= MIN_LABEL_PX and not (self.name_problems or self.too_close
+                                                           or self.through_stations))
+
+
+def label_spec_of(node: Node) -> LabelSpec:
+    """The placement a station's name was compiled with (east of the station for a board without any)."""
+    if node.label is not None and node.label.spec:
+        return parse_label(node.label.spec)
+    return LabelSpec()
+
+
+def name_stations(board: Board) -> list[NameStation]:
+    """Every station as the name rules see it: its centre, its disc and the room its badges take."""
+    radii = proportions.node_radii(board)
+    lead = proportions.badge_advance(board.label_px)
+    return [NameStation(node.index, node.name, node.x, node.y, radii[node.index], label_spec_of(node),
+                        (node.label.badges if node.label else 0) * lead)
+            for node in board.nodes if not node.waypoint]
+
+
+def name_obstacles(board: Board) -> NameObstacles:
+    """Every disc and every link's bed, as drawn (proportions.py): what names keep clear of."""
+    unit = proportions.board_unit(board)
+    radii = proportions.node_radii(board, unit)
+    discs = tuple(Disc(node.x, node.y, radii[node.index], node.name) for node in board.nodes)
+    nodes = board.nodes
+    tracks = tuple(TrackLine(link.path, proportions.bed_half_width(link.spaces, unit),
+                             f"{nodes[link.a].name}–{nodes[link.b].name}") for link in board.links)
+    return NameObstacles(discs=discs, tracks=tracks)
+
+
+def name_boxes(board: Board, stations: list[NameStation], scale: float = 1.0) -> dict[int, Box]:
+    """Each station's name box at text size `scale`, grown from its compiled placement about its anchor."""
+    measure = name_metrics().size
+    px, gap = board.label_px, gap_for(board.label_px)
+    boxes = {}
+    for station in stations:
+        spec = station.fixed or LabelSpec()
+        lines = split_lines(station.name, spec)
+        sizes = line_sizes(lines, lambda text: measure(text, px), station.lead)
+        boxes[station.index] = label_box(station.x, station.y, station.radius, spec, sizes, gap, scale)
+    return boxes
+
+
+def name_problems(board: Board, scale: float = CLEAR_SCALE) -> list[str]:
+    """Every name that overlaps another, covers a station, crosses a link, leaves the board, strays more
+    than 30 px from its station or sits nearer another one — with the text grown to `scale`."""
+    stations = name_stations(board)
+    return check_boxes(stations, name_obstacles(board), board, name_boxes(board, stations, scale))
+
+
+def stations_too_close(board: Board, spacing: float = MIN_SPACING) -> list[str]:
+    """Pairs of stations whose centres are nearer than `spacing` board px."""
+    return [message for _, message in _too_close(board, spacing)]
+
+
+def _too_close(board: Board, spacing: float = MIN_SPACING) -> list[tuple[int, str]]:
+    stations = sorted((node for node in board.nodes if not node.waypoint), key=lambda n: n.x)
+    found = []
+    for i, a in enumerate(stations):
+        for b in stations[i + 1:]:
+            if b.x - a.x >= spacing:
+                break  # sorted by x: every later station is further still
+            gap = math.dist((a.x, a.y), (b.x, b.y))
+            if gap < spacing:
+                found.append((a.index, f"stations {a.name} and {b.name} are {gap:.0f} px apart "
+                                       f"(at least {spacing:.0f})"))
+    return found
+
+
+def links_through_stations(board: Board) -> list[str]:
+    """Links whose drawn path runs over a station's disc that is not one of its two ends."""
+    return [message for _, message in _links_through(board)]
+
+
+def _links_through(board: Board) -> list[tuple[int, str]]:
+    radii = proportions.node_radii(board)
+    grid: SpatialGrid[int] = SpatialGrid(64.0)
+    for node in board.nodes:
+        r = radii[node.index]
+        grid.add((node.x - r, node.y - r, 2 * r, 2 * r), node.index)
+    found = []
+    for link in board.links:
+        for p, q in zip(link.path, link.path[1:], strict=False):
+            for index in grid.near(bounding_rect((p, q))):
+                node = board.nodes[index]
+                if index not in (link.a, link.b) and segment_distance((node.x, node.y), p, q) < radii[index]:
+                    ends = f"{board.nodes[link.a].name}–{board.nodes[link.b].name}"
+                    found.append((link.index, f"the link {ends} is drawn through {node.name}"))
+    return list(dict.fromkeys(found))
+
+
+def octilinear_share(board: Board) -> float:
+    """The share of all link length that runs horizontally, vertically or at 45°."""
+    total = straight = 0.0
+    for link in board.links:
+        for (x0, y0), (x1, y1) in zip(link.path, link.path[1:], strict=False):
+            length = math.hypot(x1 - x0, y1 - y0)
+            angle = math.atan2(y1 - y0, x1 - x0) % (math.pi / 4)
+            total += length
+            if min(angle, math.pi / 4 - angle) <= _ANGLE_SLACK:
+                straight += length
+    return straight / total if total else 1.0
+
+
+def min_spacing(board: Board) -> float:
+    stations = [(node.x, node.y) for node in board.nodes if not node.waypoint]
+    return min((math.dist(a, b) for i, a in enumerate(stations) for b in stations[i + 1:]), default=math.inf)
+
+
+def figures(board: Board) -> Figures:
+    return Figures(octilinear=octilinear_share(board), min_spacing=min_spacing(board), label_px=board.label_px,
+                   name_problems=len(name_problems(board)), too_close=len(_too_close(board)),
+                   through_stations=len(_links_through(board)))
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing that makes the board hard to read, and what it is about: a node or a link (by index)."""
+
+    message: str
+    node: int | None = None
+    link: int | None = None
+
+
+def problems(board: Board) -> list[Problem]:
+    """Everything that makes the board hard to read, each pointing at what to fix (the compiler's warnings)."""
+    found = [Problem(message, link=link) for link, message in _links_through(board)]
+    found += [Problem(message, node=node) for node, message in _too_close(board)]
+    stations = name_stations(board)
+    scene = NameScene(stations, name_obstacles(board), board)
+    boxes = name_boxes(board, stations, CLEAR_SCALE)
+    by_pos = {pos: boxes[station.index] for pos, station in enumerate(stations)}
+    seen: set[str] = set()
+    for pos, messages in problems_by_station(scene, by_pos).items():
+        for message in messages:
+            if message not in seen:
+                seen.add(message)
+                found.append(Problem(message, node=stations[pos].index))
+    return found
+
+
+__all__ = ["CLEAR_SCALE", "MAX_REACH", "Figures", "Problem", "figures", "name_problems", "problems"]

@@ -1,0 +1,113 @@
+"""Station names are board data (docs/contracts.md §1b): the compiler reads each station's `label`, writes
+its box, and the board check reports every name that collides, crowds or strays."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.board import legibility, proportions
+from game.board.label_spec import gap_for, label_box, line_sizes, parse_label, split_lines
+from game.board.model import Board
+from game.board.text_metrics import name_metrics
+from tests.board.test_tmx_compiler import add_prop, compile_text, mutated
+
+
+def _board(*changes: tuple[str, str]) -> Board:
+    result = mutated(*changes)
+    assert result.board is not None, [str(p) for p in result.problems]
+    return result.board
+
+
+def test_every_station_gets_a_box_east_of_it_without_a_label_property() -> None:
+    board = _board()
+    stations = [n for n in board.nodes if not n.waypoint]
+    assert all(n.label is not None and n.label.spec == "E" for n in stations)
+    assert all(n.label is None for n in board.nodes if n.waypoint)
+    alpha = board.node("Alpha")
+    assert alpha.label is not None
+    assert alpha.label.x > alpha.x  # east of the station…
+    assert alpha.label.y < alpha.y < alpha.label.y + alpha.label.h  # …and level with it
+
+
+def test_a_label_property_places_the_name_and_is_measured_with_the_name_font() -> None:
+    board = _board(add_prop(2, '<property name="label" value="SW/1"/>'))
+    bravo = board.node("Bravo")
+    assert bravo.label is not None and bravo.label.spec == "SW/1"
+    assert bravo.label.lines == ("Bravo",)  # one word: a split it cannot honour keeps one line
+    assert bravo.label.x + bravo.label.w <= bravo.x and bravo.label.y >= bravo.y  # south-west
+    radius = proportions.node_radii(board)[bravo.index]
+    measure = name_metrics().size
+    lead = bravo.label.badges * proportions.badge_advance(board.label_px)
+    sizes = line_sizes(("Bravo",), lambda text: measure(text, board.label_px), lead)
+    expected = label_box(bravo.x, bravo.y, radius, parse_label("SW/1"), sizes, gap_for(board.label_px))
+    assert (bravo.label.x, bravo.label.y, bravo.label.w, bravo.label.h) == pytest.approx(expected, abs=0.01)
+
+
+def test_badges_lead_the_name_and_widen_its_box() -> None:
+    board = _board()
+    alpha = board.node("Alpha")  # a railway station
+    plain = board.node("Foxtrot")
+    assert alpha.label is not None and plain.label is not None
+    assert alpha.label.badges == 1 and plain.label.badges == 0
+    width = name_metrics().width("Alpha", board.label_px)
+    assert alpha.label.w == pytest.approx(width + proportions.badge_advance(board.label_px), abs=0.01)
+
+
+def test_a_bad_label_is_an_error_naming_the_station() -> None:
+    result = mutated(add_prop(2, '<property name="label" value="sideways"/>'))
+    assert result.board is None
+    error = next(p for p in result.errors if p.object_id == 2)
+    assert "label" in error.message and "NE" in error.message
+
+
+def test_label_px_and_titles_are_map_properties() -> None:
+    anchor = '<property name="name" value="Tiny Town"/>\n'
+    board = _board((anchor, anchor + '  <property name="label_px" value="24"/>\n'
+                            '  <property name="name_fr" value="Petite Ville"/>\n'))
+    assert board.label_px == 24
+    assert board.titles == {"fr": "Petite Ville"}
+    again = Board.from_json(json.loads(board.dumps()))
+    assert again == board
+    bad = mutated((anchor, anchor + '  <property name="label_px" value="2"/>\n'))
+    assert bad.board is None and any("label_px" in str(p) for p in bad.errors)
+
+
+def test_collisions_are_reported_apart_from_the_source_problems_and_point_at_the_station() -> None:
+    # Bravo's name put over Charlie: a collision the board check must name, without failing the compile.
+    result = mutated(add_prop(2, '<property name="label" value="@40,-10"/>'),
+                     add_prop(3, '<property name="label" value="W"/>'))
+    assert result.board is not None
+    messages = [(p.object_id, p.message) for p in result.legibility]
+    assert any(object_id == 2 and "Bravo" in message and "Charlie" in message for object_id, message in messages)
+    assert all(p.severity == "legibility" for p in result.legibility)
+    assert not any("overlaps" in p.message for p in result.problems)
+
+
+def test_the_board_check_finds_what_it_promises() -> None:
+    board = _board()
+    figures = legibility.figures(board)
+    assert figures.label_px == 20 and figures.min_spacing == pytest.approx(150, abs=1)
+    crowded = Board.from_json({**json.loads(board.dumps()), "nodes": [
+        {**node, "x": 100.0 + 10 * i, "y": 100.0} if i < 2 else node
+        for i, node in enumerate(json.loads(board.dumps())["nodes"])]})
+    assert any("px apart" in message for message in legibility.stations_too_close(crowded))
+    assert legibility.figures(crowded).too_close >= 1
+
+
+def test_names_are_checked_at_the_largest_text_size() -> None:
+    board = _board()
+    at_one = legibility.name_problems(board, scale=1.0)
+    at_clear = legibility.name_problems(board, scale=legibility.CLEAR_SCALE)
+    assert set(at_one) <= set(at_clear)  # growing names can only add problems
+    assert legibility.name_problems(board) == at_clear
+
+
+def test_split_lines_are_written_for_the_game() -> None:
+    anchor = '<object id="3" name="Charlie"'
+    board = _board(add_prop(3, '<property name="label" value="S/2"/>'),
+                   (anchor, '<object id="3" name="Charlie Chaplin Road"'))
+    node = board.node("Charlie Chaplin Road")
+    assert node.label is not None and node.label.lines == split_lines(node.name, parse_label("S/2"))
+    assert node.label.lines == ("Charlie Chaplin", "Road")

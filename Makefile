@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench boards lint clean
+.PHONY: play test bench boards lint check-wheel clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,11 @@ boards: $(STAMP)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
+
+# The product as `pip install .` gives it: build the wheel, install it in a fresh environment, run it from
+# a temporary folder (needs PyPI; about two minutes).
+check-wheel:
+	$(PYTHON) -m tools.check_wheel
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

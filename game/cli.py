@@ -1,6 +1,7 @@
-"""Headless commands (SPEC §2): route, score, compile, simulate, bench.
+"""Headless commands (contracts §2): route, score, compile, simulate, bench.
 
-JSON in, JSON out: stdout carries nothing but JSON; a bad input exits 2 with one line on stderr.
+JSON in, JSON out: stdout carries nothing but JSON; a bad input raises, and the entry point's boundary
+(game/boundary.py) turns it into one line on stderr and exit code 2. The parser is game/command_line.py.
 """
 
 from __future__ import annotations
@@ -8,20 +9,18 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
 from game.board.loader import load_board
-from game.board.model import Board, BoardError
+from game.board.model import Board
+from game.boundary import UserError
 from game.i18n import describe
 from game.rules.routing import find_routes
 from game.rules.state import IllegalAction
 
-COMMANDS = ("route", "score", "compile", "simulate", "bench")
 
-
-class InputError(Exception):
+class InputError(UserError):
     """Bad input from the user: reported in one line, exit code 2."""
 
 
@@ -40,6 +39,8 @@ def _read_json(source: str) -> dict[str, Any]:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         _fail(f"{source}: not JSON: {error.msg} at line {error.lineno} column {error.colno}")
+    except RecursionError:
+        _fail(f"{source}: the JSON is nested too deeply to read")
     if not isinstance(data, dict):
         _fail(f"{source}: expected a JSON object")
     return data
@@ -164,6 +165,8 @@ def compile_command(args: argparse.Namespace) -> dict[str, Any]:
     from game.board.tmx.compiler import compile_tmx, write_board_atomically
 
     source = Path(args.source)
+    with source.open("rb"):  # a source that cannot even be opened (missing, a folder): one line, not a report
+        pass
     result = compile_tmx(source)
     for problem in result.problems:
         print(f"{problem.severity}: {problem}", file=sys.stderr)
@@ -176,6 +179,8 @@ def compile_command(args: argparse.Namespace) -> dict[str, Any]:
     }
     if not args.check:
         out = Path(args.output) if args.output else source.with_suffix(".json")
+        if out.is_dir():
+            _fail(f"{out} is a folder; give the board file's name, e.g. {out / source.with_suffix('.json').name}")
         write_board_atomically(result.board, out)
         report["written"] = str(out)
     return report
@@ -192,57 +197,23 @@ def simulate_command(args: argparse.Namespace) -> None:
         print(json.dumps(line), flush=True)
 
 
-# ----- entry point -----
+# ----- dispatch -----
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage mistake is one line and exit code 2 like every other bad input."""
+def run_command(args: argparse.Namespace) -> int:
+    """Run the headless command the parser found; raises on bad input (the boundary reports it)."""
+    if args.command == "route":
+        output: Any = route_command(_read_json(args.position))
+    elif args.command == "score":
+        output = score_command(_read_json(args.scenario))
+    elif args.command == "compile":
+        output = compile_command(args)
+    elif args.command == "simulate":
+        simulate_command(args)
+        return 0
+    else:
+        from game.bench import run_bench
 
-    def error(self, message: str) -> NoReturn:
-        raise InputError(f"{self.prog}: {message}")
-
-
-def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="python -m game", description="Underground headless commands.")
-    sub = parser.add_subparsers(dest="command", required=True)
-    route = sub.add_parser("route", help="the passenger's options for his next move")
-    route.add_argument("position", help="POSITION.json, or - for standard input")
-    score = sub.add_parser("score", help="sandbox scoring of placements")
-    score.add_argument("scenario", help="SCENARIO.json, or - for standard input")
-    comp = sub.add_parser("compile", help="compile a Tiled board source into a board file")
-    comp.add_argument("source", help="SRC.tmx")
-    comp.add_argument("-o", "--output", help="board file to write (default: next to the source)")
-    comp.add_argument("--check", action="store_true", help="only validate; write nothing")
-    sim = sub.add_parser("simulate", help="whole games between computer players")
-    sim.add_argument("--board", default="london")
-    sim.add_argument("--players", type=int, default=2)
-    sim.add_argument("--bots", default="greedy", help="bot kinds, one for all seats or one per seat")
-    sim.add_argument("--games", type=int, default=1)
-    sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--rotate-seats", action="store_true", help="rotate the bots through the seats")
-    bench = sub.add_parser("bench", help="the performance figures of SPEC §4")
-    bench.add_argument("--json", action="store_true", help="print the rows as JSON")
-    return parser
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    try:
-        args = _parser().parse_args(argv)
-        if args.command == "route":
-            output: Any = route_command(_read_json(args.position))
-        elif args.command == "score":
-            output = score_command(_read_json(args.scenario))
-        elif args.command == "compile":
-            output = compile_command(args)
-        elif args.command == "simulate":
-            simulate_command(args)
-            return 0
-        else:
-            from game.bench import run_bench
-
-            return run_bench(as_json=args.json)
-    except (InputError, BoardError, IllegalAction, ValueError) as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
+        return run_bench(as_json=args.json)
     print(json.dumps(output, ensure_ascii=False))
     return 0

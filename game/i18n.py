@@ -17,12 +17,12 @@ import os
 import struct
 from collections.abc import Mapping
 from functools import cache
-from pathlib import Path
 from typing import Any, BinaryIO, Protocol
 
+from game import resources
 from game.phrase import Phrase, Series, Value
 
-LOCALE_DIR = Path(__file__).resolve().parent / "locales"
+LOCALE_DIR = resources.locales()
 FALLBACK = "en"
 # Each language under its own name, as a language menu should show it.
 LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "fr": "Français"}

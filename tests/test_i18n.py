@@ -13,7 +13,7 @@ from types import SimpleNamespace
 import pytest
 from babel.messages.catalog import Catalog
 
-from game import i18n
+from game import i18n, resources
 from game.i18n import Catalogue
 from game.rules.reasons import Reason
 from tools import locales
@@ -255,9 +255,7 @@ def test_refusals_are_a_family_of_keys_like_reasons(monkeypatch: pytest.MonkeyPa
 
 def test_every_character_has_a_glyph_in_the_game_font() -> None:
     pygame = pytest.importorskip("pygame")
-    font_path = i18n.LOCALE_DIR.parents[1] / "assets" / "fonts" / "Lato-Regular.ttf"
-    if not font_path.is_file():
-        pytest.skip("the game font is not installed")
+    font_path = resources.font("Lato-Regular.ttf")
     pygame.font.init()
     font = pygame.font.Font(font_path, 20)
     characters = {ch for code in i18n.LANGUAGES for forms in locales.texts(code).values()

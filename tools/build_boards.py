@@ -18,11 +18,11 @@ from typing import Any
 from editor.importing.importer import build_board
 from editor.importing.network_data import ImportError_
 from editor.tmx_write import write_tmx
+from game import resources
 
-ROOT = Path(__file__).resolve().parents[1]
-CONFIGS = ROOT / "tools" / "board_configs"
-SOURCES = ROOT / "boards" / "src"
-BOARDS = ROOT / "boards"
+CONFIGS = Path(__file__).resolve().parent / "board_configs"
+BOARDS = resources.path("boards")  # the product's own folder (boards/ in a clone links to it)
+SOURCES = BOARDS / "src"
 
 
 def load_config(name: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -70,7 +70,7 @@ def build(name: str, data_dir: Path | None, check: bool = False) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.build_boards", description=__doc__.splitlines()[0])
     parser.add_argument("names", nargs="*", help=f"boards to build (default: all of {', '.join(board_names())})")
-    parser.add_argument("--data", type=Path, default=None, help="the open data folder (default: ../shared/data)")
+    parser.add_argument("--data", type=Path, default=None, help="the open data folder (default: game/data/network)")
     parser.add_argument("--check", action="store_true", help="regenerate and compile the sources, write no board file")
     args = parser.parse_args(argv)
     failed = False

@@ -14,10 +14,10 @@ import json
 import os
 from pathlib import Path
 
+from game import resources
 from game.files import write_atomically
 
-ROOT = Path(__file__).resolve().parents[1]
-FONT = ROOT / "assets" / "fonts" / "Lato-Semibold.ttf"
+FONT = resources.font("Lato-Semibold.ttf")
 UNITS = 1000
 # Latin with its supplements and extensions, general punctuation, the euro sign: every name in the
 # shipped open data and any European city's.

@@ -46,8 +46,8 @@ def child(board: str, seed: int, kinds: list[str], ready: Callable[[], None]) ->
     """Play one game on the real play screen as fast as frames go; call `ready` once the screen is up."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
+    from game.command_line import parse_options
     from game.ui.launch import open_app
-    from game.ui.options import parse_options
     from game.ui.scenes.play import PlayScene
     from game.ui.table.setup import GameSetup, Seat
 

@@ -18,9 +18,10 @@ from array import array
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from game import resources
+
 RATE = 44100
-ROOT = Path(__file__).resolve().parents[1]
-OUT = ROOT / "assets" / "sounds"
+OUT = resources.sounds()
 MAX_SECONDS = 1.5
 
 Signal = list[float]

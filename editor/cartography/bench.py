@@ -11,21 +11,23 @@ import random
 import statistics
 import time
 from dataclasses import dataclass
-from pathlib import Path
 
 from editor.cartography.layout.metrics import Figures, measure
 from editor.cartography.layout.schematic import schematize
 from editor.cartography.network import Area, Frame, Network, Place, Track
+from game import resources
 from game.geometry import segment_intersection
 
-BOARDS = Path(__file__).resolve().parents[2] / "boards"
 SHIPPED = ("london", "berlin", "newyork", "london_classic")
 BIG_FRAME = Frame(3840.0, 2160.0, 80.0)  # a 500-station city wants a 4K board at 40 px spacing
 
 
 def board_network(name: str) -> tuple[Network, Frame]:
     """A shipped board's JSON as the layout's input (rough positions: the board's own)."""
-    data = json.loads((BOARDS / f"{name}.json").read_text(encoding="utf-8"))
+    path = resources.builtin_board(name)
+    if path is None:
+        raise ValueError(f"no built-in board {name!r}")
+    data = json.loads(path.read_text(encoding="utf-8"))
     places = tuple(
         Place(float(n["x"]), float(n["y"]), n.get("name", ""), bool(n.get("waypoint", False))) for n in data["nodes"]
     )

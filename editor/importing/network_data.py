@@ -1,6 +1,6 @@
 """Read the shared open metro data into one plain network shape, fixing each source's known faults.
 
-Every city's files look different (see shared/data/SOURCES.md); the importer only wants stations with a
+Every city's files look different (see game/data/network/SOURCES.md); the importer only wants stations with a
 name, a position and the lines through them, and the ordered stop lists of each line. Stops that are one
 station are merged here, so that the rest of the importer never sees a stop id.
 """
@@ -15,6 +15,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from game import resources
 
 CITIES = ("london", "berlin", "newyork", "paris")
 
@@ -46,8 +48,8 @@ class Network:
 
 
 def default_data_dir() -> Path:
-    """shared/data beside the project folder."""
-    return Path(__file__).resolve().parents[2].parent / "shared" / "data"
+    """The open network data that ships inside the product (game/data/network, see its SOURCES.md)."""
+    return resources.path("network")
 
 
 def _read(data_dir: Path, name: str) -> Any:
@@ -55,7 +57,7 @@ def _read(data_dir: Path, name: str) -> Any:
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise ImportError_(f"data file {path} is missing (give the shared data folder with --data DIR)") from None
+        raise ImportError_(f"data file {path} is missing (give the open data folder with --data DIR)") from None
     except (OSError, json.JSONDecodeError) as error:
         raise ImportError_(f"cannot read data file {path}: {error}") from None
 

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
+from game import resources
 from game.board.model import Board, BoardError, load_board_file
-
-BOARDS_DIR = Path(__file__).resolve().parents[2] / "boards"
 
 
 def builtin_boards() -> list[str]:
     """Names of the compiled boards that ship with the game, sorted."""
-    return sorted(path.stem for path in BOARDS_DIR.glob("*.json"))
+    return resources.builtin_board_names()
 
 
 def load_board(spec: str | Path) -> Board:
@@ -29,8 +29,10 @@ def load_board(spec: str | Path) -> Board:
         return result.board
     if path.suffix.lower() == ".json":
         return load_board_file(path)
-    builtin = BOARDS_DIR / f"{text}.json"
-    if builtin.is_file():
+    builtin = resources.builtin_board(text)
+    if builtin is not None:
         return load_board_file(builtin)
+    if os.path.isdir(text):  # False, not an error, for a name too long to be a path
+        raise BoardError(f"{text} is a folder; give a board: a built-in name, a .json or a .tmx file")
     known = ", ".join(builtin_boards()) or "none installed"
     raise BoardError(f"unknown board {text!r} (built-in boards: {known}; or give a .json or .tmx file)")

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from game import resources
+
 NAME_FONT = "Lato-Semibold.ttf"
-FONTS_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
 LINE_HEIGHT = 1.15  # a line's box, in em: Lato's ascender to descender and a little leading
 
 
@@ -49,7 +50,7 @@ class TextMetrics:
 @cache
 def name_metrics(font_file: str = NAME_FONT) -> TextMetrics:
     """The table of a font in assets/fonts (the station-name font unless another is named)."""
-    path = FONTS_DIR / Path(font_file).with_suffix(".metrics.json").name
+    path = resources.font(Path(font_file).with_suffix(".metrics.json").name)
     data = json.loads(path.read_text(encoding="utf-8"))
     return TextMetrics(units=int(data["units_per_em"]), advances={str(k): int(v) for k, v in data["advances"].items()},
                        fallback=int(data["fallback"]), ascender=int(data["ascender"]))

@@ -9,14 +9,16 @@ launch.py hands it the screens (scenes/catalog.py, for its router) and the layer
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Callable, Iterable, Mapping
-from pathlib import Path
 from typing import Any
 
 import pygame
 import pygame_gui
 
+from game import resources
+from game.files import write_atomically
 from game.persist.settings import SettingsStore, load_settings
 from game.ui import style, text
 from game.ui.audio import Audio, pre_init
@@ -26,7 +28,7 @@ from game.ui.options import LaunchOptions
 from game.ui.router import Router, SceneFactory
 from game.ui.stage import Layer, Scene
 
-THEME = Path(__file__).with_name("theme.json")
+THEME = resources.theme()
 FPS = 60
 ARROW_BUTTONS = ("drop_down_menu.#expand_button", "horizontal_slider.#left_button", "horizontal_slider.#right_button")
 
@@ -248,7 +250,8 @@ class App:
         while self.running and (limit is None or self.frame < limit):
             self.step()
             self.clock.tick(FPS if limit is None else 0)
-        if self.options.screenshot is not None:
-            self.options.screenshot.parent.mkdir(parents=True, exist_ok=True)
-            pygame.image.save(self.screen, str(self.options.screenshot))
+        if self.options.screenshot is not None:  # written by Python, so a bad path is an OSError naming it
+            picture = io.BytesIO()
+            pygame.image.save(self.screen, picture, "png")
+            write_atomically(self.options.screenshot, picture.getvalue())
         return 0

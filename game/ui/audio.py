@@ -15,9 +15,10 @@ from typing import Protocol
 
 import pygame
 
+from game import resources
 from game.persist.settings import Settings, SettingsStore
 
-SOUND_DIR = Path(__file__).resolve().parents[2] / "assets" / "sounds"
+SOUND_DIR = resources.sounds()
 # What each sound is for (files made by tools/make_sounds.py).
 SOUNDS: dict[str, str] = {
     "place": "a piece of track laid",

@@ -1,4 +1,4 @@
-"""Opening the window: parse the options, give the App its screens and layers, choose the first screen, run.
+"""Opening the window: give the App its screens and layers, choose the first screen, run.
 
 This is where the screens are put together: the App gets the scene catalog (scenes/catalog.py) for its
 router and the default layers (layers.py); app.py itself imports neither.
@@ -6,13 +6,12 @@ router and the default layers (layers.py); app.py itself imports neither.
 
 from __future__ import annotations
 
-import sys
-
-from game.board.loader import builtin_boards
+from game.board.loader import builtin_boards, load_board
+from game.persist import saves
 from game.persist.settings import SettingsStore
 from game.ui.app import App
 from game.ui.layers import default_layers
-from game.ui.options import LaunchOptions, parse_options
+from game.ui.options import LaunchOptions
 from game.ui.scenes.catalog import SCENES
 from game.ui.table.setup import GameSetup, Seat
 from game.ui.text import tr
@@ -37,6 +36,12 @@ def first_scene(app: App) -> None:
     options = app.options
     kind = options.first_scene
     board = default_board(options)
+    if options.resume and not options.scene:
+        saved = saves.has_autosave()
+        app.router.push("menu")  # reading the saves sets a bad one aside, and the menu says why
+        if not app.router.replace("resume") and not saved:  # no game it can resume: the menu stays
+            app.notice = app.notice or tr("save.none")
+        return
     if kind == "menu" or board is None:
         app.router.push("menu")
         return
@@ -48,8 +53,10 @@ def first_scene(app: App) -> None:
         app.router.push("play", setup=GameSetup(board, seats, options.seed))
 
 
-def run(argv: list[str]) -> int:
-    options = parse_options(argv)
+def run(options: LaunchOptions) -> int:
+    """Open the window and play until it closes; a --board that cannot be opened is refused before."""
+    if options.board:
+        load_board(options.board)  # BoardError: one line from the entry point's boundary, no window
     app = open_app(options)
     first_scene(app)
     try:
@@ -59,6 +66,3 @@ def run(argv: list[str]) -> int:
 
         pygame.quit()
 
-
-if __name__ == "__main__":
-    sys.exit(run(sys.argv[1:]))

@@ -7,22 +7,20 @@ drawn in any coordinate system looks the same once it is fitted to the window.
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 
 import pygame
 
+from game import resources
 from game.board import proportions
 
 Colour = tuple[int, int, int]
 
-ASSETS = Path(__file__).resolve().parents[2] / "assets"
-FONTS = ASSETS / "fonts"
 FONT_FILES = {
-    "regular": FONTS / "Lato-Regular.ttf",
-    "semibold": FONTS / "Lato-Semibold.ttf",
-    "bold": FONTS / "Lato-Bold.ttf",
-    "black": FONTS / "Lato-Black.ttf",
-    "italic": FONTS / "Lato-Italic.ttf",
+    "regular": resources.font("Lato-Regular.ttf"),
+    "semibold": resources.font("Lato-Semibold.ttf"),
+    "bold": resources.font("Lato-Bold.ttf"),
+    "black": resources.font("Lato-Black.ttf"),
+    "italic": resources.font("Lato-Italic.ttf"),
 }
 
 # ----- paper and ink -----

@@ -11,7 +11,7 @@ from game.board import legibility, proportions
 from game.board.label_spec import gap_for, label_box, line_sizes, parse_label, split_lines
 from game.board.model import Board
 from game.board.text_metrics import name_metrics
-from tests.board.test_tmx_compiler import add_prop, compile_text, mutated
+from tests.board.test_tmx_compiler import add_prop, mutated
 
 
 def _board(*changes: tuple[str, str]) -> Board:

@@ -7,7 +7,8 @@ import os
 
 import pytest
 
-from game.board.text_metrics import FONTS_DIR, NAME_FONT, name_metrics
+from game import resources
+from game.board.text_metrics import NAME_FONT, name_metrics
 from tools.font_metrics import measure_font
 
 NAMES = ["King's Cross St Pancras", "Südkreuz", "Hammersmith", "Whitehall St–South Ferry", "Réaumur – Sébastopol",
@@ -15,8 +16,9 @@ NAMES = ["King's Cross St Pancras", "Südkreuz", "Hammersmith", "Whitehall St–
 
 
 def test_the_table_is_written_from_the_font_file_as_it_is_now() -> None:
-    stored = json.loads((FONTS_DIR / NAME_FONT).with_suffix(".metrics.json").read_text(encoding="utf-8"))
-    assert stored == json.loads(json.dumps(measure_font(FONTS_DIR / NAME_FONT)))
+    font = resources.font(NAME_FONT)
+    stored = json.loads(font.with_suffix(".metrics.json").read_text(encoding="utf-8"))
+    assert stored == json.loads(json.dumps(measure_font(font)))
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -25,7 +27,7 @@ def test_a_measured_line_is_never_narrower_than_the_drawn_one(name: str) -> None
     import pygame
 
     pygame.font.init()
-    drawn_width, _ = pygame.font.Font(str(FONTS_DIR / NAME_FONT), 200).size(name)
+    drawn_width, _ = pygame.font.Font(str(resources.font(NAME_FONT)), 200).size(name)
     measured = name_metrics().width(name, 200)
     assert drawn_width - 1 <= measured <= drawn_width * 1.06 + 4
 

@@ -8,14 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from editor.__main__ import main as editor_main
 from editor.importing.importer import build_board, select
 from editor.importing.layout import Projection, min_spacing, relax
-from editor.importing.network_data import ImportError_, default_data_dir, load_network, london_name, paris_name
+from editor.importing.network_data import ImportError_, load_network, london_name, paris_name
 from editor.tmx_write import write_tmx
 from game.board.tmx.compiler import compile_tmx
-from tools.import_network import main as import_main
-
-pytestmark = pytest.mark.skipif(not default_data_dir().is_dir(), reason="shared/data is not beside the project")
 
 
 def _adjacent(routes: list[list[str]], a: str, b: str) -> bool:
@@ -139,7 +137,7 @@ def test_unknown_station_names_are_reported_with_a_hint() -> None:
 
 
 def test_cli_fails_with_one_line_on_missing_data(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code = import_main(["--city", "london", "--area", "51.5,-0.2,51.52,-0.1", "-o", str(tmp_path / "x.tmx"),
+    code = editor_main(["import", "--city", "london", "--area", "51.5,-0.2,51.52,-0.1", "-o", str(tmp_path / "x.tmx"),
                         "--data", str(tmp_path / "nowhere")])
     assert code == 2
     err = capsys.readouterr().err
@@ -152,5 +150,5 @@ def test_cli_writes_a_board(tmp_path: Path) -> None:
     stations.write_text("Baker Street\nEuston\nKing's Cross St. Pancras\nOxford Circus\n# a comment\nBond Street\n",
                         encoding="utf-8")
     out = tmp_path / "mine.tmx"
-    assert import_main(["--city", "london", "--stations", str(stations), "-o", str(out)]) == 0
+    assert editor_main(["import", "--city", "london", "--stations", str(stations), "-o", str(out)]) == 0
     assert compile_tmx(out).errors == []

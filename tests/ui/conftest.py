@@ -13,10 +13,10 @@ import pygame
 import pytest
 
 from game.board.model import Board
+from game.command_line import parse_options
 from game.ui import style, text
 from game.ui.app import App
 from game.ui.launch import first_scene, open_app
-from game.ui.options import parse_options
 from tests.ui.synthetic import make_board
 
 

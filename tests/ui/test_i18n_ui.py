@@ -16,11 +16,11 @@ from editor import text as editor_text
 from game import i18n
 from game.board.loader import load_board
 from game.board.model import Board
+from game.command_line import parse_options
 from game.persist.settings import config_dir
 from game.ui import text
 from game.ui.app import App
 from game.ui.launch import first_scene, open_app
-from game.ui.options import parse_options
 from game.ui.scenes.menu import MenuScene
 from tests.ui.conftest import click
 from tools import locales

@@ -11,8 +11,9 @@ import pygame
 import pytest
 
 import game.__main__ as entry
+from game.boundary import UserError
+from game.command_line import parse_options
 from game.ui.frame_bench import measure_frame_times, summary
-from game.ui.options import parse_options
 from game.ui.scenes.show import ShowScene
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,17 +44,18 @@ def test_options_are_parsed() -> None:
     assert (options.show, options.players, options.seed, options.lang, options.size) == (True, 5, 9, "de", (1024, 768))
     assert options.first_scene == "show"
     assert parse_options([]).first_scene == "menu"
-    with pytest.raises(SystemExit):
+    with pytest.raises(UserError, match="2 to 5 players"):
         parse_options(["--players", "7"])
+    assert parse_options(["--continue"]).resume and not parse_options([]).resume
 
 
 def test_headless_subcommands_go_to_the_cli(monkeypatch: pytest.MonkeyPatch) -> None:
-    seen: list[list[str]] = []
+    seen: list[tuple[str, int]] = []
     import game.cli
 
-    monkeypatch.setattr(game.cli, "main", lambda argv: seen.append(list(argv)) or 0)
-    assert entry.main(["simulate", "--games", "1"]) == 0
-    assert seen == [["simulate", "--games", "1"]]
+    monkeypatch.setattr(game.cli, "run_command", lambda args: seen.append((args.command, args.games)) or 0)
+    assert entry.main(["simulate", "--games", "3"]) == 0
+    assert seen == [("simulate", 3)]
 
 
 def test_measure_frame_times_gives_one_figure_per_frame(board) -> None:

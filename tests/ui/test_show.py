@@ -9,9 +9,9 @@ import pygame
 import pytest
 
 from game.board.loader import builtin_boards
+from game.command_line import parse_options
 from game.ui.app import App
 from game.ui.layers import find
-from game.ui.options import parse_options
 from game.ui.overlays.help import HelpScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.play import PlayScene

@@ -1,0 +1,63 @@
+"""`python -m editor import` (installed: `underground-editor import`): a starter board from open metro data.
+
+The command-line face of the importer the editor's Import dialog and `tools/build_boards.py` use: the
+same `build_board` and `write_tmx`, from the network data that ships inside the product. Bad input
+raises (ImportError_ is a ValueError); the entry point's boundary reports it in one line, exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from editor.importing.importer import build_board
+from editor.importing.network_data import CITIES, ImportError_
+from editor.importing.to_document import parse_area
+from editor.tmx_write import write_tmx
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--city", required=True, choices=CITIES)
+    where = parser.add_mutually_exclusive_group(required=True)
+    where.add_argument("--area", metavar="LAT1,LON1,LAT2,LON2", help="a latitude/longitude box")
+    where.add_argument("--stations", type=Path, metavar="FILE", help="a text file with one station name per line")
+    parser.add_argument("-o", "--out", type=Path, required=True, metavar="OUT.tmx", help="the Tiled map to write")
+    parser.add_argument("--data", type=Path, default=None, metavar="DIR",
+                        help="another folder of open data (default: the one that ships with the game)")
+    parser.add_argument("--lines", help="comma separated regular expressions of the lines to use, e.g. 'U.*,S.*'")
+    parser.add_argument("--name", help="the board's name (map property)")
+    parser.add_argument("--min-distance", type=float, default=40.0, help="closest two stations may be, px")
+    parser.add_argument("--power", type=float, default=0.6, help="centre magnification: 1 = none, 0.5 = strong")
+
+
+def config_from(args: argparse.Namespace) -> dict[str, object]:
+    """The importer's configuration (see editor/importing/importer.py) the options describe."""
+    config: dict[str, object] = {"city": args.city,
+                                 "projection": {"min_distance": args.min_distance, "power": args.power}}
+    if args.name:
+        config["name"] = args.name
+    if args.lines:
+        config["lines"] = [item.strip() for item in args.lines.split(",") if item.strip()]
+    if args.stations:
+        text = args.stations.read_text(encoding="utf-8")  # OSError: the boundary names the file
+        config["stations"] = [line.strip() for line in text.splitlines() if line.strip() and line[0] != "#"]
+    else:
+        try:
+            area = parse_area(args.area)
+        except ValueError:
+            area = None
+        if area is None:
+            raise ImportError_(f"--area wants four numbers LAT1,LON1,LAT2,LON2, not {args.area!r}")
+        config["area"] = area
+    return config
+
+
+def run(args: argparse.Namespace) -> int:
+    """Build the starter board and write it; one line on standard output says what was written."""
+    if args.out.is_dir():
+        raise ImportError_(f"{args.out} is a folder; give the map's file name, e.g. {args.out / 'board.tmx'}")
+    board = build_board(config_from(args), args.data)
+    write_tmx(board, args.out)
+    stations = sum(1 for node in board.nodes if not node.waypoint)
+    print(f"wrote {args.out}: {stations} stations, {len(board.links)} links")
+    return 0

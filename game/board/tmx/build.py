@@ -23,7 +23,7 @@ from game.board.rule_settings import (
 )
 from game.board.tmx.problems import Reporter
 from game.board.tmx.props import SCHEMAS, typed_properties
-from game.board.tmx.read import MAX_NAME, Prop, RawMap, RawObject
+from game.board.tmx.raw import MAX_NAME, Prop, RawMap, RawObject
 
 MAX_CARDS = 20
 NODE_KINDS = ("station", "waypoint")
@@ -137,7 +137,8 @@ def _node(obj: RawObject, values: dict[str, Any], report: Reporter) -> NodeDraft
         name = f"~station {obj.id}"
     elif name != obj.name:
         report.warn(obj, "the name starts or ends with spaces; they are dropped")
-    fields = {key: values[key] for key in ("railway", "terminus", "connection", "plus", "start") if key in values}
+    flags = ("railway", "terminus", "connection", "plus", "start")
+    fields: dict[str, Any] = {key: values[key] for key in flags if key in values}
     destination = values.get("destination", "")
     if destination not in DESTINATION_KINDS:
         report.error(obj, f"unknown destination {destination[:40]!r} (use standard, express or leave it empty)")

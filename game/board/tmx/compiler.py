@@ -1,9 +1,10 @@
 """Compile a Tiled board source (TMX) into the game's Board, reporting every problem in one run.
 
 Used alike by the command-line tools, the editor (in memory, through `compile_tmx_bytes`) and the game
-(`.tmx` boards given on the command line). The input is untrusted: it is parsed with defusedxml, sizes
-are bounded, no file outside the board's folder is touched, and no input ever raises — every failure,
-even an unexpected one, comes back as a Problem.
+(`.tmx` boards given on the command line). The input is untrusted: it is parsed with defusedxml, then
+read by pytmx from the screened tree (read.py says what pytmx reads and what is read directly, and why),
+sizes are bounded, no file outside the board's folder is touched, and no input ever raises — every
+failure, even an unexpected one, comes back as a Problem.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from game.board.tmx.problems import Reporter
-from game.board.tmx.read import Prop, RawObject
+from game.board.tmx.raw import Prop, RawObject
 
 STATION_PROPS = {
     "destination": "string", "cards": "int", "railway": "bool", "terminus": "bool",

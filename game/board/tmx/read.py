@@ -1,136 +1,54 @@
-"""Turn a parsed TMX tree into plain raw objects: ids, names, types, shapes, absolute points, properties.
+"""Read a screened TMX tree into raw objects: pytmx reads the elements, the checks here refuse what it must not.
 
-Numbers are normalised the way Tiled 1.8 writes them (six significant digits) so that a source re-saved
-by Tiled reads back to the same values. Nothing here knows the game's rules; see tmx_build for that.
+Reading goes defusedxml (safe_xml.py) → pytmx (pytmx_api.py) → our checks. pytmx reads the map (orientation,
+size), its object groups, each object (id, name, type or class, position, size, rotation, template) and
+image layers (the file name). A few things are still read from the tree itself, each because pytmx cannot
+give it; the comment at each says why:
+- the layer tree and its offsets (`_read_layers`),
+- tilesets, only to check the files they name (`_refused`),
+- an object's numbers as written, to refuse them before pytmx reads them (`_check_numbers`),
+- its shape, a text's words and the points of polygons and polylines (`_shape`, `_read_points`),
+- custom properties (`read_properties`).
 """
 
 from __future__ import annotations
 
-import math
+import re
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass, field
-from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
 from game.board.tmx.problems import Reporter
+from game.board.tmx.pytmx_api import PytmxError, TmxMap, TmxObjectGroup
+from game.board.tmx.raw import (
+    MAX_COORD,
+    MAX_GROUP_DEPTH,
+    MAX_NAME,
+    MAX_OBJECTS,
+    MAX_POINTS,
+    BadNumber,
+    Point,
+    Prop,
+    RawMap,
+    RawObject,
+    checked_number,
+    six_digits,
+    tiled_number,
+)
 from game.board.tmx.safe_xml import check_reference, normalise_reference
 
-MAX_OBJECTS = 20_000
-MAX_POINTS = 10_000
-MAX_COORD = 1e6
-MAX_NAME = 100
-MAX_GROUP_DEPTH = 32
-
-Point = tuple[float, float]
-
-
-class BadNumber(ValueError):
-    """A coordinate or size that is not a finite, bounded number."""
-
-
-def tiled_number(text: str | None, what: str, default: float = 0.0, limit: float = MAX_COORD) -> float:
-    """A number as Tiled 1.8 would re-save it: Tiled writes doubles with 6 significant digits."""
-    if text is None or text == "":
-        return default
-    try:
-        value = float(text)
-    except ValueError:
-        raise BadNumber(f"{what} {text[:40]!r} is not a number") from None
-    if not math.isfinite(value) or abs(value) > limit:
-        raise BadNumber(f"{what} {text[:40]!r} is out of range (at most {limit:g} either way)")
-    return six_digits(value)
-
-
-def six_digits(value: float) -> float:
-    """Round to 6 significant digits the way Qt's QString::number does: exact halves go away from zero.
-
-    (Python's own formatting rounds exact halves to even, so 12450.25 would differ: Tiled writes 12450.3.)
-    """
-    if value == 0 or not math.isfinite(value):
-        return value + 0.0
-    exact = Decimal(value)
-    step = Decimal(1).scaleb(exact.adjusted() - 5)
-    return float(exact.quantize(step, rounding=ROUND_HALF_UP))
-
-
-@dataclass(frozen=True)
-class Prop:
-    """A custom property as written: Tiled type name ("string" when absent) and raw text."""
-
-    name: str
-    type: str
-    value: str
-
-
-@dataclass
-class RawObject:
-    """One Tiled object, read but not yet interpreted. Points are absolute map pixels, unrounded."""
-
-    id: int
-    name: str
-    kind: str  # the type (or class) attribute, lower case
-    shape: str  # point, rectangle, ellipse, polygon, polyline, text or tile
-    x: float
-    y: float
-    width: float
-    height: float
-    rotation: float
-    points: tuple[Point, ...] = ()  # polygon/polyline vertices, absolute
-    properties: dict[str, Prop] = field(default_factory=dict)
-    text: str = ""
-    template: str = ""
-
-    def transform(self, dx: float, dy: float) -> Point:
-        """An offset from the object's origin to absolute map pixels, applying its rotation."""
-        if self.rotation:
-            angle = math.radians(self.rotation)
-            cos, sin = math.cos(angle), math.sin(angle)
-            dx, dy = dx * cos - dy * sin, dx * sin + dy * cos
-        return (self.x + dx, self.y + dy)
-
-    def centre(self) -> Point:
-        """Where a station drawn as any shape stands: its middle."""
-        if self.shape in ("polygon", "polyline") and self.points:
-            xs = [p[0] for p in self.points]
-            ys = [p[1] for p in self.points]
-            return ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
-        if self.shape == "tile":  # tile objects hang from their bottom-left corner
-            return self.transform(self.width / 2, -self.height / 2)
-        if self.shape == "point":
-            return (self.x, self.y)
-        return self.transform(self.width / 2, self.height / 2)
-
-    def outline(self) -> tuple[Point, ...]:
-        """The object's area as a polygon: its points, its rectangle's corners or an ellipse's 24-gon."""
-        if self.shape in ("polygon", "polyline"):
-            return self.points
-        if self.shape == "point":
-            return ((self.x, self.y),)
-        w, h = self.width, self.height
-        top = -h if self.shape == "tile" else 0.0
-        if self.shape == "ellipse":
-            return tuple(
-                self.transform(w / 2 + w / 2 * math.cos(2 * math.pi * i / 24), top + h / 2 + h / 2 * math.sin(
-                    2 * math.pi * i / 24))
-                for i in range(24)
-            )
-        return tuple(self.transform(dx, dy) for dx, dy in ((0, top), (w, top), (w, top + h), (0, top + h)))
-
-
-@dataclass
-class RawMap:
-    """The map's own attributes, properties, background and objects."""
-
-    width: float = 0.0  # pixels
-    height: float = 0.0
-    orientation: str = "orthogonal"
-    properties: dict[str, Prop] = field(default_factory=dict)
-    backgrounds: list[str] = field(default_factory=list)
-    objects: list[RawObject] = field(default_factory=list)
+MAP_SIZES = ("width", "height", "tilewidth", "tileheight")
+OBJECT_NUMBERS = (("x", MAX_COORD), ("y", MAX_COORD), ("width", MAX_COORD), ("height", MAX_COORD),
+                  ("rotation", 360_000.0))
+_WHOLE_NUMBER = re.compile(r"\s*[+-]?\d+\s*")
 
 
 def read_properties(element: ET.Element | None, report: Reporter, about: object | None) -> dict[str, Prop]:
-    """The <properties> under an element; a name given twice keeps the last value, with a warning."""
+    """The <properties> under an element; a name given twice keeps the last value, with a warning.
+
+    Read directly, not through pytmx: pytmx keeps neither the Tiled type name (we enforce it) nor the text as
+    written (we quote it), keeps the last of two properties with one name without a word, stops the whole
+    map on a value it cannot convert, and cannot read a class-typed property without the project's type file.
+    """
     found: dict[str, Prop] = {}
     if element is None:
         return found
@@ -148,8 +66,9 @@ def read_properties(element: ET.Element | None, report: Reporter, about: object 
 
 
 def _int_attr(element: ET.Element, name: str) -> int | None:
+    """A whole-number attribute, strictly: pytmx would take "20.5" as 20 for a map size and stop at "abc"."""
     text = element.get(name)
-    if text is None or not text.strip().lstrip("+-").isdigit() or len(text) > 12:
+    if text is None or len(text) > 12 or not _WHOLE_NUMBER.fullmatch(text):
         return None
     return int(text)
 
@@ -160,44 +79,52 @@ def read_map(root: ET.Element, report: Reporter, base_dir: Path | None) -> RawMa
     if root.tag != "map":
         report.error(None, f"this is not a Tiled map: the top element is <{root.tag[:40]}>, not <map>")
         return raw
-    raw.orientation = root.get("orientation", "orthogonal")
+    sizes = {name: _int_attr(root, name) for name in MAP_SIZES}
+    sized = all(value is not None and value > 0 for value in sizes.values())
+    try:
+        tmx = TmxMap({k: v for k, v in root.attrib.items() if k == "orientation" or (sized and k in MAP_SIZES)})
+    except PytmxError as error:
+        report.error(None, f"the map cannot be read: {error}")
+        return raw
+    raw.orientation = tmx.orientation
     if raw.orientation != "orthogonal":
         report.warn(None, f"the map is {raw.orientation[:40]!r}; coordinates are read as orthogonal pixels")
-    sizes = {name: _int_attr(root, name) for name in ("width", "height", "tilewidth", "tileheight")}
-    if any(value is None or value <= 0 for value in sizes.values()):
+    if not sized:
         report.error(None, "the map's width, height, tilewidth and tileheight must be positive whole numbers")
     else:
-        raw.width = float(sizes["width"] * sizes["tilewidth"])  # type: ignore[operator]
-        raw.height = float(sizes["height"] * sizes["tileheight"])  # type: ignore[operator]
+        width, height = tmx.pixel_size
+        raw.width, raw.height = float(width), float(height)
         if raw.width > MAX_COORD or raw.height > MAX_COORD:
             report.error(None, f"the map is {raw.width:g}×{raw.height:g} pixels; at most {MAX_COORD:g} either way")
     raw.properties = read_properties(root, report, "map properties")
-    _read_layers(root, raw, report, base_dir, 0.0, 0.0, 0)
+    _read_layers(root, raw, tmx, report, base_dir, 0.0, 0.0, 0)
     return raw
 
 
-def _check_source(element: ET.Element, what: str, report: Reporter, base_dir: Path | None) -> str | None:
+def _refused(element: ET.Element, what: str, report: Reporter, base_dir: Path | None) -> bool:
+    """Report and refuse a file reference that leaves the board's folder; no `source` is not refused."""
     source = element.get("source")
-    if source is None:
-        return None
-    refusal = check_reference(source, base_dir)
+    refusal = None if source is None else check_reference(source, base_dir)
     if refusal:
         report.error(None, f"{what} refused: {refusal}")
-        return None
-    return normalise_reference(source)
+    return refusal is not None
 
 
-def _read_layers(parent: ET.Element, raw: RawMap, report: Reporter, base_dir: Path | None,
+def _read_layers(parent: ET.Element, raw: RawMap, tmx: TmxMap, report: Reporter, base_dir: Path | None,
                  ox: float, oy: float, depth: int) -> None:
+    """Walk the layer tree ourselves: pytmx flattens groups, applies no offsets and reads an offset as a whole
+    number (Tiled writes 10.125, which stops it). Tilesets are only checked, never handed to pytmx, which would
+    open an external .tsx with an unscreened parser; tile layers are skipped (pytmx would decompress their
+    data without a bound)."""
     if depth > MAX_GROUP_DEPTH:
         report.error(None, f"layer groups are nested more than {MAX_GROUP_DEPTH} deep")
         return
     for child in parent:
         tag = child.tag
         if tag == "tileset":
-            _check_source(child, "tileset", report, base_dir)
+            _refused(child, "tileset", report, base_dir)
             for image in child.iter("image"):
-                _check_source(image, "tileset image", report, base_dir)
+                _refused(image, "tileset image", report, base_dir)
             continue
         if tag not in ("objectgroup", "group", "imagelayer"):
             continue  # tile layers and anything else are decoration we do not read
@@ -208,21 +135,35 @@ def _read_layers(parent: ET.Element, raw: RawMap, report: Reporter, base_dir: Pa
             report.error(None, f"layer {child.get('name', '')[:MAX_NAME]!r}: {error}")
             continue
         if tag == "group":
-            _read_layers(child, raw, report, base_dir, dx, dy, depth + 1)
+            _read_layers(child, raw, tmx, report, base_dir, dx, dy, depth + 1)
         elif tag == "imagelayer":
-            image = child.find("image")
-            if image is not None:
-                source = _check_source(image, "background image", report, base_dir)
-                if source:
-                    raw.backgrounds.append(source)
-        else:
-            for element in child.findall("object"):
-                if len(raw.objects) >= MAX_OBJECTS:
-                    report.error(None, f"the map holds more than {MAX_OBJECTS:,} objects")
-                    return
-                obj = read_object(element, report, dx, dy)
-                if obj is not None:
-                    raw.objects.append(obj)
+            picture = child.find("image")
+            if picture is None or picture.get("source") is None or _refused(picture, "background image", report,
+                                                                              base_dir):
+                continue
+            try:
+                raw.backgrounds.append(normalise_reference(tmx.image_source(child, picture)))
+            except PytmxError as error:
+                report.error(None, f"layer {child.get('name', '')[:MAX_NAME]!r} cannot be read: {error}")
+        elif not _read_group(child, raw, tmx, report, dx, dy):
+            return
+
+
+def _read_group(element: ET.Element, raw: RawMap, tmx: TmxMap, report: Reporter, ox: float, oy: float) -> bool:
+    """Read an object group's objects; False once the map holds too many objects to go on."""
+    try:
+        group = tmx.object_group(element)
+    except PytmxError as error:
+        report.error(None, f"layer {element.get('name', '')[:MAX_NAME]!r} cannot be read: {error}")
+        return True
+    for child in element.findall("object"):
+        if len(raw.objects) >= MAX_OBJECTS:
+            report.error(None, f"the map holds more than {MAX_OBJECTS:,} objects")
+            return False
+        obj = read_object(child, group, report, ox, oy)
+        if obj is not None:
+            raw.objects.append(obj)
+    return True
 
 
 class _Named:
@@ -233,40 +174,32 @@ class _Named:
         self.name = name
 
 
-def read_object(element: ET.Element, report: Reporter, ox: float, oy: float) -> RawObject | None:
-    """One <object>; None (with an error reported) when it cannot be placed."""
+def read_object(element: ET.Element, group: TmxObjectGroup, report: Reporter, ox: float,
+                oy: float) -> RawObject | None:
+    """One <object>, checked, then read by pytmx; None (with an error reported) when it cannot be placed."""
     object_id = _int_attr(element, "id")
-    name = element.get("name", "")
-    who = _Named(object_id, name[:MAX_NAME])
+    who = _Named(object_id, element.get("name", "")[:MAX_NAME])
     if object_id is None or object_id < 0:
         report.error(who, "the object has no valid id (Tiled gives every object one; was the file edited by hand?)")
         return None
-    kind = (element.get("type") or element.get("class") or "").strip().lower()
     try:
-        x = tiled_number(element.get("x"), "x")
-        y = tiled_number(element.get("y"), "y")
-        width = tiled_number(element.get("width"), "width")
-        height = tiled_number(element.get("height"), "height")
-        rotation = tiled_number(element.get("rotation"), "rotation", limit=360_000)
+        _check_numbers(element)
     except BadNumber as error:
         report.error(who, str(error))
         return None
-    shape, point_text, text = "rectangle", None, ""
-    if element.get("gid") is not None:
-        shape = "tile"
-    for child in element:
-        if child.tag in ("point", "ellipse"):
-            shape = child.tag
-        elif child.tag in ("polygon", "polyline"):
-            shape, point_text = child.tag, child.get("points", "")
-        elif child.tag == "text":
-            shape, text = "text", "".join(child.itertext())
-    obj = RawObject(object_id, name, kind, shape, x + ox, y + oy, width, height, rotation, text=text,
-                    template=element.get("template", ""))
+    try:
+        read = group.read(element)
+    except PytmxError as error:
+        report.error(who, f"the object cannot be read: {error}")
+        return None
+    shape, points_text, text = _shape(element)
+    obj = RawObject(read.id, read.name, read.type.strip().lower(), shape, six_digits(read.x) + ox,
+                    six_digits(read.y) + oy, six_digits(read.width), six_digits(read.height),
+                    six_digits(read.rotation), text=text, template=read.template)
     obj.properties = read_properties(element, report, who)
-    if point_text is not None:
+    if points_text is not None:
         try:
-            obj.points = _read_points(obj, point_text)
+            obj.points = _read_points(obj, points_text)
         except BadNumber as error:
             report.error(who, str(error))
             return None
@@ -277,7 +210,33 @@ def read_object(element: ET.Element, report: Reporter, ox: float, oy: float) -> 
     return obj
 
 
+def _check_numbers(element: ET.Element) -> None:
+    """Refuse an object's position, size or rotation as written, before pytmx reads them: the message quotes
+    the text, and pytmx would stop at text that is not a number and turn 1e400 into inf."""
+    for name, limit in OBJECT_NUMBERS:
+        checked_number(element.get(name), name, limit=limit)
+
+
+def _shape(element: ET.Element) -> tuple[str, str | None, str]:
+    """The object's shape (the last shape element wins), the points of its <polygon>/<polyline> and a text
+    object's words. Read directly: pytmx records no point, ellipse or text shape, nor a text's words, and never
+    sees `gid` (see pytmx_api). For points see `_read_points`."""
+    shape, points_text, text = "tile" if element.get("gid") is not None else "rectangle", None, ""
+    for child in element:
+        if child.tag in ("point", "ellipse"):
+            shape = child.tag
+        elif child.tag in ("polygon", "polyline"):
+            shape, points_text = child.tag, child.get("points", "")
+        elif child.tag == "text":
+            shape, text = "text", "".join(child.itertext())
+    return shape, points_text, text
+
+
 def _read_points(obj: RawObject, text: str) -> tuple[Point, ...]:
+    """A polygon's or polyline's points, absolute. Read directly: pytmx gives only the sums x + dx, but Tiled
+    rounds each dx it writes to six digits, so the board is made from dx as written, and that cannot always be
+    recovered from the sum: with points of seven or more digits (the editor writes 1234.125) taken from
+    pytmx, 64 boards in 3,000 came out different, which a re-save in Tiled could then change again."""
     pairs = text.split()
     if len(pairs) > MAX_POINTS:
         raise BadNumber(f"the shape has {len(pairs):,} points; at most {MAX_POINTS:,}")

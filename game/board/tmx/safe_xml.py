@@ -11,8 +11,8 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path, PurePosixPath
 
-import defusedxml
-import defusedxml.ElementTree as SafeET
+import defusedxml  # type: ignore[import-untyped]
+import defusedxml.ElementTree as SafeET  # type: ignore[import-untyped]
 
 MAX_FILE_BYTES = 20 * 1024 * 1024
 MAX_ELEMENTS = 500_000
@@ -29,7 +29,7 @@ def parse_xml(data: bytes) -> ET.Element:
     if not data.strip():
         raise SourceRefused("the file is empty")
     try:
-        root = SafeET.fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
+        root: ET.Element = SafeET.fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
     except defusedxml.DTDForbidden:
         raise SourceRefused("the file declares a DTD (<!DOCTYPE …>), which board sources may not use") from None
     except defusedxml.EntitiesForbidden:

@@ -15,6 +15,7 @@ from typing import Any, NoReturn
 from game.board.loader import load_board
 from game.board.model import Board
 from game.boundary import UserError
+from game.files import JsonFileError, read_json, read_json_stream
 from game.i18n import describe
 from game.rules.routing import find_routes
 from game.rules.state import IllegalAction
@@ -29,18 +30,11 @@ def _fail(message: str) -> NoReturn:
 
 
 def _read_json(source: str) -> dict[str, Any]:
+    """A position or scenario through the one safe JSON reader (size, depth and numbers bounded)."""
     try:
-        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
-    except OSError as error:
-        _fail(f"{source}: cannot read: {error.strerror or error}")
-    except UnicodeDecodeError:
-        _fail(f"{source}: not a UTF-8 text file")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        _fail(f"{source}: not JSON: {error.msg} at line {error.lineno} column {error.colno}")
-    except RecursionError:
-        _fail(f"{source}: the JSON is nested too deeply to read")
+        data = read_json_stream(sys.stdin.buffer, "-") if source == "-" else read_json(source)
+    except JsonFileError as error:
+        _fail(str(error))
     if not isinstance(data, dict):
         _fail(f"{source}: expected a JSON object")
     return data

@@ -113,7 +113,7 @@ def _neighbour(name: str) -> str:
      "no station called 'Nowhere'"),
     (("route", "-"), '{"board": "london", "tracks": [{"line": "mauve", "a": "Euston", "b": "Euston"}], '
                      '"passenger": "Euston", "destinations": []}', "unknown line colour"),
-    (("route", "/nonexistent/position.json"), None, "cannot read"),
+    (("route", "/nonexistent/position.json"), None, "no such file"),
     (("score", "-"), '{"board": "london", "players": [{"lines": ["red"]}], "placements": [{"line": "red", '
                      '"a": "Euston", "b": "Paddington"}]}', "no link between"),
     (("simulate", "--bots", "wizard"), None, "unknown bot"),

@@ -51,11 +51,11 @@ def folder(tmp_path: Path) -> Path:
 
 
 @pytest.mark.parametrize(("args", "words"), [
-    (["route", "missing.json"], ["missing.json", "No such file"]),
-    (["route", "a folder"], ["a folder", "directory"]),
-    (["score", "not a folder/position.json"], ["not a folder/position.json", "Not a directory"]),
+    (["route", "missing.json"], ["missing.json", "no such file"]),  # the one JSON reader's words
+    (["route", "a folder"], ["a folder", "is a folder, not a file"]),
+    (["score", "not a folder/position.json"], ["not a folder/position.json", "no such file"]),
     (["route", "broken.json"], ["broken.json", "not JSON"]),
-    (["route", "nested.json"], ["nested.json", "nested too deeply"]),
+    (["route", "nested.json"], ["nested.json", "nested more than 32 levels deep"]),
     (["simulate", "--board", "nested.json"], ["nested.json"]),
     (["simulate", "--board", "a folder"], ["a folder", "folder"]),
     (["simulate", "--board", "missing.json"], ["missing.json"]),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pygame
@@ -27,6 +28,7 @@ from editor.app.problems_panel import ProblemsPanel
 from editor.app.prompts import Prompts
 from editor.canvas.render import Renderer, label_centre, reset_fonts
 from editor.canvas.view import View
+from editor.document import autosave
 from editor.document.autosave import AutoSaver
 from editor.document.files import DocumentFiles
 from editor.document.problems import ProblemWatcher
@@ -34,6 +36,8 @@ from editor.document.session import EditingSession
 from editor.document.tmx import Document
 from editor.tools.base import Tool
 from editor.tools.toolbox import make_tools
+from game.crash import CrashGuard
+from game.ui.pacing import Pacer
 
 BACKDROP = (43, 47, 58)
 
@@ -68,6 +72,11 @@ class EditorApp:
         self.clock = pygame.time.Clock()
         self.caption = ""
         self.game_process: subprocess.Popen[bytes] | None = None
+        self.crash_guard = CrashGuard("editor")
+        self.exit_code = 0
+        self.pacer = Pacer()  # idle means idle: frames only while something changes (game/ui/pacing.py)
+        self.pending: list[pygame.event.Event] = []  # events the idle wait took off the queue
+        self.shown: tuple[object, ...] = ()  # what the last frame showed, to tell whether a timer changed it
         self.toolbar.show_tool("select")
         self.toolbar.show_snap(self.session.snapping)
         self.fit()
@@ -121,11 +130,17 @@ class EditorApp:
 
     # ----- the frame -----
 
-    def step(self) -> None:
-        """One frame: handle queued events, recompile when due, autosave when due, draw."""
-        for event in pygame.event.get():
+    def step(self, draw: bool = True) -> None:
+        """One frame: handle queued events, recompile when due, autosave when due, draw.
+
+        With `draw=False` (the idle loop's heartbeat) it draws only if that changed what the window shows:
+        a new problems report, a status message come or gone.
+        """
+        events, self.pending = self.pending + pygame.event.get(), []
+        for event in events:
             self.handle(event)
         dt = self.clock.tick(60) / 1000 if os.environ.get("SDL_VIDEODRIVER") != "dummy" else 1 / 60
+        self.pacer.saw(len(events), self.pacer.elapsed(1.0))  # real time, whatever the driver
         self.ui.update(dt)
         self.panel.update()
         self.panel.refresh()
@@ -133,12 +148,71 @@ class EditorApp:
         self.problems.show(self.watcher)
         if self.autosaver.tick(self.session.doc):
             self.user.status(text.STATUS_AUTOSAVED)
-        self.draw()
+        if draw or self._showing() != self.shown:
+            self.draw()
 
-    def run(self) -> None:
+    def _showing(self) -> tuple[object, ...]:
+        """What the window shows that can change without input: the board, its problems, the status line."""
+        return (self.session.doc.revision, self.watcher.compiled_revision, self.user.current_status(),
+                frozenset(self.session.selection), self.help_visible, self.running)
+
+    def wants_frame(self) -> bool:
+        """Input a moment ago, typing (the caret blinks), or a change not yet drawn (game/ui/pacing.py)."""
+        return self.pacer.wants_frame(self._typing() or self.names.open)
+
+    def run(self) -> int:
+        """Frames until the window closes; 1 only when repeated unexpected errors closed it.
+
+        Idle means idle: while nobody touches it the window waits for input instead of drawing 60 frames
+        a second, and still recompiles, autosaves and expires status messages on a heartbeat.
+        """
         while self.running:
-            self.step()
+            if self.wants_frame():
+                self.guarded_step()
+                continue
+            self.pending += self.pacer.wait()
+            self.guarded_step(draw=bool(self.pending))
         pygame.quit()
+        return self.exit_code
+
+    # ----- the crash boundary -----
+
+    def guarded_step(self, draw: bool = True) -> None:
+        """One frame, and an exception escaping it survived: the traceback logged, the document backed up at
+        once through its autosave (offered back on the next open), the designer told in the status bar, and
+        editing goes on with the tool reset. A second crash soon after closes the window cleanly, the
+        document backed up first. (Tests call `step` itself, so a bug fails them loudly.)"""
+        try:
+            self.step(draw)
+        except Exception as error:  # the boundary: whatever it is, the board must not be lost
+            self._recover(error)
+
+    def _recover(self, error: Exception) -> None:
+        backup = self._emergency_backup()
+        if not self.crash_guard.crashed(error, f"tool {type(self.tool).__name__}"):
+            print(f"{self.crash_guard.farewell()}; the board is kept in {backup}", file=sys.stderr)
+            self.running = False
+            self.exit_code = 1
+            return
+        try:
+            self.tool.cancel()
+            self.user.status(text.STATUS_CRASH.format(backup=backup, log=self.crash_guard.path))
+        except Exception as again:  # even that failed: stop, the board is backed up
+            self.crash_guard.crashed(again, "recovering")
+            print(f"{self.crash_guard.farewell()}; the board is kept in {backup}", file=sys.stderr)
+            self.running = False
+            self.exit_code = 1
+
+    def _emergency_backup(self) -> Path | None:
+        """The document as it is now, through the autosave (`FILE.tmx.autosave`); where it is, or None."""
+        doc = self.session.doc
+        try:
+            written = self.autosaver.write(doc)
+        except Exception:  # a document too broken to write: what is on disk stays
+            return None
+        if written is not None:
+            return written
+        return autosave.backup_path(doc.path) if doc.dirty else doc.path
 
     # ----- input -----
 
@@ -234,6 +308,8 @@ class EditorApp:
             pygame.display.set_caption(caption)
             self.caption = caption
         pygame.display.flip()
+        self.shown = self._showing()
+        self.pacer.drew()
 
     def _status_bar(self) -> None:
         doc = self.session.doc

@@ -15,6 +15,7 @@ from typing import Any
 
 from game.board.rule_settings import RULESETS, RuleSettings, check_settings
 from game.board.tmx.safe_xml import check_reference
+from game.files import BOARD_JSON, JsonFileError, read_json
 
 SCHEMA_VERSION = 2  # 2: station names carry their placed boxes (docs/contracts.md §1b)
 READABLE_SCHEMAS = (1, 2)  # a board file of schema 1 has no name boxes: the game puts names east of stations
@@ -236,7 +237,11 @@ class Board:
 
 
 MAX_MESSAGE = 300
-MAX_BOARD_BYTES = 20 * 1024 * 1024  # as for board sources: a board file is far smaller
+# The size of board the game is built for: drawing, routing and the bots stay fluid up to here (the bench's
+# generated 1,000-station board measures it). A bigger board file is refused with a message saying so.
+MAX_STATIONS = 1_000
+MAX_WAYPOINTS = 1_000
+MAX_LINKS = 3 * (MAX_STATIONS + MAX_WAYPOINTS)  # a schematic network is nearly planar: links < 3 × nodes
 MAX_CARDS = 20
 MIN_LABEL_PX, MAX_LABEL_PX = 6.0, 100.0
 MAX_LANDMARKS = 3
@@ -340,6 +345,19 @@ def _points(raw: Any, what: str) -> tuple[Point, ...]:
     return tuple((_finite(p[0], what), _finite(p[1], what)) for p in raw)
 
 
+def _check_size(data: dict[str, Any]) -> None:
+    """Refuse a board beyond the size the game is built for, before any of it is built."""
+    raw_nodes, raw_links = data["nodes"], data["links"]
+    if not isinstance(raw_nodes, list) or not isinstance(raw_links, list):
+        raise BoardError("nodes and links must be lists")
+    waypoints = sum(1 for raw in raw_nodes if isinstance(raw, dict) and raw.get("waypoint") is True)
+    stations = len(raw_nodes) - waypoints
+    for count, limit, what in ((stations, MAX_STATIONS, "stations"), (waypoints, MAX_WAYPOINTS, "waypoints"),
+                               (len(raw_links), MAX_LINKS, "links")):
+        if count > limit:
+            raise BoardError(f"the board has {count:,} {what}; a board may have at most {limit:,}")
+
+
 def _board_from_json(data: Any) -> Board:
     if not isinstance(data, dict):
         raise BoardError("a board file must hold a JSON object")
@@ -350,6 +368,7 @@ def _board_from_json(data: Any) -> Board:
     ruleset = data["ruleset"]
     if ruleset not in RULESETS:
         raise BoardError(f"unknown ruleset {ruleset!r}")
+    _check_size(data)
     nodes = []
     for i, raw in enumerate(data["nodes"]):
         extra = _node_fields(raw)
@@ -398,22 +417,15 @@ def _board_from_json(data: Any) -> Board:
 
 
 def load_board_file(path: Path) -> Board:
-    """Read a compiled board file; any problem becomes a BoardError naming the file."""
+    """Read a compiled board file; any problem becomes a BoardError naming the file.
+
+    The file is read by `files.read_json` within a board file's limits (20 MB, nesting, numbers JSON can
+    hold), so a huge or hostile file is refused before it costs anything.
+    """
     try:
-        size = path.stat().st_size
-        if size > MAX_BOARD_BYTES:
-            raise BoardError(f"{path}: the file is {size:,} bytes; board files are limited to {MAX_BOARD_BYTES:,}")
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise BoardError(f"{path}: cannot read: {error.strerror or error}") from None
-    except UnicodeDecodeError:
-        raise BoardError(f"{path}: not a UTF-8 text file") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise BoardError(f"{path}: not JSON: {error.msg} at line {error.lineno}") from None
-    except (ValueError, RecursionError) as error:  # numbers of thousands of digits, nesting too deep
-        raise BoardError(_clip(f"{path}: not a usable JSON file: {error}")) from None
+        data = read_json(path, BOARD_JSON)
+    except JsonFileError as error:
+        raise BoardError(str(error)) from None
     try:
         return Board.from_json(data)
     except BoardError as error:

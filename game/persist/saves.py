@@ -31,7 +31,7 @@ from platformdirs import user_data_dir
 
 from game import i18n
 from game.board.model import BoardError
-from game.files import free_name, sync_folder, write_synced
+from game.files import SAVE_JSON, JsonFileError, free_name, read_json, sync_folder, write_synced
 
 AUTOSAVE_ENV = "UNDERGROUND_DATA_DIR"  # tests point this at a temporary folder
 FILE_NAME = "autosave.json"
@@ -48,7 +48,7 @@ class NewerSave(ValueError):
     """The save was written by a newer version of the game: kept aside, never read as if it were ours."""
 
 
-Check = Callable[[dict[str, Any]], object]  # raises if a parsed save cannot be used
+Check = Callable[[dict[str, Any]], object]  # what a parsed save restores; raises if it cannot be used
 
 
 # ----- places -----
@@ -149,6 +149,7 @@ class Loaded:
 
     data: dict[str, Any] | None = None
     path: Path | None = None
+    restored: object = None  # what `check` made of the save (the play screen's session), when it passed
     problems: list[SaveProblem] = field(default_factory=list)
     set_aside: list[Path] = field(default_factory=list)
 
@@ -170,18 +171,18 @@ def read_saves(check: Check | None = None) -> Loaded:
     found = Loaded()
     for path in save_paths():
         try:
-            raw = path.read_bytes()
-        except FileNotFoundError:
-            continue
-        except OSError as error:
-            _reject(found, path, "save.problem.unreadable", error, reason=reason(error))
-            continue
-        try:
-            data = parse(raw)
+            data = read(path)
             if data.get("finished") is True:
                 return found  # the game ended: the older saves beside the mark are being cleared away
-            if check is not None:
-                check(data)
+            restored = check(data) if check is not None else None
+        except JsonFileError as error:
+            if error.missing:
+                continue
+            if error.unreadable:
+                _reject(found, path, "save.problem.unreadable", error, reason=error.problem)
+            else:
+                _reject(found, path, "save.problem.corrupt", error)
+            continue
         except NewerSave as error:
             _reject(found, path, "save.problem.newer", error)
             continue
@@ -191,18 +192,19 @@ def read_saves(check: Check | None = None) -> Loaded:
         except Exception as error:  # anything a damaged file makes the loader raise: keep it, go on
             _reject(found, path, "save.problem.corrupt", error)
             continue
-        found.data, found.path = data, path
+        found.data, found.path, found.restored = data, path, restored
         if found.problems:
             _logger().warning("continuing from the earlier save %s", path)
         return found
     return found
 
 
-def parse(raw: bytes) -> dict[str, Any]:
-    """A save's JSON object; ValueError if it is not one, NewerSave if its version is ahead of ours."""
-    data = json.loads(raw.decode("utf-8"))
+def read(path: Path) -> dict[str, Any]:
+    """A save file's JSON object, read within a save's limits (files.SAVE_JSON: size, depth, numbers);
+    JsonFileError if it cannot be had or is not one, NewerSave if its version is ahead of ours."""
+    data = read_json(path, SAVE_JSON)
     if not isinstance(data, dict):
-        raise ValueError("a save is a JSON object")
+        raise JsonFileError(str(path), "a save is a JSON object")
     version = data.get("version")
     if isinstance(version, int) and not isinstance(version, bool) and version > SAVE_VERSION:
         raise NewerSave(f"save format {version} is newer than {SAVE_VERSION}")
@@ -277,7 +279,7 @@ def _write_verified(path: Path, payload: bytes) -> None:
 def _make_room(path: Path) -> SaveProblem | None:
     """Move the current save down into the backups (the oldest drops off), or set it aside if it is bad."""
     try:
-        current = parse(path.read_bytes())
+        current = read(path)
     except (OSError, ValueError) as error:
         if set_aside(path) is None:
             _logger().error("the save %s is unusable (%s) and could not be set aside; not saving over it",
@@ -342,7 +344,7 @@ def remove_autosave() -> None:
 
 def _finished(path: Path) -> bool:
     try:
-        return parse(path.read_bytes()).get("finished") is True
+        return read(path).get("finished") is True
     except (OSError, ValueError):
         return False
 

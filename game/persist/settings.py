@@ -19,7 +19,7 @@ from typing import Any
 from platformdirs import user_config_dir
 
 from game import i18n
-from game.files import free_name, write_atomically
+from game.files import SETTINGS_JSON, JsonFileError, free_name, read_json, write_atomically
 
 CONFIG_ENV = "UNDERGROUND_CONFIG_DIR"
 FILE_NAME = "settings.json"
@@ -138,16 +138,14 @@ class SettingsStore:
         """Read the file; any problem gives defaults plus a notice, the file itself is never lost."""
         self.settings, self.notice, self._writable = Settings(), None, True
         try:
-            raw = self.path.read_bytes()
-        except OSError as error:
-            if os.path.lexists(self.path):  # there is a file (or folder) we cannot read: keep it
-                self._set_aside("settings.problem.unreadable", reason=_reason(error))
-            else:  # first start: speak the machine's language if we can
+            data = read_json(self.path, SETTINGS_JSON)  # bounded: a huge or absurdly nested file is refused
+        except JsonFileError as error:
+            if error.missing and not os.path.lexists(self.path):  # first start: speak the machine's language
                 self.settings = Settings(language=i18n.system_language())
-            return self.settings
-        try:
-            data = json.loads(raw.decode("utf-8"))
-        except ValueError:
+                return self.settings
+            if error.unreadable:  # there is a file (or folder) we cannot read: keep it
+                self._set_aside("settings.problem.unreadable", reason=error.problem)
+                return self.settings
             data = None
         version = data.get("version") if isinstance(data, dict) else None
         if not isinstance(version, int) or isinstance(version, bool) or version < 1:

@@ -9,8 +9,10 @@ launch.py hands it the screens (scenes/catalog.py, for its router) and the layer
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
+import sys
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -18,18 +20,22 @@ import pygame
 import pygame_gui
 
 from game import resources
+from game.crash import CrashGuard
 from game.files import write_atomically
+from game.persist import saves
 from game.persist.settings import SettingsStore, load_settings
 from game.ui import style, text
 from game.ui.audio import Audio, pre_init
 from game.ui.input.intents import Intent
 from game.ui.input.mapper import InputMapper
 from game.ui.options import LaunchOptions
+from game.ui.pacing import MAX_FRAME_DT, MAX_IDLE_DT, Pacer
 from game.ui.router import Router, SceneFactory
 from game.ui.stage import Layer, Scene
 
 THEME = resources.theme()
 FPS = 60
+CRASH_NOTICE_SECONDS = 12.0  # how long the line saying what happened stays up after a recovery
 ARROW_BUTTONS = ("drop_down_menu.#expand_button", "horizontal_slider.#left_button", "horizontal_slider.#right_button")
 
 
@@ -90,6 +96,12 @@ class App:
         self.fixed_dt = 1 / FPS if options.frames is not None else None  # deterministic runs for tests
         self.router = Router(self, catalog or {})  # scenes switch by name: app.router.replace("menu")
         self.layers: list[Layer] = list(layers()) if layers else []  # controllers, help, tips, show: layers.py
+        self.pacer = Pacer()  # idle means idle: frames only while something changes (pacing.py)
+        self.pending: list[pygame.event.Event] = []  # events the idle wait took off the queue
+        self.crash_guard = CrashGuard("game")
+        self.crash_notice = ""  # after a recovery: what happened, in one line over every screen
+        self.crash_time = 0.0
+        self.exit_code = 0
 
     # ----- window -----
 
@@ -120,6 +132,7 @@ class App:
         self._resized()
 
     def _resized(self) -> None:
+        self.pacer.dirty = True
         if style.set_look(self.size):
             self._new_ui()
         else:
@@ -136,6 +149,7 @@ class App:
 
     def apply_settings(self, **changes: Any) -> str | None:
         """Change settings, save them and apply them at once; returns a problem to show, if any."""
+        self.pacer.dirty = True
         try:
             settings = self.store.update(**changes)
         except ValueError:
@@ -160,6 +174,7 @@ class App:
         return self.scenes[-1] if self.scenes else None
 
     def push(self, scene: Scene) -> None:
+        self.pacer.dirty = True
         if self.scene is not None:
             self.scene.leave()
         self.mapper.reset()
@@ -167,6 +182,7 @@ class App:
         scene.enter()
 
     def pop(self) -> None:
+        self.pacer.dirty = True
         if self.scenes:
             self.scenes.pop().leave()
         self.mapper.reset()
@@ -176,6 +192,7 @@ class App:
             self.running = False
 
     def replace(self, scene: Scene) -> None:
+        self.pacer.dirty = True
         if self.scenes:
             self.scenes.pop().leave()
         self.mapper.reset()
@@ -187,11 +204,17 @@ class App:
 
     # ----- loop -----
 
-    def step(self, dt: float | None = None) -> None:
-        """One frame: events → intents → update → draw. Tests call this directly."""
-        if dt is None:
-            dt = self.fixed_dt if self.fixed_dt is not None else min(0.1, self.clock.get_time() / 1000)
-        for event in pygame.event.get():
+    def step(self, dt: float | None = None, draw: bool = True) -> None:
+        """One frame: events → intents → update → draw. Tests call this directly.
+
+        With `draw=False` (the idle loop's heartbeat) the frame is drawn only if the update changed
+        something on screen (see pacing.py).
+        """
+        if dt is None:  # the loop passes the real time; tests stepping frames themselves set fixed_dt
+            dt = self.fixed_dt if self.fixed_dt is not None else min(MAX_FRAME_DT, self.clock.get_time() / 1000)
+        events, self.pending = self.pending + pygame.event.get(), []
+        self.pacer.saw(len(events), dt)
+        for event in events:
             self._dispatch(event)
             if not self.running:
                 return
@@ -208,12 +231,24 @@ class App:
         scene = self.scene
         if scene is None:
             return
+        if not draw and not self.wants_frame():
+            self.crash_time = max(0.0, self.crash_time - dt)
+            return
         scene.draw(self.screen)
         self.ui.draw_ui(self.screen)
         for layer in self.layers:
             layer.draw(self, self.screen)
+        self._draw_crash_notice(self.screen, dt)
         pygame.display.flip()
+        self.pacer.drew()
         self.frame += 1
+
+    def wants_frame(self) -> bool:
+        """Whether something on screen changes now: input a moment ago, an animation or timer, a new screen."""
+        scene = self.scene
+        animating = (self.crash_time > 0 or (scene is not None and scene.animating())
+                     or any(layer.animating(self) for layer in self.layers))
+        return self.pacer.wants_frame(animating)
 
     def _dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.VIDEORESIZE:
@@ -245,13 +280,82 @@ class App:
             self.scene.intent(intent)
 
     def run(self) -> int:
-        """Run until the player quits, or for --frames frames; save --screenshot at the end."""
+        """Run until the player quits, or for --frames frames; save --screenshot at the end.
+
+        Every frame runs inside the crash boundary (`guarded_step`); the exit code is 1 only when repeated
+        errors closed the window.
+        """
         limit = self.options.frames
         while self.running and (limit is None or self.frame < limit):
-            self.step()
-            self.clock.tick(FPS if limit is None else 0)
+            if limit is not None:  # --frames: every frame drawn, a fixed step, no waiting (tests, screenshots)
+                self.guarded_step()
+                continue
+            if self.wants_frame():
+                self.guarded_step(self.pacer.elapsed(MAX_FRAME_DT))
+                self.clock.tick(FPS)
+                continue
+            self.pending += self.pacer.wait()  # idle: nothing drawn until input comes or a timer changes it
+            self.guarded_step(self.pacer.elapsed(MAX_IDLE_DT), draw=bool(self.pending))
         if self.options.screenshot is not None:  # written by Python, so a bad path is an OSError naming it
             picture = io.BytesIO()
             pygame.image.save(self.screen, picture, "png")
             write_atomically(self.options.screenshot, picture.getvalue())
-        return 0
+        return self.exit_code
+
+    # ----- the crash boundary -----
+
+    def guarded_step(self, dt: float | None = None, draw: bool = True) -> None:
+        """One frame, and any exception escaping it survived: logged, told in one line, and the window goes
+        on from a safe screen — the menu, where Continue resumes the game autosaved after its last
+        completed action, or for the show a new show. A second crash soon after closes the window cleanly
+        with the log's path printed. (Tests call `step` itself, so a bug fails them loudly.)"""
+        try:
+            self.step(dt, draw)
+        except Exception as error:  # the boundary: whatever it is, the player must not lose the game
+            self._recover(error)
+
+    def _recover(self, error: Exception) -> None:
+        scene = self.scene
+        home = getattr(scene, "recover_to", "menu")
+        if not self.crash_guard.crashed(error, f"frame {self.frame}, screen {type(scene).__name__}"):
+            self._give_up()
+            return
+        where = self.crash_guard.path
+        print(f"underground: unexpected error ({type(error).__name__}: {error}); "
+              f"{f'logged in {where}; ' if where else ''}going on from the {home}", file=sys.stderr)
+        try:
+            self._drop_scenes()
+            saved = home == "menu" and saves.has_autosave()  # the last completed action's autosave
+            self.crash_notice = text.tr("app.crash.show" if home == "show" else
+                                        "app.crash.menu" if saved else "app.crash.unsaved")
+            self.crash_time = CRASH_NOTICE_SECONDS
+            if not self.router.go(home) and not self.router.go("menu"):
+                raise RuntimeError("no screen to go back to")
+        except Exception as again:  # the way back failed too: stop, cleanly
+            self.crash_guard.crashed(again, "recovering")
+            self._give_up()
+
+    def _drop_scenes(self) -> None:
+        """Close every screen; one broken enough to fail even at that is dropped regardless."""
+        while self.scenes:
+            with contextlib.suppress(Exception):  # it is being thrown away
+                self.scenes.pop().leave()
+        self.ui.clear_and_reset()
+        self.mapper.reset()
+
+    def _give_up(self) -> None:
+        print(self.crash_guard.farewell(), file=sys.stderr)
+        self.running = False
+        self.exit_code = 1
+
+    def _draw_crash_notice(self, surface: pygame.Surface, dt: float) -> None:
+        """The line saying what happened, across the top of whatever screen, for a few seconds."""
+        self.crash_time = max(0.0, self.crash_time - dt)
+        if not self.crash_time or not self.crash_notice:
+            return
+        width, _ = surface.get_size()
+        label = style.fit_text(self.crash_notice, style.ui(18), "bold", style.HALO, width - style.ui(80))
+        plate = label.get_rect().inflate(style.ui(36), style.ui(18))
+        plate.midtop = (width // 2, style.ui(12))
+        pygame.draw.rect(surface, style.RAIL, plate, border_radius=10)
+        surface.blit(label, label.get_rect(center=plate.center))

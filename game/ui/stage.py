@@ -104,6 +104,8 @@ class Table(Protocol):
 class Scene:
     """One screen of the game. Scenes see intents and (for their widgets) raw events."""
 
+    recover_to = "menu"  # the screen the window goes on from if an unexpected error stops a frame here
+
     def __init__(self, app: Window) -> None:
         self.app = app
 
@@ -131,6 +133,11 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the whole frame (the UI manager draws its widgets afterwards)."""
+
+    def animating(self) -> bool:
+        """Whether the picture changes now without input (an animation, a timer about to fire): the window
+        draws frames only then, and for a moment after input (pacing.py). Still screens say False."""
+        return True
 
     def table(self) -> Table | None:
         """The game people play on this screen, for the layers; None on other screens and in show mode."""
@@ -162,3 +169,7 @@ class Layer:
 
     def draw(self, app: Window, surface: pygame.Surface) -> None:
         """Draw over the finished frame (after the scene and its widgets)."""
+
+    def animating(self, app: Window) -> bool:
+        """Whether what this layer draws changes now without input (a toast fading, a timer)."""
+        return False

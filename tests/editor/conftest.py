@@ -20,6 +20,7 @@ from tests.editor.driver import Driver
 def _private_user_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Backups of untitled boards go to a throwaway folder, never the real user-data folder."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
+    monkeypatch.setenv("UNDERGROUND_LOG_DIR", str(tmp_path / "logs"))  # crash logs too
 
 
 @pytest.fixture

@@ -212,3 +212,54 @@ def test_folder_that_cannot_be_created(tmp_path: Path) -> None:
     store.load()
     assert store.save() is False
     assert store.notice is not None and store.notice.key == "settings.problem.unsaved"
+
+
+@pytest.mark.parametrize("text", [
+    "[" * 100_000 + "]" * 100_000,  # the parser's recursion limit: a RecursionError at every start, once
+    '{"version": 1, "volume": ' + "[" * 50 + "]" * 50 + "}",  # parses, but deeper than settings ever are
+    '{"version": 1, "volume": ' + "9" * 5000 + "}",  # more digits than Python turns into an int
+    '{"version": 1, "volume": 1e999}',
+    " " * (70 * 1024) + "{}",  # bigger than a settings file can be
+])
+def test_hostile_settings_give_defaults_and_are_kept(text: str) -> None:
+    path = _write(text)
+    store = _store()
+    assert store.settings == Settings()
+    assert store.notice is not None and store.notice.key == "settings.problem.corrupt"
+    assert path.with_name("settings.json.bad").read_text(encoding="utf-8") == text
+    assert store.save() and _store().notice is None  # and the next start is clean
+
+
+def test_a_deeply_nested_settings_file_no_longer_stops_the_game_or_the_editor(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both programs start through `load_settings`; the game is launched for real, one frame."""
+    import subprocess
+    import sys
+
+    _write("[" * 100_000 + "]" * 100_000)
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               UNDERGROUND_DATA_DIR=str(tmp_path / "data"), PYTHONPATH=str(root))
+    shot = tmp_path / "shot.png"
+    run = subprocess.run([sys.executable, "-m", "game", "--scene", "menu", "--frames", "2", "--size", "800x600",
+                          "--screenshot", str(shot)], cwd=root, env=env, capture_output=True, text=True,
+                         timeout=120, check=False)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert "Traceback" not in run.stderr and shot.is_file()
+    assert (settings_store.config_dir() / "settings.json.bad").is_file()
+
+    import editor.__main__ as editor_main
+    import editor.app
+
+    _write("[" * 100_000 + "]" * 100_000)
+    opened: list[object] = []
+
+    class Window:
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            opened.append(args)
+
+        def run(self) -> None:
+            pass
+
+    monkeypatch.setattr(editor.app, "EditorApp", Window)
+    assert editor_main.main([]) == 0 and opened

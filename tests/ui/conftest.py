@@ -24,6 +24,7 @@ from tests.ui.synthetic import make_board
 def _isolated_saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setenv("UNDERGROUND_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("UNDERGROUND_CONFIG_DIR", str(tmp_path / "config"))  # settings: never the player's own
+    monkeypatch.setenv("UNDERGROUND_LOG_DIR", str(tmp_path / "logs"))  # crash logs too
     monkeypatch.setenv("LANGUAGE", "en")  # a first start follows the system language: make it English
     yield
     text.set_language("en")  # language and look are process-wide: the next test starts from the defaults

@@ -227,9 +227,10 @@ def test_no_tips_for_computers_or_the_show(table, make_app, board_file: Path) ->
     assert isinstance(show.scene, ShowScene) and coach(show).current(show) is None
 
 
-def test_a_damaged_hints_file_means_the_tips_show(table) -> None:
+@pytest.mark.parametrize("content", ["{nope", "[" * 100_000 + "]" * 100_000])
+def test_a_damaged_hints_file_means_the_tips_show(table, content: str) -> None:
     path = hints_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("{nope")
+    path.write_text(content)
     app, _ = table()
     assert coach(app).current(app) == "line"

@@ -78,6 +78,50 @@ def test_anything_unreadable_is_set_aside(content: bytes) -> None:
     assert found.problems and (saves.data_dir() / "autosave.json.bad").read_bytes() == content
 
 
+@pytest.mark.parametrize("content", [
+    b'{"version": 3, "state": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",  # the parser's recursion limit
+    b'{"version": 3, "state": ' + b"[" * 60 + b"]" * 60 + b"}",  # parses, but deeper than any save
+    b'{"version": 3, "seed": ' + b"1" * 5000 + b"}",  # more digits than Python turns into an int
+    b'{"version": 3, "seed": NaN}',
+])
+def test_hostile_json_in_a_save_is_set_aside(content: bytes) -> None:
+    saves.write_autosave(_save(1))
+    saves.write_autosave(_save(2))
+    saves.autosave_path().write_bytes(content)
+    found = saves.read_saves()
+    assert found.data == _save(1) and found.problems[0].key == "save.problem.corrupt"
+    assert (saves.data_dir() / "autosave.json.bad").read_bytes() == content
+
+
+def test_a_300_megabyte_save_is_set_aside_unread(monkeypatch: pytest.MonkeyPatch) -> None:
+    saves.write_autosave(_save(1))
+    saves.write_autosave(_save(2))
+    with saves.autosave_path().open("r+b") as handle:  # sparse: costs no disk
+        handle.truncate(300 * files.MB)
+    real_fdopen = os.fdopen
+
+    def fdopen(handle: int, *args: Any, **kwargs: Any) -> Any:
+        assert os.fstat(handle).st_size < files.MB, "the big save was read"
+        return real_fdopen(handle, *args, **kwargs)
+
+    monkeypatch.setattr(os, "fdopen", fdopen)
+    found = saves.read_saves()
+    assert found.path == saves.backup_path() and found.problems[0].key == "save.problem.corrupt"
+    assert (saves.data_dir() / "autosave.json.bad").stat().st_size == 300 * files.MB
+
+
+def test_a_folder_where_the_save_belongs_is_set_aside_as_unreadable() -> None:
+    saves.write_autosave(_save(1))
+    saves.write_autosave(_save(2))
+    saves.autosave_path().unlink()
+    saves.autosave_path().mkdir()
+    found = saves.read_saves()
+    assert found.path == saves.backup_path()
+    assert found.problems[0].key == "save.problem.unreadable"
+    assert "is a folder, not a file" in (found.message or "")
+    assert (saves.data_dir() / "autosave.json.bad").is_dir()
+
+
 def test_a_newer_save_is_kept_and_not_read() -> None:
     saves.write_autosave(_save(1))
     saves.write_autosave({"version": SAVE_VERSION + 1, "n": 2})

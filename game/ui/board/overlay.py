@@ -28,6 +28,9 @@ MANY_SPACES = 40
 PICK_PX = 14  # how far from a space a click still counts, in screen pixels
 
 
+Bands = tuple[list[Point], list[Point], Point, pygame.Rect]  # a lit space: rim, body, middle, extent on screen
+
+
 class BoardOverlay:
     """Draws the turn's marks over one BoardView and picks spaces under the mouse."""
 
@@ -35,6 +38,8 @@ class BoardOverlay:
         self.view = view
         self._preview_key: object = None
         self._preview: tuple[int, int, tuple[str, ...]] = (0, 0, ())
+        self._bands_key: object = None
+        self._bands: dict[tuple[int, int], Bands | None] = {}
 
     # ----- geometry -----
 
@@ -52,6 +57,21 @@ class BoardOverlay:
         trimmed = geometry.trim(path, m.radius[the_link.a] * 0.9, m.radius[the_link.b] * 0.9)
         to_screen = self.view.camera.to_screen
         return [to_screen(p) for p in trimmed]
+
+    def _space_bands(self, link: int, slot: int, half: float) -> Bands | None:
+        """A lit space's rim and body outlines on screen and its middle, kept while the camera stays: on a big
+        board the first token may go on any of a thousand links, and working them out every frame cost
+        more than drawing them."""
+        key = (self._camera_key(), half)
+        if key != self._bands_key:
+            self._bands_key, self._bands = key, {}
+        if (link, slot) not in self._bands:
+            path = self.slot_screen(link, slot)
+            outer = geometry.band(path, half * 1.35, -half * 1.35) if len(path) >= 2 else []
+            self._bands[(link, slot)] = None if len(outer) < 3 else (
+                outer, geometry.band(path, half * 0.8, -half * 0.8), geometry.point_along(path, 0.5),
+                pygame.Rect(geometry.bounding_rect(outer)).inflate(4, 4))
+        return self._bands[(link, slot)]
 
     def _half(self) -> float:
         return max(2.5, self.view.metrics.slot_width / 2 * self.view.camera.scale * 1.12)
@@ -99,16 +119,20 @@ class BoardOverlay:
         ghost = style.mix(base, style.HALO, (0.55 if many else 0.25) + 0.25 * glow)
         rim = style.line_edge(line) if light else style.mix(colour, style.INK, 0.2)
         badges = []
+        clip = surface.get_clip()
         for link, cost in spaces.items():
             slot = len(tracks[link]) if link < len(tracks) else 0
-            path = self.slot_screen(link, slot)
-            if len(path) < 2 or link == hovered:
+            bands = self._space_bands(link, slot, half)
+            if bands is None or link == hovered:
                 continue
+            outer, inner, middle, extent = bands
+            if not clip.colliderect(extent):
+                continue  # zoomed in: off screen, where drawing would be clipped away anyway
             if not many:
-                symbols.polygon(surface, rim, geometry.band(path, half * 1.35, -half * 1.35))
-            symbols.polygon(surface, ghost, geometry.band(path, half * 0.8, -half * 0.8))
+                symbols.polygon(surface, rim, outer)
+            symbols.polygon(surface, ghost, inner)
             if cost:
-                badges.append((geometry.point_along(path, 0.5), cost))
+                badges.append((middle, cost))
         if hovered is not None and hovered in spaces:
             slot = len(tracks[hovered]) if hovered < len(tracks) else 0
             path = self.slot_screen(hovered, slot)

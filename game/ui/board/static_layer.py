@@ -7,6 +7,7 @@ station discs always cover the ends of the tracks, exactly as the empty spaces a
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -62,11 +63,20 @@ def halo_text(text: str, size: int, weight: str, colour: style.Colour, halo: sty
     body = style.font(size, weight).render(text, True, colour)
     if halo_px <= 0:
         return body
-    outline_font = pygame.font.Font(str(style.FONT_FILES[weight]), size)
-    outline_font.outline = halo_px
-    outline = outline_font.render(text, True, halo)
+    outline = _outline_font(size, weight, halo_px).render(text, True, halo)
     outline.blit(body, (halo_px, halo_px))
     return outline
+
+
+@functools.lru_cache(maxsize=64)
+def _outline_font(size: int, weight: str, halo_px: int) -> pygame.font.Font:
+    """The outlined font for halos, opened once per size (opening it per name cost a millisecond each:
+    a 1,000-station board's names took seconds to paint at every zoom step)."""
+    if _outline_font.cache_info().currsize == 0:
+        pygame.register_quit(_outline_font.cache_clear)  # fonts die with pygame.quit(); so must the cache
+    font = pygame.font.Font(str(style.FONT_FILES[weight]), size)
+    font.outline = halo_px
+    return font
 
 
 def blit_aligned(surface: pygame.Surface, image: pygame.Surface, anchor: Point, align: tuple[int, int],

@@ -157,6 +157,10 @@ class PadLayer(Layer):
         if self.active and table is not None and not GuiFocus.elements(app.ui):
             self.cursor.sync(table)
 
+    def animating(self, app: Window) -> bool:
+        """A toast is fading in or out (the focus ring's pulse rests with the screen: pacing.py)."""
+        return self.toast_time > 0
+
     def draw(self, app: Window, surface: pygame.Surface) -> None:
         scene = app.scene
         if self.active and scene is not None:

@@ -17,7 +17,7 @@ from typing import Any
 import pygame
 
 from game import geometry
-from game.files import write_atomically
+from game.files import SETTINGS_JSON, JsonFileError, read_json, write_atomically
 from game.ui import style, text
 from game.ui.board import symbols
 from game.ui.input.intents import Intent
@@ -45,9 +45,9 @@ class Hints:
         self.path = path or hints_path()
         self.seen = False
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
+            data = read_json(self.path, SETTINGS_JSON)  # bounded: a hostile file is "not seen", never a crash
             self.seen = isinstance(data, dict) and data.get("coach_seen") is True
-        except (OSError, ValueError):
+        except JsonFileError:
             pass
 
     def mark_seen(self) -> None:
@@ -156,6 +156,10 @@ class CoachLayer(Layer):
             self.was_choosing = True
         elif step == "done" and self.time > DONE_SECONDS:
             self.advance()
+
+    def animating(self, app: Window) -> bool:
+        """The last tip's timer runs out by itself (the pulses rest with the screen: pacing.py)."""
+        return self.current(app) == "done"
 
     def draw(self, app: Window, surface: pygame.Surface) -> None:
         self.spots = []

@@ -69,6 +69,10 @@ class EndScene(Scene):
 
     # ----- drawing -----
 
+    def animating(self) -> bool:
+        """A still screen: frames only for input (pacing.py)."""
+        return False
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(style.PAPER)
         w, h = surface.get_size()

@@ -284,6 +284,10 @@ class MenuScene(Scene):
                 self.error = text.tr("error.board", reason=str(error))
         return self.previews[spec]
 
+    def animating(self) -> bool:
+        """A still screen: frames only for input (pacing.py)."""
+        return False
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(style.PAPER_DARK)
         _w, h = surface.get_size()

@@ -14,7 +14,6 @@ import pygame
 
 from game.board.loader import load_board
 from game.board.model import Board, BoardError
-from game.persist import saves
 from game.rules.state import GameState
 from game.ui import style, text
 from game.ui.board.animation import Glide, ease
@@ -26,11 +25,12 @@ from game.ui.panels.cards import CardStrip, strip_height
 from game.ui.panels.sidebar import Sidebar, seat_colour
 from game.ui.panels.widgets import Hotspot, hit
 from game.ui.stage import Scene, Table, Window
-from game.ui.table.session import GameSession
+from game.ui.table.session import GameSession, read_saved_game
 from game.ui.table.setup import GameSetup
 from game.ui.table.turns import TurnController
 
 SIDEBAR = 420
+AMBIENT_SECONDS = 5.0  # the passenger's and the legal spaces' pulsing goes on this long after the last input
 FOLLOW_BOX = 0.3  # when zoomed in, the view follows the passenger once he leaves the middle 40% of it
 
 Point = tuple[float, float]
@@ -59,6 +59,8 @@ class PlayScene(Scene):
                 self.error = text.tr("error.board", reason=str(error))
         self.seed = setup.seed if setup.seed is not None else random.randrange(1 << 30)
         self.time = 0.0
+        self.ambient = AMBIENT_SECONDS  # seconds of pulsing left before a waiting screen comes to rest
+        self.seen_version = -1  # the controller's state version last drawn: a change wakes the pulsing
         self.hover: tuple[int, int] | None = None
         self.session: GameSession | None = None
         self.ctl: TurnController | None = None
@@ -84,13 +86,13 @@ class PlayScene(Scene):
 
     @classmethod
     def from_autosave(cls, app: Window) -> PlayScene | None:
-        """Continue the autosaved game exactly where it was; None if there is none or it is unusable."""
-        data = saves.load_autosave()
-        if not data:
-            return None
-        try:
-            session = GameSession.from_save(data)
-        except (KeyError, TypeError, ValueError, IndexError, BoardError):
+        """Continue the autosaved game exactly where it was; None if there is none that resumes.
+
+        The saves are read as the menu reads them (table.session.read_saved_game): checked in full, a bad
+        one set aside and the one before it tried, so what opens here is a game that plays on.
+        """
+        session = read_saved_game().restored
+        if not isinstance(session, GameSession):
             return None
         return cls(app, session.setup, session=session)
 
@@ -124,6 +126,7 @@ class PlayScene(Scene):
     # ----- input -----
 
     def event(self, event: pygame.event.Event) -> None:
+        self.ambient = AMBIENT_SECONDS
         if event.type != pygame.KEYDOWN or self.ctl is None:
             return
         ctl = self.ctl
@@ -148,6 +151,7 @@ class PlayScene(Scene):
                 ctl.select_index(index)
 
     def intent(self, intent: Intent) -> None:
+        self.ambient = AMBIENT_SECONDS
         if intent.kind == "hover":
             self.hover = (int(intent.pos[0]), int(intent.pos[1])) if intent.pos else None
             return
@@ -215,12 +219,29 @@ class PlayScene(Scene):
 
     def update(self, dt: float) -> None:
         self.time += dt
+        self.ambient = max(0.0, self.ambient - dt)
         if self.ctl is None:
             return
         self.ctl.update(dt)
+        if self.ctl.version != self.seen_version:
+            self.seen_version, self.ambient = self.ctl.version, AMBIENT_SECONDS
         self._follow()
         if self.ctl.finished:
             self.game_over()
+
+    def animating(self) -> bool:
+        """Frames are needed while anything moves or a timer runs: an animation, a message, a computer's
+        turn, a lone route about to go by itself, the end of the game; and for a few seconds after input
+        the pulsing of the passenger and of the legal spaces. A person thinking about their move with
+        nothing moving gets no frames at all (pacing.py), and the pulses rest where they were."""
+        ctl = self.ctl
+        if ctl is None:
+            return False
+        if ctl.busy or ctl.message or ctl.state.phase == "over" or ctl.computer_turn():
+            return True
+        if ctl.state.phase == "passenger" and len(ctl.route_options()) == 1:
+            return True  # it goes by itself in a moment
+        return self.ambient > 0
 
     def _follow(self) -> None:
         """When zoomed in, keep the gliding passenger in view."""

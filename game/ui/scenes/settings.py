@@ -163,6 +163,10 @@ class SettingsScene(Scene):
 
     # ----- drawing -----
 
+    def animating(self) -> bool:
+        """A still screen: frames only for input (pacing.py)."""
+        return False
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(style.PAPER_DARK)
         panel = self.panel()

@@ -58,6 +58,7 @@ class ShowScene(PlayScene):
 
     autosave = False
     show_controls = False
+    recover_to = "show"  # an unexpected error starts the show again: it runs unattended
 
     def __init__(self, app: Window, setup: GameSetup, board: Board | None = None, state: GameState | None = None,
                  session: GameSession | None = None) -> None:
@@ -129,6 +130,10 @@ class ShowScene(PlayScene):
             open_menu(self.app)
             return
         super().intent(intent)
+
+    def animating(self) -> bool:
+        """A show is always moving: the computers play and the invitation breathes."""
+        return True
 
     def caption(self) -> str:
         return text.board_title(self.setup.board)

@@ -16,8 +16,10 @@ from game.board.model import Board
 from game.bots.base import Bot
 from game.bots.registry import make_bot
 from game.persist import saves
+from game.persist.save_check import check_save
 from game.rules.actions import Action, ChooseRoute
 from game.rules.events import Event
+from game.rules.invariants import check_state
 from game.rules.state import STATE_VERSION, GameState, new_game
 from game.ui import text
 from game.ui.table.event_log import LogEntry, describe
@@ -131,7 +133,9 @@ class GameSession:
     @classmethod
     def from_save(cls, data: dict[str, Any]) -> GameSession:
         """Rebuild a session from `to_save`; raises saves.NewerSave for a save from a newer version of the
-        game, KeyError/TypeError/ValueError/BoardError if it is unusable."""
+        game, BoardError if its board cannot be opened, and another exception (InvalidState, InvalidSave,
+        KeyError, TypeError, …) if it is unusable. What it returns resumes: every index is in range, every
+        count adds up and the log replays to the saved state (rules.invariants, persist.save_check)."""
         data = migrate(data)
         raw = data["setup"]
         setup = GameSetup(str(raw["board"]), [Seat(str(s["kind"]), str(s["name"])) for s in raw["seats"]],
@@ -140,6 +144,8 @@ class GameSession:
         state = GameState.from_json(data["state"], board)
         if state.player_count != setup.players:
             raise ValueError("the saved seats do not match the saved game")
+        check_state(state)
+        check_save(data, board, state)
         session = cls(board, setup, state, int(data.get("seed", 0)))
         session.history = [[int(v) for v in row] for row in data.get("history", [])] or session.history
         session.discards = [(int(s), str(k)) for s, k in data.get("discards", [])]
@@ -185,5 +191,6 @@ def migrate(data: dict[str, Any]) -> dict[str, Any]:
 
 def read_saved_game() -> saves.Loaded:
     """The newest save that really restores a game (older ones are tried in turn, bad ones set aside):
-    what the menu checks when it opens, so Continue only ever offers a game it can resume."""
+    what the menu checks when it opens, so Continue only ever offers a game it can resume. The restored
+    session is `restored`."""
     return saves.read_saves(GameSession.from_save)

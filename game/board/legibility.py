@@ -28,7 +28,7 @@ from game.board.name_clearance import (
 from game.board.text_metrics import name_metrics
 from game.geometry import Box, SpatialGrid, bounding_rect, segment_distance
 
-CLEAR_SCALE = 1.3  # the largest a station name is ever drawn, relative to the board's label size
+CLEAR_SCALE = 1.2  # the largest a station name is ever drawn, relative to the board's label size
 MIN_SPACING = 40.0  # board px between station centres
 MIN_LABEL_PX = 20.0  # station names' font size in board px, at the least
 OCTILINEAR_SHARE = 0.98  # of all link length, horizontal, vertical or at 45°
@@ -95,7 +95,7 @@ def name_boxes(board: Board, stations: list[NameStation], scale: float = 1.0) ->
 
 def name_problems(board: Board, scale: float = CLEAR_SCALE) -> list[str]:
     """Every name that overlaps another, covers a station, crosses a link, leaves the board, strays more
-    than 30 px from its station or sits nearer another one — with the text grown to `scale`."""
+    than 30 px from its station's ring or sits nearer another one — with the text grown to `scale`."""
     stations = name_stations(board)
     return check_boxes(stations, name_obstacles(board), board, name_boxes(board, stations, scale))
 

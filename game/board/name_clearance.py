@@ -40,7 +40,7 @@ class Sheet(Protocol):
     def height(self) -> float: ...
 
 
-MAX_REACH = 30.0  # a name's box keeps within this many px of its station's centre (its nearest point)
+MAX_REACH = 30.0  # a name's box keeps within this many px of its station's ring (from its nearest point)
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,16 +153,17 @@ class NameScene:
         f = self.frame
         if not box_inside(box, (pad, pad, f.width - 2 * pad, f.height - 2 * pad)):
             yield "board", ""
-        reach = box_point_distance(box, me.x, me.y)
+        own = box_point_distance(box, me.x, me.y)
+        reach = own - me.radius  # measured from the ring: a big junction's name may sit as far out as a small one's
         if reach > MAX_REACH + 1e-9:
             yield "reach", f"{reach:.0f}"
         # One look round serves both the discs the box may cover and the stations it may be nearer to.
-        for k in self.disc_grid.around(inflate_box(box, max(reach, self.widest_disc) + pad)):  # one cell each
+        for k in self.disc_grid.around(inflate_box(box, own + self.widest_disc + pad)):  # one cell each
             x, y, r, name, owner = self.discs[k]
             distance = box_point_distance(box, x, y)
             if distance < r + pad:
                 yield ("own", "") if owner == pos else ("station", name) if owner >= 0 else ("disc", name)
-            if owner >= 0 and owner != pos and distance <= reach + pad:
+            if owner >= 0 and owner != pos and distance - r <= reach + pad:
                 yield "nearer", name
         grown = inflate_box(box, pad) if pad else box
         for k in self.icon_grid.near(grown) if self.icons else ():
@@ -202,7 +203,7 @@ class NameScene:
         if kind == "board":
             return f"{label} leaves the board"
         if kind == "reach":
-            return f"{label} is {what} px from its station (at most {MAX_REACH:.0f})"
+            return f"{label} is {what} px from its station's ring (at most {MAX_REACH:.0f})"
         if kind == "own":
             return f"{label} covers its own station"
         if kind == "station":

@@ -2,7 +2,7 @@
 
 Around every station: the 16 sides of `label_spec` (the 8 compass points, and the 8 in between that slide
 the box along a side), each on one line and (for names of 2+ words) on two balanced lines, each at the ring
-plus gap and a step or two further out while the box stays within MAX_REACH of the centre.
+plus gap and a step or two further out while the box stays within MAX_REACH of the ring.
 
 Preferences (a cartographer's, after Imhof's order for point names, adapted to a metro map's round
 stations): right of the station first, where the text starts at the station and reads away from it; then
@@ -122,9 +122,8 @@ def station_candidates(scene: NameScene, pos: int, measure: Measure, gap: float,
     two = balanced_split(station.name, measure, station.lead)
     if two:
         splits.append(two)
-    reach = station.radius + gap
     step = AWAY_STEP_PER_PX * label_px
-    aways = [away for away in (round(k * step, 1) for k in range(AWAY_STEPS + 1)) if reach + away <= MAX_REACH]
+    aways = [away for away in (round(k * step, 1) for k in range(AWAY_STEPS + 1)) if gap + away <= MAX_REACH]
     layouts = [(side, split) for side in SIDE_COST for split in splits]
     aways = aways or [0.0]
     clean: list[Candidate] = []

@@ -25,6 +25,7 @@ from editor.cartography.names.lines import continuation_rays, straight_neighbour
 from editor.cartography.names.types import Measure, NamePlacement, PlacedName, Progress, UnplacedName
 from editor.cartography.network import Frame
 from game.board.label_spec import SIDES, gap_for
+from game.board.legibility import CLEAR_SCALE
 from game.board.name_clearance import (
     CELL,
     MAX_REACH,
@@ -125,7 +126,7 @@ def _optimise(problem: LabelProblem, order: list[int], runs: list[list[int]], se
 
 
 def place_names(stations: Sequence[NameStation], obstacles: NameObstacles, frame: Frame, measure: Measure, *,
-                label_px: float, clear_scale: float = 1.3, progress: Progress | None = None, seed: int = 0,
+                label_px: float, clear_scale: float = CLEAR_SCALE, progress: Progress | None = None, seed: int = 0,
                 gap: float | None = None) -> NamePlacement:
     """Every station's name placed; `measure(text)` gives one line's (width, height) at `label_px`.
 

@@ -12,10 +12,11 @@ import pytest
 from editor.cartography.names.boards import NameInputs, inputs_from_board, octilinear_network
 from editor.cartography.names.placer import check_names, place_names
 from editor.cartography.names.types import Measure, NamePlacement
+from game.board.legibility import CLEAR_SCALE
 from tests.editor.cartography.conftest import fake_measure, names_in_trouble
 
 ROOT = Path(__file__).resolve().parents[3]
-CLEAR = 1.3
+CLEAR = CLEAR_SCALE  # what the placer clears names at: the largest the game draws them
 
 
 def placed(inputs: NameInputs, measure: Measure, label_px: float) -> NamePlacement:
@@ -37,7 +38,7 @@ def shipped(name: str) -> NameInputs:
 @pytest.mark.parametrize("board", ["london", "berlin", "newyork"])
 def test_shipped_boards_get_every_name_placed_and_the_trouble_reported(board: str) -> None:
     """The shipped boards are geographic and crowded (wide beds, stations 25–60 px apart): many names cannot
-    be placed cleanly at 1.3× text before the layout makes room. Say how many; never lose a name."""
+    be placed cleanly at the largest text size before the layout makes room. Say how many; never lose a name."""
     label_px = 15.0
     inputs = shipped(board)
     result = placed(inputs, lambda text: fake_measure(text, label_px), label_px)

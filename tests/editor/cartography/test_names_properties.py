@@ -21,12 +21,13 @@ from editor.cartography.names.placer import (
 )
 from editor.cartography.network import Box, Frame
 from game.board.label_spec import SIDES, LabelSpec, gap_for
+from game.board.legibility import CLEAR_SCALE
 from game.geometry import box_point_distance, boxes_overlap
 from tests.editor.cartography.conftest import LABEL_PX, fake_measure, names_in_trouble
 
 FRAME = Frame(500.0, 350.0)
 WORDS = ("Park", "Hill", "Cross", "Old", "Kings", "Water", "Bridge", "Elm", "Angel", "Bow")
-CLEAR = 1.3
+CLEAR = CLEAR_SCALE  # what the placer clears names at: the largest the game draws them
 
 
 @st.composite
@@ -59,11 +60,11 @@ def verify_clean(me: NameStation, box: Box, stations: list[NameStation], obstacl
                  boxes: dict[int, Box]) -> None:
     """Every rule of the contract for one name, worked out by brute force, independently of the check."""
     assert box[0] >= 0 and box[1] >= 0 and box[0] + box[2] <= FRAME.width and box[1] + box[3] <= FRAME.height
-    own = box_point_distance(box, me.x, me.y)
+    own = box_point_distance(box, me.x, me.y) - me.radius  # reach is measured from the ring
     assert own <= 30 + 1e-9
     for other in stations:
         if other.index != me.index:
-            assert box_point_distance(box, other.x, other.y) > own
+            assert box_point_distance(box, other.x, other.y) - other.radius > own
             assert not boxes_overlap(box, boxes[other.index])
     for disc in obstacles.discs:
         assert box_point_distance(box, disc.x, disc.y) >= disc.radius - 1e-9

@@ -16,6 +16,7 @@ from editor.cartography.names.placer import (
 )
 from editor.cartography.network import Box, Frame
 from game.board.label_spec import LabelSpec, gap_for, label_box, parse_label, split_lines
+from game.board.legibility import CLEAR_SCALE
 from game.geometry import box_point_distance, box_segment_distance, boxes_overlap
 from tests.editor.cartography.conftest import LABEL_PX, fake_measure
 
@@ -32,7 +33,7 @@ def discs(*stations: NameStation) -> tuple[Disc, ...]:
     return tuple(Disc(s.x, s.y, s.radius, s.name) for s in stations)
 
 
-def clear_box(s: NameStation, spec: LabelSpec, scale: float = 1.3) -> Box:
+def clear_box(s: NameStation, spec: LabelSpec, scale: float = CLEAR_SCALE) -> Box:
     return name_box(s, spec, fake_measure, gap_for(LABEL_PX), scale)[1]
 
 
@@ -49,7 +50,7 @@ def test_a_station_between_two_parallel_lines_names_itself_in_the_gap() -> None:
     assert spec.side in ("E", "W") and spec.split == 0  # only a one-line name beside the station fits
     box = clear_box(s, spec)
     assert box[1] > 260 + HW and box[1] + box[3] < 340 - HW
-    assert check_names([s], obstacles, FRAME, fake_measure, {0: spec}, label_px=LABEL_PX, scale=1.3) == []
+    assert check_names([s], obstacles, FRAME, fake_measure, {0: spec}, label_px=LABEL_PX, scale=CLEAR_SCALE) == []
 
 
 def test_a_name_with_no_room_is_placed_anyway_and_reported_with_what_it_hits() -> None:
@@ -166,7 +167,8 @@ def test_the_check_names_every_kind_of_trouble() -> None:
     assert "name of Monument covers a waypoint" not in found
     found = check("@-220,-210", "E")
     assert "name of Bank covers an icon (landmark)" in found
-    assert any(line.startswith("name of Bank is ") and "px from its station (at most 30)" in line for line in found)
+    assert any(line.startswith("name of Bank is ") and "px from its station's ring (at most 30)" in line
+               for line in found)
     assert "name of Bank is nearer Monument than Bank" not in found
     assert not any("Monument" in line for line in found)
     found = check("@-400,0", "@-45,-60")

@@ -75,8 +75,7 @@ def open_editor(file: Path | None, size: tuple[int, int]) -> int:
 
     text.localize(load_settings().settings.language)  # the language chosen in the game's settings
     app = EditorApp(file, size=(max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1])))
-    app.run()
-    return 0
+    return app.run()
 
 
 def run(args: argparse.Namespace) -> int:

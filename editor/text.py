@@ -16,7 +16,7 @@ from typing import Any
 
 from game import i18n
 
-TOOL_NAMES = ("select", "station", "waypoint", "link", "bend", "cluster", "water", "park", "delete")
+TOOL_NAMES = ("select", "station", "waypoint", "link", "bend", "split", "cluster", "water", "park", "delete")
 TOOL_FIELDS = ("key", "label", "hint")  # TOOLS[name] is (shortcut, toolbar label, status-bar hint)
 HELP_FIELDS = ("keys", "action")  # HELP_LINES[i] is (keys, what they do)
 _COMMANDS = ("new", "open", "save", "save_as", "undo", "redo", "grid", "background", "play", "import", "help")
@@ -28,8 +28,8 @@ TABLES: dict[str, tuple[str, ...]] = {
     "PANEL_KIND": ("station", "waypoint", "link", "cluster", "water", "park", ""),
     "PANEL_FLAGS": ("railway", "terminus", "connection", "plus", "start", "water"),
     "DESTINATIONS": ("", "standard", "express"),
-    "LABEL_UNDO": ("add_station", "add_waypoint", "add_link", "add_area", "move", "bend", "unbend", "delete",
-                   "property", "spaces", "map", "background"),
+    "LABEL_UNDO": ("add_station", "add_waypoint", "add_link", "add_area", "move", "bend", "unbend", "split",
+                   "delete", "property", "spaces", "map", "background"),
 }
 
 

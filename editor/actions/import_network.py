@@ -1,4 +1,4 @@
-"""Import a real network (Ctrl+I): a starter board from the open metro data of a city, when it is at hand."""
+"""Import a real network (Ctrl+I): a starter board from the open metro data of a city."""
 
 from __future__ import annotations
 
@@ -16,9 +16,7 @@ def ask(editor: Editor) -> None:
 
 
 def _form(editor: Editor) -> None:
-    if importing.available():
-        editor.user.ask_import(importing.cities(),
-                               lambda city, area: editor.files.guard(lambda: load(editor, city, area)))
+    editor.user.ask_import(importing.cities(), lambda city, area: editor.files.guard(lambda: load(editor, city, area)))
 
 
 def load(editor: Editor, city: str, area: str) -> None:
@@ -32,4 +30,4 @@ def load(editor: Editor, city: str, area: str) -> None:
 
 
 def actions() -> list[Action]:
-    return [Action("import", ask, (Shortcut(pygame.K_i, ctrl=True),), button="board", available=importing.available)]
+    return [Action("import", ask, (Shortcut(pygame.K_i, ctrl=True),), button="board")]

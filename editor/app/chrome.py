@@ -58,21 +58,63 @@ RIGHT_GROUP: ToolbarPlace = "board"  # and at the right-hand end
 GROUP_GAP = 14
 
 
+@dataclass(frozen=True)
+class ToolbarFit:
+    """How the tool bar is laid out: one row, or commands above and tools below; the buttons' side padding."""
+
+    rows: int
+    tool_pad: int
+    command_pad: int
+
+    @property
+    def height(self) -> int:
+        return TOOLBAR_H + (BUTTON_H + ROW_GAP) * (self.rows - 1)
+
+
+# Tried in turn: the first whose one row fits the window's width, else the two rows of the last.
+FITS = (ToolbarFit(1, 24, 18), ToolbarFit(1, 12, 10), ToolbarFit(2, 24, 18))
+BUTTON_H = 30
+ROW_GAP = 6
+TOOLS_GAP = 18
+
+
+def _command_width(name: str, pad: int) -> int:
+    return max(54, font(22).size(text.BUTTONS[name])[0] + pad)
+
+
+def _tool_width(name: str, pad: int) -> int:
+    shortcut, label, _ = text.TOOLS[name]
+    return max(62, font(22).size(f"{label} {shortcut}")[0] + pad)
+
+
+def fit_toolbar(width: int, actions: ActionRegistry, tools: list[str]) -> ToolbarFit:
+    """The roomiest layout whose buttons fit in `width` (in every language: labels are measured)."""
+    for fit in FITS[:-1]:
+        commands = [a.name for place in (*LEFT_GROUPS, RIGHT_GROUP) for a in actions.buttons(place)]
+        needed = (16 + GROUP_GAP * (len(LEFT_GROUPS) - 1) + 2 * TOOLS_GAP
+                  + sum(_command_width(n, fit.command_pad) + 4 for n in commands)
+                  + sum(_tool_width(n, fit.tool_pad) + 3 for n in tools))
+        if needed <= width:
+            return fit
+    return FITS[-1]
+
+
 @dataclass
 class Layout:
-    """Rectangles of the window's parts for one window size."""
+    """Rectangles of the window's parts for one window size (and the tool bar's height)."""
 
     size: tuple[int, int]
+    toolbar_h: int = TOOLBAR_H
 
     @property
     def canvas(self) -> tuple[int, int, int, int]:
         w, h = self.size
-        return (0, TOOLBAR_H, w - SIDE_W, h - TOOLBAR_H - STATUS_H)
+        return (0, self.toolbar_h, w - SIDE_W, h - self.toolbar_h - STATUS_H)
 
     @property
     def panel(self) -> pygame.Rect:
         w, h = self.size
-        return pygame.Rect(w - SIDE_W, TOOLBAR_H, SIDE_W, h - TOOLBAR_H - STATUS_H - PROBLEMS_H)
+        return pygame.Rect(w - SIDE_W, self.toolbar_h, SIDE_W, h - self.toolbar_h - STATUS_H - PROBLEMS_H)
 
     @property
     def problems(self) -> pygame.Rect:
@@ -86,37 +128,37 @@ class Layout:
 
 
 class Toolbar:
-    """Buttons for the actions that have one (file and history at the left, board at the right) and the tools."""
+    """Buttons for the actions that have one (file and history at the left, board at the right) and the tools:
+    in one row between them, or in a second row when one row does not fit (`fit_toolbar`)."""
 
-    def __init__(self, ui: UIManager, width: int, actions: ActionRegistry, tools: list[str]) -> None:
-        self.panel = UIPanel(pygame.Rect(0, 0, width, TOOLBAR_H), manager=ui, object_id="#toolbar")
+    def __init__(self, ui: UIManager, width: int, actions: ActionRegistry, tools: list[str], fit: ToolbarFit) -> None:
+        self.panel = UIPanel(pygame.Rect(0, 0, width, fit.height), manager=ui, object_id="#toolbar")
         self.buttons: dict[str, UIButton] = {}
         self.tool_buttons: dict[str, UIButton] = {}
+        top = 8
         x = 8
         for group, place in enumerate(LEFT_GROUPS):
             if group:
                 x += GROUP_GAP
             for action in actions.buttons(place):
-                w = self._command_width(action.name)
-                self.buttons[action.name] = self._command_button(ui, action.name, pygame.Rect(x, 8, w, 30))
+                w = _command_width(action.name, fit.command_pad)
+                self.buttons[action.name] = self._command_button(ui, action.name, pygame.Rect(x, top, w, BUTTON_H))
                 x += w + 4
-        x += 18
+        x += TOOLS_GAP
+        if fit.rows > 1:
+            x, top = 8, top + BUTTON_H + ROW_GAP
         for name in tools:
             shortcut, label, hint = text.TOOLS[name]
-            w = max(62, font(22).size(f"{label} {shortcut}")[0] + 24)
-            self.tool_buttons[name] = UIButton(pygame.Rect(x, 8, w, 30), f"{label}  {shortcut}", ui,
+            w = _tool_width(name, fit.tool_pad)
+            self.tool_buttons[name] = UIButton(pygame.Rect(x, top, w, BUTTON_H), f"{label}  {shortcut}", ui,
                                                container=self.panel, tool_tip_text=hint, object_id="#tool_button")
             x += w + 3
         right = width - 8
         for action in reversed(actions.buttons(RIGHT_GROUP)):
-            w = self._command_width(action.name)
+            w = _command_width(action.name, fit.command_pad)
             right -= w
-            self.buttons[action.name] = self._command_button(ui, action.name, pygame.Rect(right, 8, w, 30))
+            self.buttons[action.name] = self._command_button(ui, action.name, pygame.Rect(right, 8, w, BUTTON_H))
             right -= 4
-
-    @staticmethod
-    def _command_width(name: str) -> int:
-        return max(54, font(22).size(text.BUTTONS[name])[0] + 18)
 
     def _command_button(self, ui: UIManager, name: str, rect: pygame.Rect) -> UIButton:
         return UIButton(rect, text.BUTTONS[name], ui, container=self.panel, tool_tip_text=text.TOOLTIPS[name],

@@ -1,4 +1,5 @@
-"""Modal windows: confirm, file pickers, messages and the import form. Each remembers what to do on OK."""
+"""Dialog windows: confirm, file pickers, messages, the import form and the live list of a board's errors.
+Each remembers what to do on OK."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLi
 from pygame_gui.windows import UIConfirmationDialog, UIFileDialog, UIMessageWindow
 
 from editor import text
+from editor.app.problems_window import ProblemsWindow
 
 
 class Dialogs:
@@ -23,6 +25,7 @@ class Dialogs:
         self.size = size
         self.callbacks: dict[Any, Callable[..., object]] = {}
         self.import_form: ImportForm | None = None
+        self.problems_window: ProblemsWindow | None = None
 
     def _centred(self, w: int, h: int) -> pygame.Rect:
         rect = pygame.Rect(0, 0, w, h)
@@ -49,6 +52,21 @@ class Dialogs:
     def message(self, title: str, html: str) -> UIMessageWindow:
         return UIMessageWindow(self._centred(520, 300), html, self.ui, window_title=title)
 
+    def show_problems(self, problems: Callable[[], list[str]], then: Callable[[], None]) -> ProblemsWindow:
+        """The board's errors, kept current; not modal, so the board can be fixed while it is open."""
+        if self.problems_window is not None:
+            self.problems_window.kill()
+        self.problems_window = ProblemsWindow(self.ui, self._centred(560, 280), problems, then)
+        return self.problems_window
+
+    def update(self) -> None:
+        """Once a frame: windows that show something live catch up with it."""
+        if self.problems_window is not None:
+            if self.problems_window.alive:
+                self.problems_window.update()
+            else:
+                self.problems_window = None
+
     def ask_import(self, cities: list[str], on_import: Callable[[str, str], None]) -> None:
         self.import_form = ImportForm(self.ui, self._centred(420, 210), cities, on_import)
 
@@ -61,6 +79,8 @@ class Dialogs:
             self.callbacks.pop(element)(Path(event.text))
             return True
         if self.import_form is not None and self.import_form.handle(event):
+            return True
+        if self.problems_window is not None and self.problems_window.handle(event):
             return True
         if event.type == pygame_gui.UI_WINDOW_CLOSE and element in self.callbacks:
             # Closed without an answer. A confirmed dialog is closed too, but its answer came first.

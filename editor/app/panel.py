@@ -39,9 +39,11 @@ SETTING_NAMES = [name for name in RuleSettings.__dataclass_fields__]
 class PropertyPanel:
     """Widgets for one selection; `handle` turns their events into edits."""
 
-    def __init__(self, session: EditingSession, user: AskUser, ui: pygame_gui.UIManager, rect: pygame.Rect) -> None:
+    def __init__(self, session: EditingSession, user: AskUser, ui: pygame_gui.UIManager, rect: pygame.Rect,
+                 use_tool: Callable[[str], None]) -> None:
         self.session = session
         self.user = user
+        self.use_tool = use_tool
         self.ui = ui
         self.rect = rect
         self.panel = UIPanel(rect, manager=ui, object_id="#side_panel")
@@ -174,6 +176,13 @@ class PropertyPanel:
                               object_id="#field_label"))
             self.y += ROW
             self._spaces([obj.id], obj.number("spaces", 1))
+            self.y += 6
+            key = text.TOOLS["split"][0]
+            button = UIButton(pygame.Rect(PAD, self.y, self._width(), ROW - 2), text.PANEL_SPLIT.format(key=key),
+                              self.ui, container=self.panel, tool_tip_text=text.TOOLS["split"][2])
+            self._add(button)
+            self.actions[button] = lambda _button: self.use_tool("split")
+            self.y += ROW
 
     def _many(self, objects: list[MapObject]) -> None:
         self._title(text.plural("PANEL_SELECTION", len(objects), count=len(objects)))

@@ -1,5 +1,10 @@
-"""The problems list under the side panel: the compiler's report on the board, each problem a link to its
-object."""
+"""The problems list under the side panel: the compiler's report on the board, each problem a way to its
+object.
+
+A problem's text wraps over several rows of the box. pygame_gui's own links answer only on a wrapped
+link's later rows, so the panel does not use them: it finds the problem under the mouse from the box's
+laid-out rows itself, and a press and release anywhere on a problem's rows choose it.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +12,7 @@ import html
 
 import pygame
 from pygame_gui import UIManager
+from pygame_gui.core.text.line_break_layout_rect import LineBreakLayoutRect
 from pygame_gui.elements import UILabel, UIPanel, UITextBox
 
 from editor import text
@@ -15,10 +21,14 @@ from editor.document.problems import ProblemWatcher, Report
 ERROR_COLOUR = "#c62828"
 WARNING_COLOUR = "#b26a00"
 CLEAN_COLOUR = "#2e7d32"
+HOVER_FILL = (47, 111, 214, 28)
+HOVER_EDGE = (47, 111, 214)
+
+Target = tuple[int | None, str]  # a problem's object id (if any) and its line
 
 
 class ProblemsPanel:
-    """Shows the watcher's latest report; `items` maps each link target to its object id and line."""
+    """Shows the watcher's latest report; `targets[i]` is the object id and line of the i-th problem."""
 
     def __init__(self, ui: UIManager, rect: pygame.Rect) -> None:
         self.panel = UIPanel(rect, manager=ui, object_id="#problems_panel")
@@ -26,8 +36,10 @@ class ProblemsPanel:
                              container=self.panel, object_id="#panel_title")
         self.box = UITextBox("", pygame.Rect(8, 36, rect.width - 22, rect.height - 48), ui,
                              container=self.panel, object_id="#problems_box")
-        self.items: dict[str, tuple[int | None, str]] = {}
+        self.targets: list[Target] = []
         self.shown_report: Report | None = None
+        self.pressed: int | None = None
+        self.hovered: int | None = None
 
     def show(self, watcher: ProblemWatcher) -> None:
         """Refill the list when the watcher has a new report."""
@@ -35,22 +47,94 @@ class ProblemsPanel:
         if report is self.shown_report:
             return
         self.shown_report = report
-        self.items = {}
+        self.targets = []
         rows = []
-        for i, (problem, line) in enumerate(zip(report.problems, watcher.lines(), strict=False)):
-            target = f"problem:{i}"
-            self.items[target] = (problem.object_id, line)
+        for problem, line in zip(report.problems, watcher.lines(), strict=False):
+            line = " ".join(line.split())  # one paragraph each: a line break inside would split the problem
+            self.targets.append((problem.object_id, line))
             colour = ERROR_COLOUR if problem.severity == "error" else WARNING_COLOUR
-            rows.append(f"<font color='{colour}'>{'×' if problem.severity == 'error' else '!'}</font> "
-                        f"<a href='{target}'>{html.escape(line[2:])}</a>")
+            rows.append(f"<font color='{colour}'>{html.escape(line[:1])}</font> {html.escape(line[2:])}")
         if not report.problems:
             rows = [f"<font color='{CLEAN_COLOUR}'>{html.escape(line)}</font>" for line in watcher.lines()]
         self.box.set_text("<br>".join(rows))
+        self.pressed = self.hovered = None
         title = text.PANEL_PROBLEMS
         if report.problems:
             title += "  —  " + text.PROBLEMS_COUNT.format(errors=len(report.errors), warnings=len(report.warnings))
         self.title.set_text(title)
 
-    def target(self, link: str) -> tuple[int | None, str]:
-        """The object id (if any) and the line of a clicked problem."""
-        return self.items.get(link, (None, ""))
+    # ----- where each problem is on the screen -----
+
+    def _spans(self) -> list[tuple[int, int]]:
+        """Each problem's top and bottom in the box's text space: from its first row to the next one's."""
+        layout = self.box.text_box_layout
+        if layout is None or not self.targets:
+            return []
+        starts: list[int] = []
+        bottom = 0
+        new_problem = True
+        for row in layout.layout_rows:
+            if new_problem:
+                starts.append(row.top)
+            new_problem = any(isinstance(item, LineBreakLayoutRect) for item in row.items)
+            bottom = row.bottom
+        starts = starts[: len(self.targets)]
+        return [(top, starts[i + 1] if i + 1 < len(starts) else bottom + 2) for i, top in enumerate(starts)]
+
+    def _text_area(self) -> pygame.Rect:
+        """The part of the box where text is drawn, on the screen (without its scroll bar)."""
+        area = self.box.get_abs_rect().copy()
+        if self.box.scroll_bar is not None:
+            area.width -= self.box.scroll_bar.get_abs_rect().width
+        return area
+
+    def _offset(self) -> tuple[int, int]:
+        """Where text-space (0, 0) is on the screen, following the scroll bar."""
+        left, top = self.box.get_text_layout_top_left()
+        layout, bar = self.box.text_box_layout, self.box.scroll_bar
+        scrolled = bar.start_percentage * layout.layout_rect.height if bar is not None and layout is not None else 0
+        return round(left), round(top - scrolled)
+
+    def rect_of(self, index: int) -> pygame.Rect | None:
+        """Problem `index`'s rows on the screen, as wide as the box: where a click chooses it."""
+        spans = self._spans()
+        if not 0 <= index < len(spans):
+            return None
+        area = self._text_area()
+        _, dy = self._offset()
+        top, bottom = spans[index]
+        return pygame.Rect(area.x + 2, dy + top - 2, area.width - 4, bottom - top).clip(area)
+
+    def index_at(self, pos: tuple[int, int]) -> int | None:
+        """The problem whose rows are under a screen point, if any."""
+        if not self._text_area().collidepoint(pos):
+            return None
+        for index in range(len(self.targets)):
+            rect = self.rect_of(index)
+            if rect is not None and rect.collidepoint(pos):
+                return index
+        return None
+
+    # ----- the mouse -----
+
+    def handle(self, event: pygame.event.Event) -> Target | None:
+        """Track the hovered problem; a left press and release on the same problem returns its target."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.index_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.pressed = self.index_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            pressed, self.pressed = self.pressed, None
+            if pressed is not None and pressed == self.index_at(event.pos):
+                return self.targets[pressed]
+        return None
+
+    def draw_hover(self, surface: pygame.Surface) -> None:
+        """A light band behind the problem under the mouse, so it reads as something to click."""
+        rect = self.rect_of(self.hovered) if self.hovered is not None else None
+        if rect is None or rect.width <= 0 or rect.height <= 0:
+            return
+        band = pygame.Surface(rect.size, pygame.SRCALPHA)
+        band.fill(HOVER_FILL)
+        surface.blit(band, rect.topleft)
+        pygame.draw.rect(surface, HOVER_EDGE, rect, 1, border_radius=3)

@@ -43,5 +43,8 @@ class Prompts:
     def tell(self, title: str, message: str) -> None:
         self.dialogs.message(title, message)
 
+    def show_problems(self, problems: Callable[[], list[str]], then: Callable[[], None]) -> None:
+        self.dialogs.show_problems(problems, then)
+
     def ask_import(self, cities: list[str], then: Callable[[str, str], None]) -> None:
         self.dialogs.ask_import(cities, then)

@@ -19,13 +19,14 @@ from pygame_gui.elements import UITextEntryLine
 
 from editor import text
 from editor.actions.catalogue import make_registry
-from editor.app.chrome import THEME, Layout, Toolbar, draw_help, draw_status
+from editor.app.chrome import THEME, Layout, Toolbar, draw_help, draw_status, fit_toolbar
 from editor.app.dialogs import Dialogs
 from editor.app.mouse import CanvasMouse
 from editor.app.name_prompt import NamePrompt
 from editor.app.panel import PropertyPanel
 from editor.app.problems_panel import ProblemsPanel
 from editor.app.prompts import Prompts
+from editor.app.signals import SignalWatch
 from editor.canvas.render import Renderer, label_centre, reset_fonts
 from editor.canvas.view import View
 from editor.document import autosave
@@ -49,7 +50,9 @@ class EditorApp:
         pygame.init()
         reset_fonts()
         self.screen = pygame.display.set_mode(size)
-        self.layout = Layout(size)
+        self.actions = make_registry()
+        fit = fit_toolbar(size[0], self.actions, list(text.TOOL_NAMES))
+        self.layout = Layout(size, fit.height)
         self.ui = UIManager(size, THEME)
         self.session = EditingSession(Document.new(text.NEW_BOARD_NAME))
         self.view = View(self.layout.canvas)
@@ -58,11 +61,10 @@ class EditorApp:
         self.names = NamePrompt(self.ui, self.view)
         self.user = Prompts(self.dialogs, self.names)
         self.files = DocumentFiles(self.session, self.user, self.show, self.commit_typing)
-        self.actions = make_registry()
         self.tools = make_tools(self.session, self.view, self.user)
         self.tool: Tool = self.tools["select"]
-        self.toolbar = Toolbar(self.ui, size[0], self.actions, list(self.tools))
-        self.panel = PropertyPanel(self.session, self.user, self.ui, self.layout.panel)
+        self.toolbar = Toolbar(self.ui, size[0], self.actions, list(self.tools), fit)
+        self.panel = PropertyPanel(self.session, self.user, self.ui, self.layout.panel, self.set_tool)
         self.problems = ProblemsPanel(self.ui, self.layout.problems)
         self.watcher = ProblemWatcher(self.session.doc)
         self.autosaver = AutoSaver()
@@ -80,11 +82,7 @@ class EditorApp:
         self.toolbar.show_tool("select")
         self.toolbar.show_snap(self.session.snapping)
         self.fit()
-        if path is not None:
-            if Path(path).exists():
-                self.files.open_path(Path(path))
-            else:
-                self.session.doc.path = Path(path)
+        self.files.start(Path(path) if path is not None else None)
 
     @property
     def doc(self) -> Document:
@@ -142,6 +140,7 @@ class EditorApp:
         dt = self.clock.tick(60) / 1000 if os.environ.get("SDL_VIDEODRIVER") != "dummy" else 1 / 60
         self.pacer.saw(len(events), self.pacer.elapsed(1.0))  # real time, whatever the driver
         self.ui.update(dt)
+        self.dialogs.update()
         self.panel.update()
         self.panel.refresh()
         self.watcher.refresh()
@@ -161,17 +160,23 @@ class EditorApp:
         return self.pacer.wants_frame(self._typing() or self.names.open)
 
     def run(self) -> int:
-        """Frames until the window closes; 1 only when repeated unexpected errors closed it.
+        """Frames until the window closes: the process's exit status (1 when repeated unexpected errors or
+        a failed keep on SIGTERM closed it).
 
         Idle means idle: while nobody touches it the window waits for input instead of drawing 60 frames
-        a second, and still recompiles, autosaves and expires status messages on a heartbeat.
+        a second, and still recompiles, autosaves and expires status messages on a heartbeat. Told to close
+        by the system (SIGTERM, SIGHUP), it keeps the unsaved work between two frames and closes unasked.
         """
-        while self.running:
-            if self.wants_frame():
-                self.guarded_step()
-                continue
-            self.pending += self.pacer.wait()
-            self.guarded_step(draw=bool(self.pending))
+        with SignalWatch() as signals:
+            while self.running:
+                if signals.received is not None:
+                    self.exit_code = self.close_on_signal(signals.received.name)
+                    break
+                if self.wants_frame():
+                    self.guarded_step()
+                    continue
+                self.pending += self.pacer.wait()
+                self.guarded_step(draw=bool(self.pending))
         pygame.quit()
         return self.exit_code
 
@@ -214,6 +219,22 @@ class EditorApp:
             return written
         return autosave.backup_path(doc.path) if doc.dirty else doc.path
 
+    def close_on_signal(self, name: str) -> int:
+        """Told to close by the system: keep the unsaved work for the next open, say where, close unasked."""
+        self.commit_typing()
+        try:
+            kept = self.autosaver.keep(self.session.doc)
+        except OSError as error:
+            print(text.SIGNAL_FAILED.format(signal=name, error=error.strerror or error), file=sys.stderr)
+            return 1
+        if kept is None:
+            self.files.close()
+            print(text.SIGNAL_CLEAN.format(signal=name), file=sys.stderr)
+        else:
+            print(text.SIGNAL_KEPT.format(signal=name, path=kept), file=sys.stderr)
+        self.running = False
+        return 0
+
     # ----- input -----
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -230,13 +251,28 @@ class EditorApp:
         if event.type == pygame.KEYDOWN:
             self._key(event)
             return
+        if self._problem_event(event):
+            return
         if consumed or self.dialogs.open:
             return
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL):
             self.mouse.handle(event, self.tool)
 
+    def _problem_event(self, event: pygame.event.Event) -> bool:
+        """The mouse over the problems list: hover, and a click on any row of a problem goes to it."""
+        if event.type not in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return False
+        if self.dialogs.open:
+            self.problems.hovered = self.problems.pressed = None
+            return False
+        chosen = self.problems.handle(event)
+        if chosen is not None:
+            self.goto_problem(chosen)
+            return True
+        return False
+
     def _ui_event(self, event: pygame.event.Event) -> bool:
-        """Widget events: dialogs, the name entry, the panel, a problem clicked, a tool-bar button."""
+        """Widget events: dialogs, the name entry, the panel, a tool-bar button."""
         if event.type < pygame.USEREVENT:
             return False
         if self.dialogs.handle(event):
@@ -246,9 +282,6 @@ class EditorApp:
             self.names.finish(cancel=False)
             return True
         if self.panel.handle(event):
-            return True
-        if event.type == pygame_gui.UI_TEXT_BOX_LINK_CLICKED and element is self.problems.box:
-            self.goto_problem(event.link_target)
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             pressed = self.toolbar.action_of(element)
@@ -279,9 +312,9 @@ class EditorApp:
         if action is not None:
             action.run(self)
 
-    def goto_problem(self, link: str) -> None:
-        """Select a problem's object and centre the view on it."""
-        object_id, line = self.problems.target(link)
+    def goto_problem(self, target: tuple[int | None, str]) -> None:
+        """Select a problem's object and centre the view on it; its line goes to the status bar."""
+        object_id, line = target
         self.user.status(line)
         obj = self.session.doc.get(object_id) if object_id is not None else None
         if obj is not None:
@@ -300,6 +333,7 @@ class EditorApp:
         self.screen.set_clip(None)
         self.toolbar.show_snap(self.session.snapping)
         self.ui.draw_ui(self.screen)
+        self.problems.draw_hover(self.screen)
         self._status_bar()
         if self.help_visible:
             draw_help(self.screen, self.actions.help_rows())

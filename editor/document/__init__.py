@@ -6,8 +6,9 @@ session the tools and the panel work through, files and backups, and the in-memo
 """
 
 from editor.document.tmx import (
-    AREA_LAYER,
     BOARD_LAYER,
+    CLUSTER_LAYER,
+    DECORATION_LAYER,
     LINKS_LAYER,
     Document,
     DocumentError,
@@ -15,4 +16,5 @@ from editor.document.tmx import (
     Point,
 )
 
-__all__ = ["AREA_LAYER", "BOARD_LAYER", "LINKS_LAYER", "Document", "DocumentError", "MapObject", "Point"]
+__all__ = ["BOARD_LAYER", "CLUSTER_LAYER", "DECORATION_LAYER", "LINKS_LAYER", "Document", "DocumentError", "MapObject",
+           "Point"]

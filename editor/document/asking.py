@@ -36,5 +36,9 @@ class AskUser(Protocol):
     def tell(self, title: str, message: str) -> None:
         """A message window (HTML text) the user closes."""
 
+    def show_problems(self, problems: Callable[[], list[str]], then: Callable[[], None]) -> None:
+        """A window listing `problems()` as they are now, read again while it is open (the user may fix them
+        meanwhile); once the list is empty it says so and offers to go on with `then`."""
+
     def ask_import(self, cities: list[str], then: Callable[[str, str], None]) -> None:
         """A city and an optional area for importing a real network."""

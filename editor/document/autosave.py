@@ -56,6 +56,17 @@ class AutoSaver:
         self.last = now
         return self.write(doc)
 
+    def keep(self, doc: Document) -> Path | None:
+        """The backup holding the unsaved changes, written now unless it is already current; None when
+        nothing is unsaved. For closing in a hurry: raises OSError when it cannot be written."""
+        if not doc.dirty:
+            return None
+        target = backup_path(doc.path)
+        if doc.revision != self.saved_revision or not target.is_file():
+            write_atomically(target, doc.to_bytes())
+            self.saved_revision = doc.revision
+        return target
+
     def write(self, doc: Document) -> Path | None:
         """Back up now if there is anything unsaved; returns where, or None."""
         if not doc.dirty or doc.revision == self.saved_revision:

@@ -141,6 +141,22 @@ class ChangeMap(Command):
         self._apply(doc, self.before)
 
 
+class Batch(Command):
+    """Several commands as one undo step: done in order, undone in reverse."""
+
+    def __init__(self, commands: list[Command], label: str) -> None:
+        self.commands = commands
+        self.label = label
+
+    def do(self, doc: Document) -> None:
+        for command in self.commands:
+            command.do(doc)
+
+    def undo(self, doc: Document) -> None:
+        for command in reversed(self.commands):
+            command.undo(doc)
+
+
 def move_nodes_and_links(doc: Document, moves: dict[int, Point]) -> list[int]:
     """Move nodes and keep every link touching them attached; returns all ids it changed."""
     changed = list(moves)

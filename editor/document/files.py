@@ -45,11 +45,24 @@ class DocumentFiles:
             return False
         self.show(doc)
         self.user.status(text.STATUS_OPENED.format(path=path))
+        self.offer_recovery(path)
+        return True
+
+    def start(self, path: Path | None) -> None:
+        """The window's first board: the file at `path`, or a new board (to be saved as `path`, when given);
+        a backup left by an editor that could not save is offered either way."""
+        if path is not None and path.exists():
+            self.open_path(path)
+            return
+        self.doc.path = path
+        self.offer_recovery(path)
+
+    def offer_recovery(self, path: Path | None) -> None:
+        """Ask whether to recover the backup of the board at `path` (None: untitled), when there is one."""
         backup = autosave.recoverable(path)
         if backup is not None:
             self.user.confirm(text.RECOVER_TITLE, text.RECOVER_TEXT.format(path=backup.name), text.RECOVER_BUTTON,
                               lambda: self.recover(backup, path))
-        return True
 
     def recover(self, backup: Path, path: Path | None) -> None:
         """Edit the backup's content as the unsaved state of the file at `path`."""

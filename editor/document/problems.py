@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from editor import text
 from editor.document.tmx import Document
+from game.board.tmx.compiler import compile_tmx_bytes
 
 if TYPE_CHECKING:
     from game.board.model import Board
@@ -22,7 +23,6 @@ class Report:
 
     board: Board | None
     problems: list[Any]
-    available: bool = True
 
     @property
     def errors(self) -> list[Any]:
@@ -35,10 +35,6 @@ class Report:
 
 def compile_document(doc: Document) -> Report:
     """Compile what is being edited, as if it were saved, without touching the disk."""
-    try:
-        from game.board.tmx.compiler import compile_tmx_bytes
-    except ImportError:
-        return Report(None, [], available=False)
     name = doc.path.name if doc.path else text.UNTITLED
     result = compile_tmx_bytes(doc.to_bytes(), name, doc.base_dir)
     return Report(result.board, list(result.problems))
@@ -89,8 +85,6 @@ class ProblemWatcher:
         return {p.object_id for p in self.report.errors if p.object_id is not None}
 
     def lines(self) -> list[str]:
-        if not self.report.available:
-            return [text.PROBLEMS_NO_COMPILER]
         if not self.report.problems:
             return [text.PROBLEMS_NONE]
         return [describe(p) for p in self.report.problems]

@@ -7,16 +7,37 @@ be driven and tested without one. Each edit goes through a command in the histor
 
 from __future__ import annotations
 
+import copy
+import math
 from collections.abc import Collection
 
 from editor import text
-from editor.document.commands import AddObjects, ChangeMap, ChangeObjects, Command, DeleteObjects
+from editor.document.commands import AddObjects, Batch, ChangeMap, ChangeObjects, Command, DeleteObjects
 from editor.document.history import History
 from editor.document.picking import pick
 from editor.document.snapping import beck_path, snap
-from editor.document.tmx import AREA_KINDS, AREA_LAYER, BOARD_LAYER, LINKS_LAYER, Document, MapObject, Point
+from editor.document.splitting import split_path
+from editor.document.tmx import (
+    BOARD_LAYER,
+    CLUSTER_LAYER,
+    DECORATION_LAYER,
+    LINKS_LAYER,
+    Document,
+    MapObject,
+    Point,
+)
 
 GRID = 16
+# The layers a kind goes into when the map has none of that kind yet: the first of them the map has,
+# else the first, made. "areas" is where older versions of the editor put water, parks and clusters.
+KIND_LAYERS: dict[str, tuple[str, ...]] = {
+    "station": (BOARD_LAYER,),
+    "waypoint": (BOARD_LAYER,),
+    "link": (LINKS_LAYER,),
+    "cluster": (CLUSTER_LAYER,),
+    "water": (DECORATION_LAYER, "areas"),
+    "park": (DECORATION_LAYER, "areas"),
+}
 
 
 class EditingSession:
@@ -81,17 +102,15 @@ class EditingSession:
     # ----- adding and removing objects -----
 
     def layer_for(self, kind: str) -> str:
-        """The layer new objects of a kind go into: where that kind already lives, else our default."""
-        for obj in self.doc.objects():
-            if obj.kind == kind:
+        """The layer new objects of a kind go into: where that kind (or its sort: water and parks are
+        decoration) already lives; else its layer by name (`KIND_LAYERS`), made when missing."""
+        names = KIND_LAYERS.get(kind, (BOARD_LAYER,))
+        kinds = [k for k, layers in KIND_LAYERS.items() if layers == names]
+        for wanted in (kind, *kinds):
+            for obj in self.doc.of_kind(wanted):
                 parent, _ = self.doc.locate(obj.id)
-                return parent.get("name", BOARD_LAYER)
-        if kind == "link":
-            return LINKS_LAYER if self._has_layer(LINKS_LAYER) else BOARD_LAYER
-        return AREA_LAYER if kind in AREA_KINDS else BOARD_LAYER
-
-    def _has_layer(self, name: str) -> bool:
-        return any(group.get("name") == name for group in self.doc.root.iter("objectgroup"))
+                return parent.get("name", names[0])
+        return next((name for name in names if self.doc.find_layer(name) is not None), names[0])
 
     def add_object(self, kind: str, points: list[Point], label: str, *, name: str = "",
                    props: dict[str, tuple[str, str]] | None = None) -> int:
@@ -113,6 +132,42 @@ class EditingSession:
         props = {"a": ("object", str(a.id)), "b": ("object", str(b.id)), "spaces": ("int", "1")}
         self.add_object("link", path, text.LABEL_UNDO["add_link"], props=props)
         return True
+
+    def split_link(self, link_id: int, p: Point) -> int | None:
+        """Split a link where its drawn path passes nearest `p` into two links joined by a new water waypoint
+        there, as one undo step: both halves keep the link's properties (the ends aside) and its bends on
+        their side. Returns the waypoint's id, selected; None (nothing changed) at an end of the link."""
+        doc = self.doc
+        link = doc.get(link_id)
+        if link is None or link.kind != "link":
+            return None
+        path = list(link.points)
+        a, b = doc.get(link.ref("a")), doc.get(link.ref("b"))
+        if a is not None and b is not None and math.dist(path[0], b.pos) < math.dist(path[0], a.pos):
+            path.reverse()  # drawn from its b end (in Tiled, say): the first half is the one at a
+        halves = split_path(path, p, lambda q, anchor: self.snap(q, anchor=anchor))
+        if halves is None:
+            return None
+        first, second, w = halves
+        layer = doc.layer(self.layer_for("waypoint"))
+        waypoint = doc.make_object("waypoint", [w], props={"water": ("bool", "true")}, layer=layer)
+        twin = copy.deepcopy(doc.element(link_id))
+        twin.set("id", str(doc.new_id()))
+        parent, _ = doc.locate(link_id)
+        add = AddObjects([(layer, waypoint), (parent, twin)])
+        add.do(doc)
+        waypoint_id, twin_id = add.ids
+
+        def change() -> None:
+            doc.set_points(link_id, first)
+            doc.set_property(link_id, "b", str(waypoint_id), "object")
+            doc.set_points(twin_id, second)
+            doc.set_property(twin_id, "a", str(waypoint_id), "object")
+
+        label = text.LABEL_UNDO["split"]
+        self.record(Batch([add, ChangeObjects.run(doc, [link_id, twin_id], change, label)], label))
+        self.select({waypoint_id})
+        return waypoint_id
 
     def delete(self, ids: Collection[int]) -> None:
         """Remove objects (links lose their ends with them) and clear the selection."""

@@ -25,7 +25,15 @@ NEW_MAP_TILES = (60, 40)
 TILE = 32
 BOARD_LAYER = "stations"
 LINKS_LAYER = "links"
-AREA_LAYER = "areas"
+CLUSTER_LAYER = "clusters"
+DECORATION_LAYER = "decoration"  # water and parks
+# A layer made on demand goes below the first of these that the map has (drawing order: decoration,
+# clusters, links, stations, as the importer and the shipped boards have them); else on top.
+DRAWN_ABOVE = {
+    DECORATION_LAYER: (CLUSTER_LAYER, LINKS_LAYER, BOARD_LAYER),
+    CLUSTER_LAYER: (LINKS_LAYER, BOARD_LAYER),
+    LINKS_LAYER: (BOARD_LAYER,),
+}
 BACKGROUND_LAYER = "background"
 
 
@@ -101,14 +109,13 @@ def _new_root(name: str) -> ET.Element:
     root = ET.Element("map", {
         "version": "1.8", "tiledversion": "1.8.2", "orientation": "orthogonal", "renderorder": "right-down",
         "width": str(width), "height": str(height), "tilewidth": str(TILE), "tileheight": str(TILE),
-        "infinite": "0", "nextlayerid": "4", "nextobjectid": "1",
+        "infinite": "0", "nextlayerid": "5", "nextobjectid": "1",
     })
     props = ET.SubElement(root, "properties")
     ET.SubElement(props, "property", {"name": "name", "value": name})
     ET.SubElement(props, "property", {"name": "ruleset", "value": "custom"})
-    ET.SubElement(root, "objectgroup", {"id": "1", "name": AREA_LAYER})
-    ET.SubElement(root, "objectgroup", {"id": "2", "name": LINKS_LAYER})
-    ET.SubElement(root, "objectgroup", {"id": "3", "name": BOARD_LAYER})
+    for layer_id, layer_name in enumerate((DECORATION_LAYER, CLUSTER_LAYER, LINKS_LAYER, BOARD_LAYER), start=1):
+        ET.SubElement(root, "objectgroup", {"id": str(layer_id), "name": layer_name})
     return root
 
 
@@ -267,20 +274,27 @@ class Document:
         element = self.element(object_id)
         return parent, list(parent).index(element)
 
+    def find_layer(self, name: str) -> ET.Element | None:
+        """The first object layer of that name, also inside group layers."""
+        return next((group for group in self.root.iter("objectgroup") if group.get("name") == name), None)
+
     def layer(self, name: str) -> ET.Element:
-        """The object layer of that name, created (with a fresh layer id) when missing."""
-        for group in self.root.iter("objectgroup"):
-            if group.get("name") == name:
-                return group
+        """The object layer of that name, created (with a fresh layer id) when missing: below the layers
+        `DRAWN_ABOVE` lists for it (the first of them the map has), else on top of the others."""
+        found = self.find_layer(name)
+        if found is not None:
+            return found
         layer_id = int(self.root.get("nextlayerid", "1"))
         self.root.set("nextlayerid", str(layer_id + 1))
         group = ET.Element("objectgroup", {"id": str(layer_id), "name": name})
         layers = ("objectgroup", "layer", "imagelayer", "group")
         groups = [i for i, child in enumerate(self.root) if child.tag in layers]
-        position = len(self.root) if not groups else groups[-1] + 1
-        if name == AREA_LAYER:
-            images = [i for i, c in enumerate(self.root) if c.tag == "imagelayer"]
-            position = images[-1] + 1 if images else (groups[0] if groups else position)
+        position = groups[-1] + 1 if groups else len(self.root)
+        above = DRAWN_ABOVE.get(name, ())
+        for i, child in enumerate(self.root):  # a top-level layer, or a group holding one
+            if any(g.get("name") in above for g in child.iter("objectgroup")):
+                position = i
+                break
         self.root.insert(position, group)
         return group
 

@@ -1,24 +1,16 @@
-"""Import a real network through `editor.importing.importer`, when that module is installed."""
+"""Import a real network through `editor.importing.importer`, as a new unsaved document."""
 
 from __future__ import annotations
 
-import importlib.util
 import xml.etree.ElementTree as ET
 
 from editor.document import Document
-
-CITIES_FALLBACK = ("london", "berlin", "newyork", "paris")
-
-
-def available() -> bool:
-    return importlib.util.find_spec("editor.importing.importer") is not None
+from editor.importing.importer import build_board
+from editor.importing.network_data import CITIES
+from editor.tmx_write import board_to_tmx
 
 
 def cities() -> list[str]:
-    try:
-        from editor.importing.network_data import CITIES
-    except ImportError:
-        return list(CITIES_FALLBACK)
     return list(CITIES)
 
 
@@ -35,9 +27,6 @@ def parse_area(area: str) -> list[float] | None:
 
 def import_network(city: str, area: str = "") -> Document:
     """A new, unsaved document holding the starter board of a city (or one area of it)."""
-    from editor.importing.importer import build_board
-    from editor.tmx_write import board_to_tmx
-
     config: dict[str, object] = {"city": city}
     bounds = parse_area(area)
     if bounds is not None:

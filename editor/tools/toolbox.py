@@ -12,6 +12,7 @@ from editor.tools.delete import DeleteTool
 from editor.tools.link import LinkTool
 from editor.tools.nodes import StationTool, WaypointTool
 from editor.tools.select import SelectTool
+from editor.tools.split import SplitTool
 
 
 def make_tools(session: EditingSession, view: View, user: AskUser) -> dict[str, Tool]:
@@ -22,6 +23,7 @@ def make_tools(session: EditingSession, view: View, user: AskUser) -> dict[str, 
         "waypoint": WaypointTool(session, view, user),
         "link": LinkTool(session, view, user),
         "bend": BendTool(session, view, user),
+        "split": SplitTool(session, view, user),
         "cluster": PolygonTool(session, view, user, "cluster"),
         "water": PolygonTool(session, view, user, "water"),
         "park": PolygonTool(session, view, user, "park"),

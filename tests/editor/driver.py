@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pygame
 
 from editor.app import EditorApp
@@ -13,6 +16,19 @@ class Driver:
     def __init__(self, app: EditorApp) -> None:
         self.app = app
         self.frames(2)
+
+    def screenshot(self, name: str) -> Path | None:
+        """Save the window as NAME.png in $EDITOR_SCREENSHOTS (when set), for a person to look at."""
+        folder = os.environ.get("EDITOR_SCREENSHOTS")
+        if not folder:
+            return None
+        path = Path(folder) / f"{name}.png"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.app.screen, str(path))
+        return path
+
+    def move_screen(self, s: tuple[int, int]) -> None:
+        self.post(pygame.MOUSEMOTION, pos=s, rel=(0, 0), buttons=(0, 0, 0))
 
     def frames(self, n: int = 1) -> None:
         for _ in range(n):

@@ -1,4 +1,5 @@
-"""The player's settings, kept between sessions: language, sound, colour-blind mode, text size, screen.
+"""The player's settings, kept between sessions: language, sound, colour-blind mode, text size, screen, and
+the menu's last table (board, player count, who sat in each seat), so the next game starts from it.
 
 Stored as versioned JSON in the user config folder (`UNDERGROUND_CONFIG_DIR` overrides it, for tests).
 Nothing here may stop the game from starting: a corrupt or newer file gives the defaults, keeps the file
@@ -28,6 +29,8 @@ VERSION = 1  # raise it when a field changes meaning, and add a step to _MIGRATI
 VOLUME_RANGE = (0, 100)
 TEXT_SCALE_RANGE = (0.75, 2.0)
 IDLE_MINUTES_RANGE = (1, 60)
+MAX_SEATS = 5
+NAME_LIMIT = 40  # characters of a remembered seat name or kind (the menu allows fewer)
 
 
 @dataclass(frozen=True)
@@ -41,6 +44,9 @@ class Settings:
     text_scale: float = 1.0
     fullscreen: bool = False
     show_idle_minutes: int = 3
+    table_board: str = ""  # the board the menu last started, "" for none yet
+    table_players: int = 0  # how many played it, 0 for none yet
+    table_seats: tuple[tuple[str, str], ...] = ()  # (kind, name) of each of the menu's seats
 
     @property
     def gain(self) -> float:
@@ -48,7 +54,9 @@ class Settings:
         return 0.0 if self.mute else (self.volume / 100) ** 2
 
     def to_json(self) -> dict[str, Any]:
-        return {"version": VERSION, **asdict(self)}
+        data = asdict(self)
+        data["table_seats"] = [list(seat) for seat in self.table_seats]
+        return {"version": VERSION, **data}
 
 
 def _clamp(value: float, bounds: tuple[float, float]) -> float:
@@ -58,6 +66,8 @@ def _clamp(value: float, bounds: tuple[float, float]) -> float:
 def _valid(name: str, value: Any) -> Any:
     """The value if it is acceptable for field `name` (numbers clamped into range), else raises ValueError."""
     default = getattr(Settings(), name)
+    if name == "table_seats":
+        return _seats(value)
     if isinstance(default, bool):
         if not isinstance(value, bool):
             raise ValueError(name)
@@ -74,7 +84,22 @@ def _valid(name: str, value: Any) -> Any:
         return round(_clamp(value, IDLE_MINUTES_RANGE))
     if name == "text_scale":
         return round(float(_clamp(value, TEXT_SCALE_RANGE)), 2)
+    if name == "table_players" and value == int(value) and (value == 0 or 2 <= value <= MAX_SEATS):
+        return int(value)
     raise ValueError(name)
+
+
+def _seats(value: Any) -> tuple[tuple[str, str], ...]:
+    """Remembered seats: up to five (kind, name) pairs of short strings; anything else is refused."""
+    if not isinstance(value, list | tuple) or len(value) > MAX_SEATS:
+        raise ValueError("table_seats")
+    seats = []
+    for seat in value:
+        if (not isinstance(seat, list | tuple) or len(seat) != 2
+                or not all(isinstance(part, str) and len(part) <= NAME_LIMIT for part in seat)):
+            raise ValueError("table_seats")
+        seats.append((seat[0], seat[1]))
+    return tuple(seats)
 
 
 def settings_from_json(data: dict[str, Any]) -> tuple[Settings, list[str]]:

@@ -36,6 +36,7 @@ from game.ui.stage import Layer, Scene
 THEME = resources.theme()
 FPS = 60
 CRASH_NOTICE_SECONDS = 12.0  # how long the line saying what happened stays up after a recovery
+LIST_ROW = 28  # an open drop-down's row height at the design size (its text is 17)
 ARROW_BUTTONS = ("drop_down_menu.#expand_button", "horizontal_slider.#left_button", "horizontal_slider.#right_button")
 
 
@@ -48,6 +49,9 @@ def load_theme(scale: float = 1.0) -> dict[str, Any]:
     for arrow in ARROW_BUTTONS:  # pygame_gui's symbol font has the arrows Lato lacks
         size = default_font.get("size", 17)
         theme.setdefault(arrow, {}).setdefault("font", {"name": "fira_code_symbols", "size": size, "style": "regular"})
+    for name in ("drop_down_menu", "drop_down_menu.#drop_down_options_list"):  # an open list's rows grow with
+        rows = theme.setdefault(name, {}).setdefault("misc", {})  # the text, or their words are cut (20px)
+        rows["list_item_height"] = str(round(LIST_ROW * scale))
     for block in theme.values():
         font = block.get("font") if isinstance(block, dict) else None
         if isinstance(font, dict):

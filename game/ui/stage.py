@@ -96,6 +96,10 @@ class Table(Protocol):
         """The controls drawn beside the board (the sidebar's and the card strip's), where they are now."""
         ...
 
+    def help_rect(self) -> pygame.Rect | None:
+        """Where the rules' "?" button goes: beside the board, never over it (None before the first frame)."""
+        ...
+
     def intent(self, intent: Intent) -> None:
         """Something the player means (a controller's press becomes a "select" here)."""
         ...

@@ -46,6 +46,10 @@ PLUS: Colour = (38, 40, 46)
 WAYPOINT: Colour = (90, 148, 190)
 PASSENGER: Colour = (38, 40, 46)
 HIGHLIGHT: Colour = (255, 255, 255)
+# Where the selected line may go: a highlight hue none of the eleven lines has (a teal between their
+# green and blue), always drawn hollow, so a lit space never passes for built track.
+OPTION: Colour = (0, 178, 196)
+OPTION_EDGE: Colour = (22, 52, 64)
 
 # ----- the eleven lines -----
 LINE_COLOURS: dict[str, Colour] = {
@@ -61,8 +65,12 @@ LINE_COLOURS: dict[str, Colour] = {
     "white": (252, 252, 250),
     "grey": (148, 154, 160),
 }
-# Light lines get a dark edge so they read on the paper and on the empty slots.
-LINE_EDGES: dict[str, Colour] = {"white": (70, 72, 80), "yellow": (176, 136, 0), "grey": (108, 112, 118)}
+# Light lines get a dark edge so they read on the paper and on the empty slots; on the board it is drawn
+# thicker (LIGHT_EDGE), so built white track never looks like an empty space.
+LINE_EDGES: dict[str, Colour] = {"white": (38, 40, 46), "yellow": (150, 112, 0), "grey": (84, 88, 96)}
+LIGHT_LINES = frozenset(LINE_EDGES)
+TRACK_EDGE = 0.22  # of half a track's width: the darker rim every built track has
+LIGHT_EDGE = 0.42  # the light lines' rim, nearly half the band
 
 # Connection tiles (London) and landmark types (Berlin): the icon's badge colour.
 SYMBOL_COLOURS: dict[str, Colour] = {
@@ -86,10 +94,6 @@ NAME_MIN_PX = 11
 NAME_MAX_PX = 30
 LABEL_SIZE = 0.34  # river and park names
 BADGE = 0.085  # half-size of feature badges
-
-# ----- interface -----
-SEAT_COLOURS: list[Colour] = [(214, 40, 40), (24, 82, 170), (16, 138, 78), (240, 124, 24), (128, 58, 150)]
-
 
 # ----- scale and accessibility: set by the app from the window size and the player's settings -----
 DESIGN_SIZE = (1600, 900)  # the size the interface's numbers were chosen at
@@ -204,6 +208,13 @@ def line_colour(line: str) -> Colour:
 def line_edge(line: str) -> Colour:
     """The outline for a line's tokens: a darker shade, or a real edge for the light colours."""
     return LINE_EDGES.get(line, mix(line_colour(line), (0, 0, 0), 0.28))
+
+
+def track_edge_width(line: str, half: float) -> float:
+    """How wide a built track's rim is, in pixels, for a band `half` pixels either side of its middle."""
+    if line in LIGHT_LINES:
+        return max(1.6, half * LIGHT_EDGE)
+    return max(1.0, half * TRACK_EDGE)
 
 
 _TEXT_CACHE: dict[tuple[str, int, str, Colour], pygame.Surface] = {}

@@ -258,8 +258,25 @@ def test_a_deeply_nested_settings_file_no_longer_stops_the_game_or_the_editor(
         def __init__(self, *args: object, **kwargs: object) -> None:
             opened.append(args)
 
-        def run(self) -> None:
-            pass
+        def run(self) -> int:
+            return 0
 
     monkeypatch.setattr(editor.app, "EditorApp", Window)
     assert editor_main.main([]) == 0 and opened
+
+
+def test_the_last_table_is_remembered_and_bad_ones_reset() -> None:
+    store = _store()
+    seats = (("person", "Anna"), ("hard", ""), ("person", "Ben"), ("easy", ""), ("normal", ""))
+    store.update(table_board="berlin", table_players=4, table_seats=seats)
+    again = _store().settings
+    assert (again.table_board, again.table_players, again.table_seats) == ("berlin", 4, seats)
+    with pytest.raises(ValueError):
+        store.update(table_players=7)
+    with pytest.raises(ValueError):
+        store.update(table_seats=[["person"]])
+    _write(json.dumps({"version": VERSION, "table_players": 1, "table_seats": "Anna", "table_board": "london"}))
+    reset = _store()
+    assert (reset.settings.table_players, reset.settings.table_seats) == (0, ())
+    assert reset.settings.table_board == "london"
+    assert "table_seats" in (reset.message or "")

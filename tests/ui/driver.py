@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 
@@ -13,6 +15,18 @@ from game.ui.panels.widgets import Hotspot
 from game.ui.scenes.play import PlayScene
 
 DT = 0.05  # seconds per frame in tests: time only moves when a test steps a frame
+SHOTS_ENV = "UNDERGROUND_SHOTS"  # a folder: tests that show something save their screens there, to be looked at
+
+
+def save_shot(surface: pygame.Surface, name: str) -> Path | None:
+    """Keep a test's screen as NAME.png in $UNDERGROUND_SHOTS (nothing when it is not set)."""
+    folder = os.environ.get(SHOTS_ENV)
+    if not folder:
+        return None
+    path = Path(folder) / f"{name}.png"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(surface, str(path))
+    return path
 
 
 def move(app: App, pos: tuple[int, int]) -> None:

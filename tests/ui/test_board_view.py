@@ -8,8 +8,11 @@ import pygame
 import pytest
 
 from game.ui.board.camera import Camera
+from game.ui.overlays.coach import Hints
 from game.ui.panels.cards import strip_height
 from game.ui.scenes.play import PlayScene, sidebar_width
+from game.ui.table.setup import GameSetup, Seat
+from tests.ui.driver import DT, click, run_until, settle, space_point
 
 
 @pytest.fixture
@@ -106,3 +109,34 @@ def test_camera_clamps_panning_so_the_board_stays_in_view() -> None:
     camera.pan(10_000, 10_000)
     x0, y0 = camera.to_screen((0, 0))
     assert x0 < 400 and y0 < 400
+
+
+def _wheel(app, pos: tuple[int, int], steps: int = 1) -> None:
+    for _ in range(steps):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0,
+                                             precise_y=1.0))
+        app.step()
+
+
+def test_the_view_fits_again_when_a_persons_turn_begins_but_not_mid_turn(make_app, board_file: Path) -> None:
+    Hints().mark_seen()
+    app = make_app(["--scene", "menu", "--board", str(board_file), "--size", "1200x800"])
+    app.fixed_dt = DT
+    scene = PlayScene(app, GameSetup(str(board_file), [Seat("normal", "Hal"), Seat("person", "Anna")], 2))
+    app.replace(scene)
+    app.step()
+    camera = scene.view.camera
+    fitted = (camera.level, camera.offset)
+    assert scene.ctl.computer_turn()
+    _wheel(app, (150, 150), 4)  # someone zooms in on a corner while the computer plays
+    assert camera.level == 4
+    run_until(app, lambda: scene.ctl.person_may_act() and scene.ctl.state.phase == "actions", 4000)
+    app.step()
+    assert (camera.level, camera.offset) == fitted  # Anna's turn starts with the whole board
+    _wheel(app, (600, 400), 2)  # she zooms to look closer
+    ctl = scene.ctl
+    click(app, space_point(scene, sorted(ctl.legal_spaces())[0]))
+    settle(app, scene)
+    assert ctl.state.current == 1 and ctl.state.actions_left < 5
+    assert camera.level == 2  # mid-turn her zoom stays

@@ -75,6 +75,22 @@ def test_h_toggles_and_the_question_button_opens(table) -> None:
     assert app.scene is play
 
 
+def test_the_question_button_never_covers_the_board(table) -> None:
+    app, play = table()
+    for _ in range(4):  # zoomed in on the top left corner, where station names used to hide under it
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(40, 40), rel=(0, 0), buttons=(0, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0,
+                                             precise_y=1.0))
+        app.step()
+    assert play.view.camera.level >= 3
+    rect = HelpLayer.button_rect(app)
+    board = pygame.Rect(*(round(v) for v in play.board_rect()))
+    assert rect is not None and not rect.colliderect(board) and play.sidebar_rect().contains(rect)
+    assert not any(rect.colliderect(s.rect) for s in play.hotspots())  # nor any control of the table
+    click(app, rect.center)
+    assert isinstance(app.scene, HelpScene)
+
+
 def test_the_overlay_scrolls_and_stops_at_the_ends(table) -> None:
     app, _ = table()
     key(app, pygame.K_F1)
@@ -234,3 +250,41 @@ def test_a_damaged_hints_file_means_the_tips_show(table, content: str) -> None:
     path.write_text(content)
     app, _ = table()
     assert coach(app).current(app) == "line"
+
+
+def test_a_click_on_a_tip_never_reaches_the_board(table) -> None:
+    app, play = table()
+    tips = coach(app)
+    assert tips.current(app) == "line" and tips.box is not None
+    text_area = (tips.box.centerx, tips.box.y + 30)  # the tip's words, not a button
+    click(app, text_area)
+    assert not play.ctl.message and play.state.actions_left == 3
+    assert tips.current(app) == "line"
+
+
+def test_the_click_that_closes_a_tip_is_the_tips_alone(table) -> None:
+    app, play = table()
+    tips = coach(app)
+    never = next(s for s in tips.spots if s.kind == "never").rect.center
+    click(app, never)  # closes the tips for good
+    assert tips.current(app) is None
+    click(app, never)  # the second half of a double click lands where the button was
+    assert not play.ctl.message and play.state.actions_left == 3
+    for _ in range(20):  # a moment later the board is the board again
+        app.step()
+    click(app, never)
+    assert play.ctl.message or play.state.actions_left == 2
+
+
+def test_a_press_that_began_on_a_tip_ends_on_it_even_when_the_tip_moved_on(table) -> None:
+    app, play = table()
+    tips = coach(app)
+    got_it = next(s for s in tips.spots if s.kind == "next").rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=got_it, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=got_it, button=1))
+    app.step()
+    key(app, pygame.K_2)  # meanwhile the line tip is done with: the space tip shows elsewhere
+    assert tips.current(app) == "space"
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=got_it, button=1))
+    app.step()
+    assert not play.ctl.message and play.state.actions_left == 3

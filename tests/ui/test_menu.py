@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
+import pygame
 import pytest
 
 from game.board.loader import builtin_boards
 from game.ui.scenes.menu import MenuScene, city_choices
 from game.ui.scenes.play import PlayScene
 from tests.ui.conftest import click
+from tests.ui.test_i18n_ui import choose
 
 needs_london = pytest.mark.skipif("london" not in builtin_boards(), reason="the London board is not installed")
 
@@ -72,3 +75,56 @@ def test_quit_button_stops_the_app(make_app, board_file: Path) -> None:
     app.step()
     click(app, app.scene.widgets["quit"].rect.center)
     assert not app.running
+
+
+def _type(app, entry, words: str) -> None:
+    """Click into a name field, select what is there and type over it, as a person would."""
+    click(app, entry.rect.center)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=pygame.KMOD_CTRL, unicode="",
+                                         scancode=0))
+    app.step()
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=words))
+    app.step()
+
+
+@pytest.mark.skipif("berlin" not in builtin_boards(), reason="the Berlin board is not installed")
+def test_the_menu_remembers_the_last_table(make_app) -> None:
+    app = make_app(["--scene", "menu"])
+    app.step()
+    menu = app.scene
+    assert (menu.board_spec, menu.players) == ("london", 3)  # a first start
+    choose(app, menu.widgets["city"], "berlin")
+    click(app, menu.count_buttons[4].rect.center)
+    choose(app, menu.seat_widgets[1][1], "hard")
+    _type(app, menu.seat_widgets[0][0], "Zoë")
+    click(app, menu.widgets["start"].rect.center)
+    play = app.scene
+    assert isinstance(play, PlayScene) and play.setup.board == "berlin"
+    assert [(s.kind, s.name) for s in play.setup.seats] == [("person", "Zoë"), ("hard", "Computer 2"),
+                                                            ("normal", "Computer 3"), ("normal", "Computer 4")]
+    pygame.quit()
+    again = make_app(["--scene", "menu"])  # another evening: the same table is ready
+    again.step()
+    menu = again.scene
+    assert isinstance(menu, MenuScene)
+    assert (menu.board_spec, menu.players, len(menu.seat_widgets)) == ("berlin", 4, 4)
+    assert menu.count_buttons[4].is_selected
+    assert [seat.kind for seat in menu.seats[:4]] == ["person", "hard", "normal", "normal"]
+    assert menu.seat_widgets[0][0].get_text() == "Zoë"
+    assert menu.seat_widgets[1][1].selected_option[1] == "hard"
+    assert make_app(["--scene", "menu", "--players", "2"]).scene.players == 2  # the command line still wins
+
+
+def test_quit_looks_like_a_button_not_like_a_disabled_one(make_app, board_file: Path) -> None:
+    app = make_app(["--scene", "menu", "--board", str(board_file)])
+    app.step()
+    app.step()
+    menu = app.scene
+
+    def fill(name: str) -> tuple[int, ...]:
+        rect = menu.widgets[name].rect
+        return tuple(app.screen.get_at((rect.x + 6, rect.centery)))[:3]
+
+    assert not menu.widgets["continue"].is_enabled
+    assert math.dist(fill("quit"), fill("continue")) > 100
+    assert fill("quit") == fill("rules")  # the same real button as its neighbours

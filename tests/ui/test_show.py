@@ -10,14 +10,17 @@ import pytest
 
 from game.board.loader import builtin_boards
 from game.command_line import parse_options
+from game.ui import style
 from game.ui.app import App
 from game.ui.layers import find
 from game.ui.overlays.help import HelpScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.show import ROTATION, SHOW_OVER_PAUSE, ShowLayer, ShowScene, next_board
+from game.ui.table.setup import GameSetup, Seat
+from game.ui.text import tr
 from tests.ui.conftest import click
-from tests.ui.driver import DT, key
+from tests.ui.driver import DT, key, save_shot
 
 SIZE = "1200x800"
 needs_cities = pytest.mark.skipif(not {"london", "berlin"} <= set(builtin_boards()),
@@ -170,3 +173,50 @@ def test_a_show_game_plays_itself_at_a_pace_people_can_follow(show: App) -> None
     for _ in range(int(0.2 / DT)):
         show.step()
     assert len(scene.ctl.state.log) == 1
+
+
+def _written(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text the panels render from now on (through the style module's text helpers)."""
+    seen: list[str] = []
+    plain, fitted = style.text, style.fit_text
+
+    def text(message: str, *args, **kwargs):
+        seen.append(message)
+        return plain(message, *args, **kwargs)
+
+    def fit(message: str, *args, **kwargs):
+        seen.append(message)
+        return fitted(message, *args, **kwargs)
+
+    monkeypatch.setattr(style, "text", text)
+    monkeypatch.setattr(style, "fit_text", fit)
+    return seen
+
+
+def _keys_shown(seen: list[str]) -> bool:
+    """The key hints were drawn (on as many lines as they need)."""
+    return any(len(words) > 8 and words in tr("play.keys") for words in seen)
+
+
+def test_the_show_has_no_key_hints_and_no_redundant_kinds(show: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen = _written(monkeypatch)
+    for _ in range(40):
+        show.step()
+    scene = show.scene
+    assert isinstance(scene, ShowScene)
+    names = scene.session.names
+    assert names == ["Computer 1", "Computer 2"] and all(n in seen for n in names)
+    assert not _keys_shown(seen) and tr("pad.hint.actions") not in seen
+    assert tr("play.computer") not in seen  # "Computer 1", not "Computer 1 computer"
+    save_shot(show.screen, "show")
+
+
+def test_a_game_with_people_shows_the_keys_and_tags_only_renamed_computers(make_app, board_file: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    app = make_app(["--scene", "menu", "--board", str(board_file), "--size", SIZE])
+    seats = [Seat("person", "Anna"), Seat("normal", tr("menu.seat.computer_name", number=2)), Seat("hard", "Hal")]
+    app.replace(PlayScene(app, GameSetup(str(board_file), seats, 1)))
+    seen = _written(monkeypatch)
+    app.step()
+    assert _keys_shown(seen)
+    assert seen.count(tr("play.computer")) == 1  # beside "Hal", not beside "Computer 2"

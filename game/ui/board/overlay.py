@@ -1,5 +1,6 @@
-"""What is drawn over the board for the turn: lit legal spaces with their cost, the hovered space and its
-preview, placed tracks pulsing, ridden lines flashing, and whatever a hover elsewhere points at.
+"""What is drawn over the board for the turn: the hovered space and its preview, placed tracks pulsing,
+ridden lines flashing, and whatever a hover elsewhere points at. The lit legal spaces themselves are
+painted into the board under its names (board/marks.py); `marks` says which.
 
 All of it is a handful of polygons per frame in screen space, drawn straight onto the frame (no
 alpha surfaces), so the cached board layers stay untouched.
@@ -17,14 +18,13 @@ from game import geometry
 from game.rules.actions import PlaceTrack
 from game.ui import style, text
 from game.ui.board import symbols
+from game.ui.board.marks import SpaceMarks, hovered_space, slot_half
 from game.ui.board.route_path import route_links, route_polyline
 from game.ui.board.view import BoardView
-from game.ui.panels.widgets import branch_icon
 from game.ui.table.event_log import short_reason
 from game.ui.table.turns import TurnController
 
 Point = tuple[float, float]
-MANY_SPACES = 40
 PICK_PX = 14  # how far from a space a click still counts, in screen pixels
 
 
@@ -74,7 +74,7 @@ class BoardOverlay:
         return self._bands[(link, slot)]
 
     def _half(self) -> float:
-        return max(2.5, self.view.metrics.slot_width / 2 * self.view.camera.scale * 1.12)
+        return slot_half(self.view.metrics, self.view.camera.scale)
 
     def pick_link(self, pos: Point, candidates: Iterable[int] | None = None, fallback: bool = True) -> int | None:
         """The link nearest the mouse within reach: among `candidates` first, then (with fallback) any link."""
@@ -103,51 +103,28 @@ class BoardOverlay:
 
     # ----- drawing -----
 
-    def legal_spaces(self, surface: pygame.Surface, ctl: TurnController, time: float, hovered: int | None) -> None:
-        """Every space the selected line may take, lit in its colour; branch costs on a badge."""
+    def marks(self, ctl: TurnController) -> SpaceMarks | None:
+        """The lit spaces of the selected line while a person plays (the board paints them under its names).
+
+        A computer's options are not lit: they would only be noise while it plays.
+        """
         line = ctl.selected
+        if line is None or ctl.computer_turn():
+            return None
         spaces = ctl.legal_spaces()
-        if line is None or not spaces:
+        if not spaces:
+            return None
+        tracks = ctl.shown.tracks
+        return SpaceMarks(tuple((link, len(tracks[link]) if link < len(tracks) else 0, cost)
+                                for link, cost in sorted(spaces.items())))
+
+    def hovered(self, surface: pygame.Surface, ctl: TurnController, link: int) -> None:
+        """The lit space under the mouse or a controller's cursor, filled as the track it would become."""
+        if ctl.selected is None or link not in ctl.legal_spaces():
             return
         tracks = ctl.shown.tracks
-        colour = style.line_colour(line)
-        half = self._half()
-        glow = 0.5 + 0.5 * math.sin(time * 4.0)
-        many = len(spaces) > MANY_SPACES  # a first token may go anywhere: hint, do not shout
-        light = sum(colour) > 600  # white on white would not show: light lines glow gold instead
-        base = style.mix(colour, style.GOLD, 0.55) if light else colour
-        ghost = style.mix(base, style.HALO, (0.55 if many else 0.25) + 0.25 * glow)
-        rim = style.line_edge(line) if light else style.mix(colour, style.INK, 0.2)
-        badges = []
-        clip = surface.get_clip()
-        for link, cost in spaces.items():
-            slot = len(tracks[link]) if link < len(tracks) else 0
-            bands = self._space_bands(link, slot, half)
-            if bands is None or link == hovered:
-                continue
-            outer, inner, middle, extent = bands
-            if not clip.colliderect(extent):
-                continue  # zoomed in: off screen, where drawing would be clipped away anyway
-            if not many:
-                symbols.polygon(surface, rim, outer)
-            symbols.polygon(surface, ghost, inner)
-            if cost:
-                badges.append((middle, cost))
-        if hovered is not None and hovered in spaces:
-            slot = len(tracks[hovered]) if hovered < len(tracks) else 0
-            path = self.slot_screen(hovered, slot)
-            if len(path) >= 2:
-                symbols.polygon(surface, style.INK, geometry.band(path, half * 1.9, -half * 1.9))
-                symbols.polygon(surface, style.GOLD, geometry.band(path, half * 1.45, -half * 1.45))
-                symbols.polygon(surface, colour, geometry.band(path, half, -half))
-                if spaces[hovered]:
-                    badges.append((geometry.point_along(path, 0.5), spaces[hovered]))
-        r = max(9.0, half * 2.2)
-        for centre, cost in badges:
-            branch_icon(surface, (centre[0] - r * 0.55, centre[1]), r * 0.8, style.INK)
-            symbols.disc(surface, style.RAIL, (centre[0] + r * 0.6, centre[1] - r * 0.45), r * 0.62)
-            label = style.text(str(cost), max(10, round(r * 0.95)), "black", style.HALO)
-            surface.blit(label, label.get_rect(center=(centre[0] + r * 0.6, centre[1] - r * 0.45)))
+        path = self.slot_screen(link, len(tracks[link]) if link < len(tracks) else 0)
+        hovered_space(surface, path, ctl.selected, self._half())
 
     def preview(self, ctl: TurnController, link: int) -> tuple[int, int, tuple[str, ...]]:
         """Points, branch tokens and reasons the hovered placement would earn (cached per state)."""

@@ -35,6 +35,11 @@ class PassengerView:
             return None
         return self._narrow[1]
 
+    def marked(self, ctl: TurnController) -> int:
+        """The route Go and Enter take: the first of those earlier line clicks kept, else the first."""
+        narrowed = self.narrowed(ctl)
+        return min(narrowed) if narrowed else 0
+
     def pick(self, ctl: TurnController, pos: tuple[float, float]) -> RouteOption | None:
         """A click on the map during a choice: the option it settles, or None (the choice narrows instead).
 
@@ -118,10 +123,12 @@ class PassengerView:
 
     def focus(self, ctl: TurnController, options: tuple[RouteOption, ...], hover: tuple[int, int] | None,
               rows: list[Hotspot]) -> set[int]:
-        """Which options the mouse is on (a row or the map), or the ones earlier line clicks kept."""
+        """Which options the mouse is on (a row, Go, or the map), or the ones earlier line clicks kept."""
         narrowed = self.narrowed(ctl)
         if hover is None:
             return set(narrowed or ())
+        if any(spot.kind == "go" and spot.rect.collidepoint(hover) for spot in rows):
+            return {self.marked(ctl)}
         for spot in rows:
             if spot.kind == "route" and spot.rect.collidepoint(hover):
                 return {spot.value}

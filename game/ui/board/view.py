@@ -2,8 +2,9 @@
 
 Layers, from the bottom: the static `under` surface (paper, water, parks, clusters, empty spaces) and
 `over` surface (stations, symbols, names) are painted once per zoom level and region; the placed
-tracks, tiles and destination markers are painted between and above them into one composite that is
-rebuilt only when the game changes; each frame blits that composite and draws the passenger.
+tracks and the turn's lit spaces (board/marks.py) are painted between them, tiles and destination
+markers above them, into one composite that is rebuilt only when the game or the lit spaces change; each
+frame blits that composite and draws the passenger. So station names always stay above the lit spaces.
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ from game.ui import style
 from game.ui.board import patterns, symbols
 from game.ui.board.camera import Camera
 from game.ui.board.labels import label_boxes, place_labels
+from game.ui.board.marks import SpaceMarks, paint_marks, slot_half
 from game.ui.board.metrics import BoardMetrics
-from game.ui.board.static_layer import Frame, StaticPainter, badge_positions, static_badges
+from game.ui.board.static_layer import Frame, StaticPainter, badge_positions, name_px, static_badges
 from game.ui.input.intents import Intent
 from game.ui.table.snapshot import BoardSnapshot
 
@@ -67,10 +69,12 @@ class BoardView:
         self.static_renders = 0  # how often the static layers were painted: tests read it
         self.state_renders = 0
         self.marks_drawn = 0  # colour-blind code plates on tracks in the last composite: tests read it
+        self.lit_drawn = 0  # lit legal spaces painted into the last composite: tests read it
         self._statics: OrderedDict[tuple[float, Rect], _Static] = OrderedDict()
         self._current: _Static | None = None
         self._composite: pygame.Surface | None = None
         self._composite_key: object = None
+        self._widest_name = max((x1 - x0 for x0, _y0, x1, _y1 in label_boxes(self.metrics, self.labels)), default=0.0)
         self._limit = self._paint_limit()
 
     def _bounds_with_names(self) -> Rect:
@@ -81,10 +85,17 @@ class BoardView:
             points += [(x0, y0), (x1, y1)]
         return geometry.bounding_rect(points)
 
-    def _paint_limit(self) -> Rect:
-        """The world area worth painting: the board, its names and its decorations."""
+    def _paint_limit(self, scale: float | None = None) -> Rect:
+        """The world area worth painting at `scale`: the board, its names and its decorations.
+
+        Zoomed far out (the menu's preview) names keep a readable size, larger than the map's own scale, so
+        they reach further beyond their boxes: the area grows by that much, or they would be cut off.
+        """
         x, y, w, h = self.bounds
         pad = self.metrics.unit * 0.5
+        if scale is not None and self._widest_name:
+            grown = name_px(self.metrics, scale) / max(1e-9, style.NAME_SIZE * self.metrics.unit * scale)
+            pad = max(pad, self._widest_name * (grown - 1) + pad)
         points = [(x - pad, y - pad), (x + w + pad, y + h + pad)]
         for deco in self.board.decorations:
             points.extend(deco.points)
@@ -138,7 +149,7 @@ class BoardView:
                 return cached
         x, y, w, h = self.camera.visible_world()
         grown = (x - w * REGION_MARGIN, y - h * REGION_MARGIN, w * (1 + 2 * REGION_MARGIN), h * (1 + 2 * REGION_MARGIN))
-        region = _intersect(grown, self._limit) or grown
+        region = _intersect(grown, self._paint_limit(scale)) or grown
         frame = Frame(region, scale)
         painted = _Static(frame, self.painter.under(frame).convert(), self.painter.over(frame).convert_alpha())
         self.static_renders += 1
@@ -148,13 +159,17 @@ class BoardView:
         self._current = painted
         return painted
 
-    def _composite_for(self, static: _Static, snapshot: BoardSnapshot | None) -> pygame.Surface:
-        key = (id(static), snapshot.layer_key if snapshot else None, style.colour_blind())
+    def _composite_for(self, static: _Static, snapshot: BoardSnapshot | None,
+                       marks: SpaceMarks | None = None) -> pygame.Surface:
+        key = (id(static), snapshot.layer_key if snapshot else None, style.colour_blind(), marks)
         if self._composite is not None and key == self._composite_key:
             return self._composite
         composite = static.under.copy()
         if snapshot is not None:
             self._paint_tracks(composite, static.frame, snapshot)
+        self.lit_drawn = 0
+        if marks is not None:
+            self.lit_drawn = paint_marks(composite, marks, self.metrics, static.frame.scale, static.frame.pts)
         composite.blit(static.over, (0, 0))
         if snapshot is not None:
             self._paint_pieces(composite, static.frame, snapshot)
@@ -165,8 +180,7 @@ class BoardView:
 
     def _paint_tracks(self, surface: pygame.Surface, frame: Frame, snapshot: BoardSnapshot) -> None:
         m = self.metrics
-        half = m.slot_width / 2 * frame.scale * 1.12
-        edge = max(1.0, half * 0.22)
+        half = slot_half(m, frame.scale)
         marked = style.colour_blind()
         plates: list[tuple[list[Point], str]] = []
         self.marks_drawn = 0
@@ -178,6 +192,7 @@ class BoardView:
                 continue
             for slot, line in enumerate(lines[: link.spaces]):
                 path = frame.pts(m.slot_paths[index][slot])
+                edge = style.track_edge_width(line, half)
                 symbols.polygon(surface, style.line_edge(line), geometry.band(path, half, -half))
                 symbols.polygon(surface, style.line_colour(line), geometry.band(path, half - edge, -(half - edge)))
                 if marked:
@@ -210,10 +225,10 @@ class BoardView:
     # ----- drawing -----
 
     def draw(self, surface: pygame.Surface, snapshot: BoardSnapshot | None = None, time: float = 0.0,
-             passenger_at: Point | None = None) -> None:
-        """Draw the board into the camera's view rectangle of `surface`."""
+             passenger_at: Point | None = None, marks: SpaceMarks | None = None) -> None:
+        """Draw the board into the camera's view rectangle of `surface`, with the turn's lit spaces if any."""
         static = self._static_for_view()
-        composite = self._composite_for(static, snapshot)
+        composite = self._composite_for(static, snapshot, marks)
         view = pygame.Rect(*(round(v) for v in self.camera.view))
         previous_clip = surface.get_clip()
         surface.set_clip(view.clip(previous_clip) if previous_clip else view)

@@ -1,9 +1,11 @@
 """First-game tips: a few marks that point at what to do next, until the first turn has been played once.
 
-"Pick one of your lines" points at the line chips, "Click a lit space" at a lit space, "The passenger
-moves now" at the route list, and a last one at the "?" for the rules. Each mark goes away when the
-player does what it says (or presses Got it); the last one remembers, in a small JSON file in the user
-data folder, that the tips have been seen. "Don't show again" remembers it at once.
+"Pick one of your lines" points at the line chips, "Click a lit space" at a lit space, the passenger's
+tip at the route list (it speaks of a choice only when his routes really tie, and while it is up a single
+route waits for Go instead of leaving by itself), and a last one at the "?" for the rules. Each mark goes
+away when the player does what it says (or presses Got it); the last one remembers, in a small JSON file in
+the user data folder, that the tips have been seen. "Don't show again" remembers it at once. A tip's text
+wraps, never cut; a click on a tip, or one that began on it, never reaches the board.
 """
 
 from __future__ import annotations
@@ -16,10 +18,8 @@ from typing import Any
 
 import pygame
 
-from game import geometry
 from game.files import SETTINGS_JSON, JsonFileError, read_json, write_atomically
 from game.ui import style, text
-from game.ui.board import symbols
 from game.ui.input.intents import Intent
 from game.ui.input.pad_cursor import BoardCursor
 from game.ui.overlays.help import HelpLayer
@@ -30,6 +30,7 @@ FILE_NAME = "hints.json"
 STEPS = ("line", "space", "passenger", "done")
 DONE_SECONDS = 9.0  # the last mark goes by itself
 BOX_W = 380
+GONE_SECONDS = 0.6  # after a tip goes by itself, a click where it stood is still taken as meant for it
 
 
 def hints_path() -> Path:
@@ -71,6 +72,9 @@ class CoachLayer(Layer):
         self.was_choosing = False
         self.spots: list[Hotspot] = []
         self.space_link: int | None = None
+        self.box: pygame.Rect | None = None  # the tip on screen now
+        self.pressed = False  # the mouse went down on the tip: its release is the tip's too
+        self.gone: tuple[pygame.Rect, float] | None = None  # a tip that just went by itself, and for how long
         self._space_cache: tuple[object, pygame.Rect | None] = (None, None)
 
     # ----- state -----
@@ -116,23 +120,39 @@ class CoachLayer(Layer):
 
     # ----- layer -----
 
+    def event(self, app: Window, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 1:
+            self.pressed = self._on_tip(event.pos)
+        return False
+
+    def _on_tip(self, pos: tuple[float, float]) -> bool:
+        """On the tip showing, or where one stood a moment ago (a click meant for it must not hit the board)."""
+        if self.box is not None and self.box.collidepoint(pos):
+            return True
+        return self.gone is not None and self.gone[0].collidepoint(pos)
+
     def intent(self, app: Window, intent: Intent) -> bool:
-        if intent.kind != "select" or intent.pos is None or self.current(app) is None:
+        if intent.kind != "select" or intent.pos is None or self.table(app) is None:
             return False
+        pressed, self.pressed = self.pressed, False
+        if self.current(app) is None or self.box is None:
+            return pressed or self._on_tip(intent.pos)  # the tip went while the button was down: the click was its
         spot = hit(self.spots, intent.pos)
-        if spot is None:
-            return False
-        if spot.kind == "never":
+        if spot is not None and spot.kind == "never":
             self.dismiss()
-        elif spot.kind == "next":
+        elif spot is not None and spot.kind == "next":
             self.advance()
-        return True
+        return spot is not None or pressed or self.box.collidepoint(intent.pos)
 
     def update(self, app: Window, dt: float) -> None:
+        if self.gone is not None:
+            self.gone = (self.gone[0], self.gone[1] + dt) if self.gone[1] + dt < GONE_SECONDS else None
         scene = self.table(app)
         if scene is None or scene.ctl is None or scene.session is None:
+            self.box = self.gone = None
             return
         ctl = scene.ctl
+        ctl.hold = self.current(app) == "passenger"  # the passenger waits while his tip is read
         left = _people_tokens(scene)
         if scene.session is not self.session:  # a new game: the tips start over (unless seen)
             self.session, self.step, self.time, self.was_choosing = scene.session, 0, 0.0, False
@@ -166,10 +186,15 @@ class CoachLayer(Layer):
         step = self.current(app)
         scene = self.table(app)
         if step is None or scene is None:
+            if self.box is not None:
+                self.gone = (self.box, 0.0)
+            self.box = None
             return
         target = self.target(app, scene, step)
-        if target is not None:
-            self._mark(surface, scene, step, target)
+        if target is None:
+            self.box = None
+            return
+        self._mark(surface, scene, step, target)
 
     # ----- where the tips point -----
 
@@ -208,27 +233,30 @@ class CoachLayer(Layer):
         ctl, overlay = scene.ctl, scene.overlay
         if ctl is None or overlay is None or self.space_link is None or ctl.selected is None:
             return
-        tracks = ctl.shown.tracks
-        path = overlay.slot_screen(self.space_link, len(tracks[self.space_link]))
-        if len(path) < 2:
-            return
-        half = overlay._half()
-        symbols.polygon(surface, style.INK, geometry.band(path, half * 1.9, -half * 1.9))
-        symbols.polygon(surface, style.GOLD, geometry.band(path, half * 1.45, -half * 1.45))
-        symbols.polygon(surface, style.line_colour(ctl.selected), geometry.band(path, half, -half))
+        overlay.hovered(surface, ctl, self.space_link)
 
     # ----- drawing -----
+
+    @staticmethod
+    def words(scene: Table, step: str) -> tuple[str, str]:
+        """The tip's title and text; the passenger's speaks of a choice only when his routes tie."""
+        if step == "passenger" and scene.ctl is not None and len(scene.ctl.route_options()) > 1:
+            count = len(scene.ctl.route_options())
+            return text.tr("coach.passenger.tie"), text.ntr("coach.passenger.tie.more", count, count=count)
+        return text.tr(f"coach.{step}"), text.tr(f"coach.{step}.more")
 
     def _mark(self, surface: pygame.Surface, scene: Table, step: str, target: pygame.Rect) -> None:
         """The tip's box beside its target, an arrow between them, a pulsing ring on the target."""
         x, y, w, h = (round(v) for v in scene.board_rect())
         board = pygame.Rect(x, y, w, h)
-        width = style.ui(BOX_W)
-        title = style.fit_text(text.tr(f"coach.{step}"), style.ui(21), "black", style.INK, width - 36)
-        lines = style.wrap(text.tr(f"coach.{step}.more"), style.ui(15), "regular", width - 36, max_lines=5)
+        width = min(style.ui(BOX_W), board.width - 40)
+        heading, more = self.words(scene, step)
+        titles = [style.text(line, style.ui(21), "black", style.INK)
+                  for line in style.wrap(heading, style.ui(21), "black", width - 36, max_lines=4)]
+        lines = style.wrap(more, style.ui(15), "regular", width - 36, max_lines=12)
         body = [style.text(line, style.ui(15), "regular", style.INK_SOFT) for line in lines]
         row = style.ui(38)
-        height = 18 + title.get_height() + 6 + sum(b.get_height() + 2 for b in body) + 14 + row + 16
+        height = 18 + sum(t.get_height() for t in titles) + 6 + sum(b.get_height() + 2 for b in body) + 14 + row + 16
         box = pygame.Rect(0, 0, width, height)
         if target.centerx > board.right:  # the sidebar: the box sits on the board, left of it
             box.midright = (board.right - 40, target.centery)
@@ -238,7 +266,8 @@ class CoachLayer(Layer):
             box.midtop = (target.centerx + (width // 2 if target.centerx < board.x + 200 else 0), target.bottom + 60)
         box.clamp_ip(board.inflate(-20, -20))
         pulse = 0.5 + 0.5 * math.sin(self.time * 5)
-        ring = target.inflate(14 + 6 * pulse, 14 + 6 * pulse)
+        grow = 14 if step == "space" else 8  # around panel controls, tighter: the text beside them stays clear
+        ring = target.inflate(grow + 6 * pulse, grow + 6 * pulse)
         if step == "space":
             self._light(surface, scene)
         round_ring = ring.width // 2 if step == "space" else 14  # a space gets a circle, panels a frame
@@ -248,9 +277,12 @@ class CoachLayer(Layer):
         pygame.draw.rect(surface, style.mix(style.INK, style.PAPER, 0.45), box.move(0, 4), border_radius=14)
         pygame.draw.rect(surface, style.HALO, box, border_radius=14)
         pygame.draw.rect(surface, style.GOLD, box, 3, border_radius=14)
+        self.box = box
         cy = box.y + 18
-        surface.blit(title, (box.x + 18, cy))
-        cy += title.get_height() + 6
+        for title in titles:
+            surface.blit(title, (box.x + 18, cy))
+            cy += title.get_height()
+        cy += 6
         for image in body:
             surface.blit(image, (box.x + 18, cy))
             cy += image.get_height() + 2

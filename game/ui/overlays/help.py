@@ -24,8 +24,7 @@ HEAD = 22
 BODY = 17
 LINE_GAP = 5
 SCROLL_STEP = 70
-QUESTION = 44
-BULLET_INDENT = 17  # wrapped lines of a "•" item start under its first word  # the "?" button's size
+BULLET_INDENT = 17  # wrapped lines of a "•" item start under its first word
 
 
 @dataclass(frozen=True)
@@ -315,13 +314,10 @@ class HelpLayer(Layer):
 
     @staticmethod
     def button_rect(app: Window) -> pygame.Rect | None:
-        """Where the "?" sits: the top left corner of the board on the play screen (not in the show)."""
+        """Where the "?" sits: in the table's heading beside the board, so it never covers the map (not in the
+        show, which has no table)."""
         table = table_on_screen(app)
-        if table is None:
-            return None
-        x, y, _w, _h = table.board_rect()
-        margin, size = style.ui(14), style.ui(QUESTION)  # grows with the window and the text size
-        return pygame.Rect(round(x) + margin, round(y) + margin, size, size)
+        return table.help_rect() if table is not None else None
 
     def intent(self, app: Window, intent: Intent) -> bool:
         if intent.kind == "help":
@@ -355,6 +351,7 @@ class HelpLayer(Layer):
         if lit:
             tip = style.text(text.tr("help.button"), style.ui(14), "bold", style.HALO)
             box = tip.get_rect().inflate(style.ui(18), style.ui(10))
-            box.midleft = (rect.right + style.ui(8), rect.centery)
+            box.topright = (rect.right, rect.bottom + style.ui(8))
+            box.clamp_ip(surface.get_rect())
             pygame.draw.rect(surface, style.INK, box, border_radius=8)
             surface.blit(tip, tip.get_rect(center=box.center))

@@ -97,9 +97,41 @@ class CardStrip:
         symbols.star(surface, edge if express else style.INK_SOFT, (rect.x + round(18 * k), rect.centery), 9 * k)
         kind = style.text(text.tr("play.express" if express else "play.standard").upper(), round(10 * k), "black",
                           style.mix(edge, fill, 0.3))
-        surface.blit(kind, (rect.x + round(34 * k), rect.y + round(5 * k)))
-        title = style.fit_text(name, round(17 * k), "bold", style.INK, rect.width - round(44 * k))
-        surface.blit(title, (rect.x + round(34 * k), rect.y + round(17 * k)))
+        x, room = rect.x + round(34 * k), rect.width - round(44 * k)
+        size = round(17 * k)
+        if style.font(size - 2, "bold").size(name)[0] <= room:
+            surface.blit(kind, (x, rect.y + round(5 * k)))
+            surface.blit(style.fit_text(name, size, "bold", style.INK, room), (x, rect.y + round(17 * k)))
+            return
+        gap, edge = round(2 * k), round(3 * k)  # lines drawn a little overlapped; a margin inside the border
+        room_y = rect.height - 2 * edge
+        lines = CardStrip._two_lines(name, room, room_y - kind.get_height() + gap, size, 0.25, gap)
+        labelled = bool(lines)
+        lines = lines or CardStrip._two_lines(name, room, room_y, size, 0.3, gap) or [
+            style.fit_text(name, size, "bold", style.INK, room)]
+        height = sum(image.get_height() - gap for image in lines) + gap
+        y = rect.y + edge if labelled else rect.centery - height // 2
+        if labelled:  # a long name takes the label's place when both do not fit: the card's colour says its kind
+            surface.blit(kind, (x, y))
+            y += kind.get_height() - gap
+        for image in lines:
+            surface.blit(image, (x, y))
+            y += image.get_height() - gap
+
+    @staticmethod
+    def _two_lines(name: str, room: int, height: int, size: int, shrink: float, gap: int) -> list[pygame.Surface]:
+        """A long station name on two lines, as large as fits in `room` × `height` (down to `shrink` smaller);
+        none when it cannot."""
+        words = name.split(" ")
+        for step in range(0, max(1, round(size * shrink)) + 1):
+            measure = style.font(size - step, "bold").size
+            splits = [(" ".join(words[:n]), " ".join(words[n:])) for n in range(1, len(words))]
+            if not splits:
+                break
+            lines = min(splits, key=lambda pair: max(measure(pair[0])[0], measure(pair[1])[0]))
+            if max(measure(line)[0] for line in lines) <= room and 2 * measure(name)[1] - gap <= height:
+                return [style.text(line, size - step, "bold", style.INK) for line in lines]
+        return []
 
     @staticmethod
     def pile_stations(ctl: TurnController) -> list[int]:

@@ -14,7 +14,7 @@ import pygame
 
 from game.ui import style, text
 from game.ui.board.animation import Effect
-from game.ui.panels.widgets import Hotspot, PanelCache, branch_icon, button, line_chip
+from game.ui.panels.widgets import Hotspot, PanelCache, branch_icon, button, line_chip, seat_badge, track_chip
 from game.ui.table.event_log import LogEntry
 from game.ui.table.turns import TurnController
 
@@ -26,12 +26,12 @@ LOG_ROW = 25
 LINE_H = 18
 ROUTE_ROW = 36
 MAX_LOG = 10
+HELP = 34  # the "?" button's size in the heading row
 
 
-def seat_colour(seat: int | None) -> style.Colour:
-    if seat is None:
-        return style.INK_SOFT
-    return style.SEAT_COLOURS[seat % len(style.SEAT_COLOURS)]
+def says_computer(name: str, seat: int) -> bool:
+    """Whether a seat's name already says it is a computer ("Computer 2"): then no "computer" tag beside it."""
+    return name == text.tr("menu.seat.computer_name", number=seat + 1)
 
 
 def effect_frames(ctl: TurnController, kinds: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
@@ -45,6 +45,8 @@ class Sidebar:
     def __init__(self) -> None:
         self.cache = PanelCache()
         self.k = 1.0
+        self.marked = 0
+        self.help_local: pygame.Rect | None = None  # where the rules' "?" goes, in the panel's own pixels
 
     def s(self, value: float) -> int:
         """A design length at the panel's scale."""
@@ -54,12 +56,18 @@ class Sidebar:
     def spots(self) -> list[Hotspot]:
         return self.cache.spots
 
+    def help_rect(self, panel: pygame.Rect) -> pygame.Rect | None:
+        """Where the rules' "?" button goes on screen (the help layer draws it), once the panel was drawn."""
+        return self.help_local.move(panel.topleft) if self.help_local is not None else None
+
     def draw(self, surface: pygame.Surface, panel: pygame.Rect, ctl: TurnController, title: str,
-             hover: tuple[int, int] | None, show_controls: bool = True) -> list[Hotspot]:
+             hover: tuple[int, int] | None, show_controls: bool = True, marked: int = 0) -> list[Hotspot]:
+        """The panel; `marked` is the passenger's route that Go and Enter take in a tie."""
         state = ctl.state
         key = (ctl.version, tuple(ctl.points), ctl.selected, ctl.message, ctl.busy, ctl.person_may_act(),
                state.phase, len(ctl.session.log), self.cache.hovered(hover), effect_frames(ctl, ("float", "token")),
-               title, show_controls, ctl.fast, id(ctl))
+               title, show_controls, ctl.fast, id(ctl), marked)
+        self.marked = marked
 
         def render(local: pygame.Surface, rect: pygame.Rect, local_hover: tuple[int, int] | None) -> list[Hotspot]:
             return self._render(local, rect, ctl, title, local_hover, show_controls)
@@ -77,16 +85,22 @@ class Sidebar:
         x, width = panel.x + s(PAD), panel.width - 2 * s(PAD)
         state = ctl.state
         y = panel.y + s(16)
-        heading = style.fit_text(title, s(24), "black", style.INK, width - s(110))
-        surface.blit(heading, (x, y))
+        room = width
+        self.help_local = None
+        if show_controls:  # the rules' "?" sits here, on the table, never over the board
+            q = s(HELP)
+            self.help_local = pygame.Rect(x + width - q, y - s(1), q, q)
+            room -= q + s(12)
         round_no = state.turn // max(1, state.player_count) + 1
         tag = style.text(text.tr("play.round", number=round_no), s(15), "bold", style.INK_SOFT)
-        surface.blit(tag, tag.get_rect(topright=(x + width, y + s(7))))
+        surface.blit(tag, tag.get_rect(topright=(x + room, y + s(7))))
+        heading = style.fit_text(title, s(24), "black", style.INK, room - tag.get_width() - s(12))
+        surface.blit(heading, (x, y))
         y += heading.get_height() + s(10)
         y = self._turn_panel(surface, pygame.Rect(x, y, width, s(74)), ctl) + s(12)
         for seat in range(state.player_count):
             rect = pygame.Rect(x, y, width, s(SEAT_H - 8))
-            spots += self._seat(surface, rect, ctl, seat, hover)
+            spots += self._seat(surface, rect, ctl, seat, hover, show_controls)
             y += s(SEAT_H)
         y += s(4)
         if ctl.route_options():
@@ -95,10 +109,11 @@ class Sidebar:
         if show_controls:
             y, more = self._controls(surface, x, y, width, ctl, hover)
             spots += more
-        footer = panel.bottom - s(26)
+        keys = style.wrap(text.tr("play.keys"), s(13), "regular", width, max_lines=4) if show_controls else []
+        footer = panel.bottom - s(10) - len(keys) * s(16)  # the keys are for people; the show has nobody
         spots += self._log(surface, pygame.Rect(x, y + s(6), width, footer - y - s(12)), ctl, hover)
-        keys = style.fit_text(text.tr("play.keys"), s(13), "regular", style.INK_SOFT, width)
-        surface.blit(keys, (x, footer + s(4)))
+        for k, line in enumerate(keys):
+            surface.blit(style.text(line, s(13), "regular", style.INK_SOFT), (x, footer + s(4) + k * s(16)))
         return spots
 
     # ----- parts -----
@@ -107,11 +122,12 @@ class Sidebar:
         s = self.s
         state = ctl.state
         session = ctl.session
+        fill = style.INK  # neutral: the seat is its number and name, every colour here means a line
+        seat: int | None = None
         if state.phase == "over":
-            fill, headline, detail = style.INK, text.tr("play.over"), ""
+            headline, detail = text.tr("play.over"), ""
         else:
             seat = state.current
-            fill = seat_colour(seat)
             name = session.name(seat)
             if session.is_computer(seat):
                 headline = text.tr("play.turn", name=name)
@@ -123,8 +139,12 @@ class Sidebar:
                 detail = text.tr("play.passenger")
         pygame.draw.rect(surface, style.mix(fill, style.INK, 0.25), rect.move(0, s(3)), border_radius=s(12))
         pygame.draw.rect(surface, fill, rect, border_radius=s(12))
-        head = style.fit_text(headline, s(24), "black", style.HALO, rect.width - s(28))
-        surface.blit(head, (rect.x + s(16), rect.y + s(9)))
+        left = rect.x + s(16)
+        if seat is not None:
+            seat_badge(surface, (left + s(13), rect.y + s(9) + s(15)), s(13), seat, lit=True)
+            left += s(36)
+        head = style.fit_text(headline, s(24), "black", style.HALO, rect.right - s(12) - left)
+        surface.blit(head, (left, rect.y + s(9)))
         line_y = rect.y + s(14) + head.get_height()
         if state.phase == "actions" and not ctl.busy:
             label = style.text(text.tr("play.actions"), s(15), "bold", style.HALO)
@@ -143,24 +163,22 @@ class Sidebar:
         return rect.bottom
 
     def _seat(self, surface: pygame.Surface, rect: pygame.Rect, ctl: TurnController, seat: int,
-              hover: tuple[int, int] | None) -> list[Hotspot]:
+              hover: tuple[int, int] | None, show_controls: bool = True) -> list[Hotspot]:
         s = self.s
         state = ctl.state
         session = ctl.session
         player = state.players[seat]
         active = seat == state.current and state.phase != "over"
-        colour = seat_colour(seat)
         fill = style.HALO if active else style.mix(style.PAPER_DARK, style.PAPER, 0.6)
         pygame.draw.rect(surface, fill, rect, border_radius=s(10))
         if active:
-            pygame.draw.rect(surface, colour, rect, s(3), border_radius=s(10))
-        stripe = pygame.Rect(rect.x, rect.y + s(10), s(6), rect.height - s(20))
-        pygame.draw.rect(surface, colour, stripe, border_radius=s(3))
-        name = style.fit_text(session.name(seat), s(19), "bold", style.INK, rect.width - s(150))
-        surface.blit(name, (rect.x + s(18), rect.y + s(8)))
-        if session.is_computer(seat):
+            pygame.draw.rect(surface, style.INK, rect, s(3), border_radius=s(10))
+        seat_badge(surface, (rect.x + s(20), rect.y + s(20)), s(11), seat, lit=active)
+        name = style.fit_text(session.name(seat), s(19), "bold", style.INK, rect.width - s(168))
+        surface.blit(name, (rect.x + s(38), rect.y + s(8)))
+        if session.is_computer(seat) and show_controls and not says_computer(session.name(seat), seat):
             tag = style.text(text.tr("play.computer"), s(12), "semibold", style.INK_SOFT)
-            surface.blit(tag, (rect.x + s(24) + name.get_width(), rect.y + s(14)))
+            surface.blit(tag, (rect.x + s(44) + name.get_width(), rect.y + s(14)))
         points = ctl.points[seat] if seat < len(ctl.points) else player.points
         score = style.text(str(points), s(30), "black", style.INK)
         surface.blit(score, score.get_rect(topright=(rect.right - s(14), rect.y + s(4))))
@@ -219,22 +237,26 @@ class Sidebar:
             title = text.tr("play.route.title")
         routes = state.passenger_options()
         walked = routes.walked if routes else 0
-        box = pygame.Rect(area.x, area.y, area.width, s(44) + len(options) * s(ROUTE_ROW) + s(6))
+        heads = style.wrap(title, s(17), "black", area.width - s(28), max_lines=3)
+        more = (len(heads) - 1) * s(21)
+        box = pygame.Rect(area.x, area.y, area.width, s(44) + more + len(options) * s(ROUTE_ROW) + s(6))
         pygame.draw.rect(surface, style.INK, box, border_radius=s(12))
-        head = style.fit_text(title, s(17), "black", style.GOLD, box.width - s(28))
-        surface.blit(head, (box.x + s(14), box.y + s(12)))
+        for k, line in enumerate(heads):
+            surface.blit(style.text(line, s(17), "black", style.GOLD), (box.x + s(14), box.y + s(12) + k * s(21)))
         spots: list[Hotspot] = []
-        y = box.y + s(42)
+        y = box.y + s(42) + more
         for k, option in enumerate(options):
             row = pygame.Rect(box.x + s(8), y, box.width - s(16), s(ROUTE_ROW - 4))
             lit = hover is not None and row.collidepoint(hover)
             pygame.draw.rect(surface, style.GOLD if lit else style.HALO, row, border_radius=s(8))
+            if len(options) > 1 and k == self.marked and ctl.person_may_act():  # the one Go / Enter take
+                pygame.draw.rect(surface, style.GOLD, row.inflate(s(4), s(4)), s(3), border_radius=s(10))
             number = style.text(str(k + 1) if len(options) > 1 else "→", s(16), "black", style.INK)
             surface.blit(number, number.get_rect(midleft=(row.x + s(10), row.centery)))
             station = board.nodes[option.destination].name
             if len(option.path) <= 1:
                 station = text.tr("play.route.stay", station=station)
-            extra = text.tr("play.route.walk", count=walked) if walked else ""
+            extra = text.ntr("play.route.walk", walked, count=walked) if walked else ""
             if not option.lines and len(option.path) > 1:
                 extra = text.tr("play.route.by_foot")
             extra_image = style.text(extra, s(13), "semibold", style.INK_SOFT) if extra else None
@@ -264,9 +286,10 @@ class Sidebar:
         state = ctl.state
         person = ctl.person_may_act()
         options = ctl.route_options() if person else ()
-        if person and state.phase == "passenger" and len(options) == 1:
+        if person and state.phase == "passenger" and options:
             go = pygame.Rect(x, y, width, s(44))
-            button(surface, go, text.tr("play.go"), text.tr("play.go_key"), primary=True,
+            label = text.tr("play.go") if len(options) == 1 else text.tr("play.go_route", number=self.marked + 1)
+            button(surface, go, label, text.tr("play.go_key"), primary=True,
                    hovered=hover is not None and go.collidepoint(hover), size=s(17))
             spots.append(Hotspot(go, "go"))
             undo = None
@@ -282,12 +305,13 @@ class Sidebar:
             button(surface, undo, text.tr("play.undo"), text.tr("play.undo_key"), enabled=can_undo,
                    hovered=can_undo and hover is not None and undo.collidepoint(hover), size=s(16))
             spots.append(Hotspot(undo, "undo"))
-        y += s(54)
+        y += s(58)
         message, colour = self._message(ctl)
-        if message:
-            image = style.fit_text(message, s(15), "semibold", colour, width)
-            surface.blit(image, (x, y))
-        return y + s(26), spots
+        lines = style.wrap(message, s(15), "semibold", width, max_lines=4) if message else [""]
+        for line in lines:  # wrapped, never cut: German and French run long
+            surface.blit(style.text(line, s(15), "semibold", colour), (x, y))
+            y += s(19)
+        return y + s(3), spots
 
     @staticmethod
     def _message(ctl: TurnController) -> tuple[str, style.Colour]:
@@ -342,13 +366,11 @@ class Sidebar:
             newest = k == len(rows) - 1
             if hover is not None and row.collidepoint(hover) and (entry.links or entry.nodes or entry.path):
                 pygame.draw.rect(surface, style.HALO, row, border_radius=s(6))
-            colour = seat_colour(entry.seat)
+            self._bullet(surface, entry, (rect.x + s(5), y + s(10)))
             if entry.kind == "turn":
-                pygame.draw.line(surface, colour, (rect.x, y + s(10)), (rect.x + s(10), y + s(10)), s(3))
-                image = style.fit_text(entry.text, size, "black", colour, rect.width - s(16))
+                image = style.fit_text(entry.text, size, "black", style.INK, rect.width - s(16))
                 surface.blit(image, (rect.x + s(16), y + s(2)))
             else:
-                pygame.draw.circle(surface, colour, (rect.x + s(5), y + s(10)), s(4))
                 weight = "bold" if newest else "regular"
                 for n, line in enumerate(lines):
                     image = style.fit_text(line, size, weight, style.INK, rect.width - s(16))
@@ -356,3 +378,19 @@ class Sidebar:
             spots.append(Hotspot(row, "log", entry))
             y += height
         return spots
+
+    def _bullet(self, surface: pygame.Surface, entry: LogEntry, centre: tuple[int, int]) -> None:
+        """What an entry is about, at a glance: the line placed (in its colour), the seat whose turn it is
+        (its number), a branch token, the passenger, or a plain dot."""
+        s = self.s
+        if entry.line is not None:
+            track_chip(surface, (centre[0] + s(1), centre[1]), s(13), entry.line)
+        elif entry.kind == "turn" and entry.seat is not None:
+            seat_badge(surface, (centre[0] + s(1), centre[1]), s(7), entry.seat)
+        elif entry.kind == "branch":
+            branch_icon(surface, (centre[0] + s(1), centre[1]), s(6))
+        elif entry.kind == "passenger":
+            pygame.draw.circle(surface, style.INK, centre, s(5))
+            pygame.draw.circle(surface, style.GOLD, centre, s(4))
+        else:
+            pygame.draw.circle(surface, style.INK_SOFT, centre, s(3))

@@ -46,6 +46,28 @@ def branch_icon(surface: pygame.Surface, centre: Point, radius: float, colour: s
     symbols.thick_line(surface, style.HALO, (cx, cy), (cx + radius * 0.45, cy - radius * 0.55), w)
 
 
+def seat_badge(surface: pygame.Surface, centre: Point, radius: float, seat: int, *, lit: bool = False) -> None:
+    """A seat's mark: its number on a neutral disc (ink, or gold for the seat to move).
+
+    Seats are told apart by number, name and their own line chips, never by a colour of their own: every
+    colour on this table already means a line.
+    """
+    symbols.disc(surface, style.INK if lit else style.HALO, centre, radius + max(1.0, radius * 0.12))
+    symbols.disc(surface, style.GOLD if lit else style.INK, centre, radius)
+    number = style.text(str(seat + 1), max(8, round(radius * 1.25)), "black", style.INK if lit else style.HALO)
+    surface.blit(number, number.get_rect(center=(round(centre[0]), round(centre[1]) + 1)))
+
+
+def track_chip(surface: pygame.Surface, centre: Point, length: float, line: str) -> None:
+    """A short piece of a line's track: the log's bullet for an entry about that line."""
+    half = max(2.0, length * 0.22)
+    rect = pygame.Rect(0, 0, round(length), round(half * 2))
+    rect.center = (round(centre[0]), round(centre[1]))
+    pygame.draw.rect(surface, style.line_edge(line), rect, border_radius=round(half))
+    inset = max(2, round(half * (1.0 if line in style.LIGHT_LINES else 0.6)))
+    pygame.draw.rect(surface, style.line_colour(line), rect.inflate(-inset, -inset), border_radius=round(half))
+
+
 def button(surface: pygame.Surface, rect: pygame.Rect, label: str, key: str = "", *, enabled: bool = True,
            hovered: bool = False, primary: bool = False, size: int = 17) -> None:
     """A rounded button with an optional key hint at its right end."""
@@ -68,6 +90,8 @@ def button(surface: pygame.Surface, rect: pygame.Rect, label: str, key: str = ""
     room = rect.width - 2 * max(6, size // 2) - (key_image.get_width() + 10 if key_image else 0)
     if key_image is not None and room < style.font(size, "bold").size(label)[0]:
         key_image, room = None, rect.width - 2 * max(6, size // 2)  # a long label (German, French) wins the room
+    if style.font(size - 2, "bold").size(label)[0] > room and _two_lines(surface, rect, label, size - 2, ink, room):
+        return  # too long for one line even a little smaller: two lines rather than a cut
     label_image = style.fit_text(label, size, "bold", ink, room)
     if key_image is not None:
         total = label_image.get_width() + 10 + key_image.get_width()
@@ -76,6 +100,27 @@ def button(surface: pygame.Surface, rect: pygame.Rect, label: str, key: str = ""
         surface.blit(key_image, key_image.get_rect(midleft=(x + label_image.get_width() + 10, rect.centery + 1)))
     else:
         surface.blit(label_image, label_image.get_rect(center=rect.center))
+
+
+def _two_lines(surface: pygame.Surface, rect: pygame.Rect, label: str, size: int, ink: style.Colour,
+               room: int) -> bool:
+    """A button's label on two centred lines, if it fits that way (False: the caller shrinks and cuts it)."""
+    words = label.split(" ")
+    if len(words) < 2:
+        return False
+    for step in (0, 1, 2):
+        measure = style.font(size - step, "bold").size
+        splits = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
+        lines = min(splits, key=lambda pair: max(measure(pair[0])[0], measure(pair[1])[0]))
+        images = [style.text(line, size - step, "bold", ink) for line in lines]
+        height = sum(image.get_height() for image in images) - 2
+        if height <= rect.height and all(image.get_width() <= room for image in images):
+            y = rect.centery - height // 2
+            for image in images:
+                surface.blit(image, image.get_rect(midtop=(rect.centerx, y)))
+                y += image.get_height() - 2
+            return True
+    return False
 
 
 def line_chip(surface: pygame.Surface, rect: pygame.Rect, line: str, count: int, *, selected: bool = False,

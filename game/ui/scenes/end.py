@@ -11,13 +11,17 @@ import pygame
 from game.ui import style, text
 from game.ui.board import symbols
 from game.ui.input.intents import Intent
-from game.ui.panels.sidebar import seat_colour
-from game.ui.panels.widgets import Hotspot, branch_icon, button, hit
+from game.ui.panels.widgets import Hotspot, branch_icon, button, hit, seat_badge
 from game.ui.stage import Scene, Window
 from game.ui.table.session import GameSession
 from game.ui.table.setup import GameSetup
 
 LEFT_W = 600
+SHADES = (0.0, 0.5, 0.22, 0.64, 0.36)  # each seat's ink on the chart, paper mixed in: told apart without hue
+
+
+def seat_ink(seat: int) -> style.Colour:
+    return style.mix(style.INK, style.PAPER, SHADES[seat % len(SHADES)])
 
 
 def tie_break_note(session: GameSession) -> str:
@@ -115,18 +119,18 @@ class EndScene(Scene):
 
     def _row(self, surface: pygame.Surface, rect: pygame.Rect, place: int, seat: int, winner: bool) -> int:
         player = self.session.state.players[seat]
-        colour = seat_colour(seat)
         pygame.draw.rect(surface, style.HALO, rect, border_radius=12)
         if winner:
             pygame.draw.rect(surface, style.GOLD, rect, 3, border_radius=12)
-        pygame.draw.rect(surface, colour, pygame.Rect(rect.x, rect.y + 12, 7, rect.height - 24), border_radius=3)
         rank = style.text(str(place + 1), 30, "black", style.INK_SOFT)
         surface.blit(rank, rank.get_rect(midleft=(rect.x + 22, rect.centery)))
         if winner:
-            symbols.star(surface, style.GOLD_DARK, (rect.x + 66, rect.centery), 13)
-        name = style.fit_text(self.session.name(seat), 22, "bold", style.INK, rect.width - 260)
-        surface.blit(name, (rect.x + 88, rect.y + 12))
-        lines_x = rect.x + 88
+            symbols.star(surface, style.GOLD_DARK, (rect.x + 60, rect.centery), 13)
+        seat_badge(surface, (rect.x + 100, rect.y + 26), 12, seat)
+        _marker(surface, seat, (rect.x + 100, rect.y + 52), 5, style.GOLD_DARK if winner else seat_ink(seat))
+        name = style.fit_text(self.session.name(seat), 22, "bold", style.INK, rect.width - 290)
+        surface.blit(name, (rect.x + 122, rect.y + 12))
+        lines_x = rect.x + 122
         for line in player.lines:
             chip = pygame.Rect(lines_x, rect.y + 46, 30, 12)
             pygame.draw.rect(surface, style.line_edge(line), chip, border_radius=4)
@@ -173,18 +177,36 @@ class EndScene(Scene):
         pygame.draw.line(surface, style.INK_SOFT, plot.bottomleft, plot.bottomright, 2)
         ends: list[tuple[float, int]] = []
         seats = len(history[0]) if history else 0
-        for seat in range(seats):
-            colour = seat_colour(seat)
+        winners = set(self.session.state.winners)
+        for seat in range(seats):  # in ink, told apart by their markers and numbers (colours mean lines)
+            colour = style.GOLD_DARK if seat in winners else seat_ink(seat)
             points = [at(turn, row[seat]) for turn, row in enumerate(history) if seat < len(row)]
             for a, b in itertools.pairwise(points):
-                symbols.thick_line(surface, colour, a, b, 4)
-            for p in points:
-                symbols.disc(surface, colour, p, 4)
+                symbols.thick_line(surface, colour, a, b, 3)
+            for p in points[:: max(1, len(points) // 16)] + points[-1:]:
+                _marker(surface, seat, p, 5, colour)
             if points:
                 ends.append((points[-1][1], seat))
         placed: list[float] = []
         for y, seat in sorted(ends):
-            y = max(y, (placed[-1] + 24) if placed else y)
+            y = max(y, (placed[-1] + 28) if placed else y)
             placed.append(y)
-            label = style.text(f"{self.session.name(seat)}  {history[-1][seat]}", 16, "bold", seat_colour(seat))
-            surface.blit(label, label.get_rect(midleft=(plot.right + 14, y)))
+            seat_badge(surface, (plot.right + 26, y), 11, seat)
+            label = style.text(f"{self.session.name(seat)}  {history[-1][seat]}", 16, "bold", style.INK)
+            surface.blit(label, label.get_rect(midleft=(plot.right + 44, y)))
+
+
+def _marker(surface: pygame.Surface, seat: int, centre: tuple[float, float], r: float, colour: style.Colour) -> None:
+    """A seat's point shape on the chart: disc, square, triangle, diamond, ring."""
+    x, y = centre
+    shape = seat % 5
+    if shape == 0:
+        symbols.disc(surface, colour, centre, r)
+    elif shape == 1:
+        pygame.draw.rect(surface, colour, pygame.Rect(round(x - r), round(y - r), round(2 * r), round(2 * r)))
+    elif shape == 2:
+        symbols.polygon(surface, colour, [(x, y - r * 1.2), (x + r * 1.15, y + r * 0.8), (x - r * 1.15, y + r * 0.8)])
+    elif shape == 3:
+        symbols.polygon(surface, colour, [(x, y - r * 1.3), (x + r * 1.3, y), (x, y + r * 1.3), (x - r * 1.3, y)])
+    else:
+        pygame.draw.circle(surface, colour, (x, y), r + 1, 3)

@@ -8,6 +8,7 @@ The language can be switched right here (it re-labels the menu at once); the res
 from __future__ import annotations
 
 import html
+from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
@@ -19,6 +20,7 @@ from game.board.loader import builtin_boards, load_board
 from game.board.model import BoardError
 from game.ui import style, text
 from game.ui.board.view import BoardView
+from game.ui.panels.widgets import seat_badge
 from game.ui.stage import Scene, Window
 from game.ui.table.session import read_saved_game
 from game.ui.table.setup import SEAT_KINDS, GameSetup, Seat
@@ -28,12 +30,21 @@ PANEL_X = 64
 PANEL_W = 470
 ROW = 46
 DEFAULT_PLAYERS = 3
+CARD_HEAD = 74  # the preview card's caption row, above its map
+NAME_ROOM = 0.03  # of the map's width, either side: the smallest names are drawn larger than the map's scale
+TOP_MIN = 124  # the first row's lowest start: a smaller title above it, never none
 
 
 def city_choices(boards: list[str]) -> list[str]:
     """Boards as the menu lists them: a classic edition is a variant of its city, not a city of its own."""
     return [name for name in boards
             if not (name.endswith(CLASSIC_SUFFIX) and name[: -len(CLASSIC_SUFFIX)] in boards)]
+
+
+def _still_there(board: str, boards: list[str]) -> bool:
+    """A remembered board that can still be opened: a built-in one, or a file that still exists."""
+    return bool(board) and (board in boards or (Path(board).suffix.lower() in (".json", ".tmx")
+                                                and Path(board).is_file()))
 
 
 def _s(value: float) -> int:
@@ -44,17 +55,30 @@ def seat_label(kind: str) -> str:
     return text.tr("menu.seat.person" if kind == "person" else f"menu.seat.{kind}")
 
 
+@dataclass(frozen=True)
+class MenuLayout:
+    """The left panel's vertical rhythm at the design size: where the first row starts, how big the title
+    is (a factor), the space of a labelled row, of a seat, and before the buttons."""
+
+    top: float = 184
+    head: float = 1.0
+    section: float = 80
+    row: float = ROW
+    gap: float = 18
+
+
 class MenuScene(Scene):
     """The setup screen; its choices live in plain fields so tests and a resize can rebuild the widgets."""
 
     def __init__(self, app: Window, boards: list[str] | None = None) -> None:
         super().__init__(app)
         options = app.options
+        last = app.store.settings  # the table the menu last started, unless the command line says otherwise
         self.boards = list(builtin_boards() if boards is None else boards)
         self.extra_board: str | None = None  # a .json/.tmx file given with --board
         self.city = ""
         self.classic = False
-        wanted = options.board
+        wanted = options.board or (last.table_board if _still_there(last.table_board, self.boards) else None)
         if wanted and wanted not in self.boards and Path(wanted).suffix.lower() in (".json", ".tmx"):
             self.extra_board = wanted
             self.boards.append(wanted)
@@ -65,8 +89,11 @@ class MenuScene(Scene):
             self.city = wanted
         elif cities:
             self.city = "london" if "london" in cities else cities[0]
-        self.players = options.players or DEFAULT_PLAYERS
+        self.players = options.players or last.table_players or DEFAULT_PLAYERS
         self.seats = [Seat("person" if i < 2 else "normal", "") for i in range(5)]
+        for seat, (kind, name) in zip(self.seats, last.table_seats, strict=False):
+            if kind in SEAT_KINDS:
+                seat.kind, seat.name = kind, name if kind == "person" else ""
         self.previews: dict[str, BoardView | None] = {}
         self.error = ""
         self.widgets: dict[str, pygame_gui.core.UIElement] = {}
@@ -114,7 +141,40 @@ class MenuScene(Scene):
         self.build()
         for view in self.previews.values():
             if view is not None:
-                view.resize(self.preview_rect())
+                self._frame(view)
+
+    def layout(self) -> MenuLayout:
+        """The left panel's rows, tightened (title first, then the gaps) until they fit the window's height."""
+        extra = 94 if self.saved.message else 0  # the save problem's note under the buttons
+        variant = 1 if self.has_classic else 0
+        usable = self.app.size[1] / style.ui_scale()
+
+        def height(layout: MenuLayout) -> float:
+            return (layout.top + layout.section * (2 + variant) + 6 + layout.row * self.players + layout.gap
+                    + 104 + extra + 16)
+
+        layout = MenuLayout()
+        over = height(layout) - usable
+        if over > 0:
+            top = max(TOP_MIN, layout.top - over)
+            layout = MenuLayout(top=top, head=max(0.62, (top - 72) / (MenuLayout.top - 72)))
+            over = height(layout) - usable
+        if over > 0:
+            layout = MenuLayout(layout.top, layout.head, section=70, row=42, gap=8)
+        return layout
+
+    def _frame(self, view: BoardView) -> None:
+        """Fit the map to its place in the card, but let it show (and clip) to the whole card: at thumbnail
+        size the smallest names are larger than the map's scale and may reach into the card's margin."""
+        view.resize(self.map_rect())
+        card = pygame.Rect(*(round(v) for v in self.preview_rect())).inflate(-_s(8), -_s(8))
+        view.camera.view = (card.x, card.y, card.width, card.height)
+
+    def map_rect(self) -> tuple[float, float, float, float]:
+        """Where the preview's map goes: inside the card, under its caption and buttons, clear of its edges."""
+        x, y, w, h = self.preview_rect()
+        top = _s(CARD_HEAD)
+        return (x + _s(16), y + top, max(10, w - _s(32)), max(10, h - top - _s(16)))
 
     def preview_rect(self) -> tuple[float, float, float, float]:
         w, h = self.app.size
@@ -124,7 +184,8 @@ class MenuScene(Scene):
     def build(self) -> None:
         """Create the widgets from the model (again after a resize)."""
         ui = self.app.ui
-        y = 184
+        layout = self.layout()
+        y = layout.top
         x = PANEL_X
         cities = city_choices(self.boards)
 
@@ -149,20 +210,20 @@ class MenuScene(Scene):
                                                   object_id=ObjectID("#city"))
         else:
             label(text.tr("menu.no_boards"), y + 30, "#heading")
-        y += 80
+        y += layout.section
         if self.has_classic:
             label(text.tr("menu.variant"), y)
             options = [(text.tr("menu.variant.second"), "second"), (text.tr("menu.variant.classic"), "classic")]
             self.widgets["variant"] = UIDropDownMenu(options, options[1 if self.classic else 0],
                                                      box(x, y + 26, PANEL_W, 40), ui, object_id=ObjectID("#variant"))
-            y += 80
+            y += layout.section
         label(text.tr("menu.players"), y)
         for k, count in enumerate(range(2, 6)):
             button = UIButton(box(x + k * 64, y + 26, 56, 42), str(count), ui, object_id=ObjectID("#player_count"))
             if count == self.players:
                 button.select()
             self.count_buttons[count] = button
-        y += 86
+        y += layout.section + 6
         kinds = [(seat_label(kind), kind) for kind in SEAT_KINDS]
         for i in range(self.players):
             seat = self.seats[i]
@@ -174,8 +235,8 @@ class MenuScene(Scene):
             kind = UIDropDownMenu(kinds, next(o for o in kinds if o[1] == seat.kind),
                                   box(x + 270, y, PANEL_W - 270, 40), ui, object_id=ObjectID(f"#seat_kind_{i}"))
             self.seat_widgets.append((entry, kind))
-            y += ROW
-        y += 18
+            y += layout.row
+        y += layout.gap
         start = UIButton(box(x, y, 220, 54), text.tr("menu.start"), ui, object_id=ObjectID("#start"))
         if not cities:
             start.disable()
@@ -266,7 +327,16 @@ class MenuScene(Scene):
             self.app.quit()
 
     def start(self) -> None:
+        self.remember()
         self.app.router.replace("play", setup=self.setup())
+
+    def remember(self) -> None:
+        """Keep this table for the next time the menu opens (a disk that refuses only costs the memory)."""
+        seats = tuple((seat.kind, seat.name.strip() if seat.kind == "person" else "") for seat in self.seats)
+        try:
+            self.app.store.update(table_board=self.board_spec, table_players=self.players, table_seats=seats)
+        except ValueError:
+            return
 
     def resume(self) -> None:
         self.app.router.replace("resume")  # nothing happens when the saved game cannot be continued
@@ -277,7 +347,11 @@ class MenuScene(Scene):
         spec = self.board_spec
         if spec not in self.previews:
             try:
-                self.previews[spec] = BoardView(load_board(spec), self.preview_rect())
+                view = BoardView(load_board(spec), self.map_rect())
+                x, y, w, h = view.camera.bounds  # room for names drawn larger than the map's own at this size
+                view.camera.bounds = (x - w * NAME_ROOM, y, w * (1 + 2 * NAME_ROOM), h)
+                self._frame(view)
+                self.previews[spec] = view
                 self.error = ""
             except BoardError as error:
                 self.previews[spec] = None
@@ -292,17 +366,15 @@ class MenuScene(Scene):
         surface.fill(style.PAPER_DARK)
         _w, h = surface.get_size()
         pygame.draw.rect(surface, style.PAPER, pygame.Rect(0, 0, _s(PANEL_X + PANEL_W + 32), h))
-        title = style.text(text.tr("app.title"), _s(64), "black", style.INK)
-        surface.blit(title, (_s(PANEL_X - 3), _s(44)))
+        head = self.layout().head
+        title = style.text(text.tr("app.title"), _s(64 * head), "black", style.INK)
+        surface.blit(title, (_s(PANEL_X - 3), _s(44 * head)))
         subtitle = style.fit_text(text.tr("app.subtitle"), _s(19), "italic", style.INK_SOFT, _s(PANEL_W))
-        surface.blit(subtitle, (_s(PANEL_X), _s(44) + title.get_height()))
-        self._draw_title_rule(surface)
+        surface.blit(subtitle, (_s(PANEL_X), _s(44 * head) + title.get_height()))
+        self._draw_title_rule(surface, self.layout().top - 28)
         for i, (entry, _) in enumerate(self.seat_widgets):
             rect = entry.get_abs_rect()
-            colour = style.SEAT_COLOURS[i % len(style.SEAT_COLOURS)]
-            pygame.draw.aacircle(surface, colour, (_s(PANEL_X + 11), rect.centery), _s(11))
-            number = style.text(str(i + 1), _s(14), "black", style.HALO)
-            surface.blit(number, number.get_rect(center=(_s(PANEL_X + 11), rect.centery)))
+            seat_badge(surface, (_s(PANEL_X + 11), rect.centery), _s(11), i)
         if self.app.notice:
             self._draw_notice(surface, self.app.notice)
         card = pygame.Rect(*(round(v) for v in self.preview_rect()))
@@ -327,9 +399,10 @@ class MenuScene(Scene):
             surface.blit(image, (_s(PANEL_X), y))
             y += _s(19)
 
-    def _draw_title_rule(self, surface: pygame.Surface) -> None:
+    @staticmethod
+    def _draw_title_rule(surface: pygame.Surface, top: float) -> None:
         """A thin band of the eleven line colours under the title, like a line diagram's key."""
-        x, y = _s(PANEL_X), _s(156)
+        x, y = _s(PANEL_X), _s(top)
         width = _s(PANEL_W) / len(style.LINE_COLOURS)
         for k, colour in enumerate(style.LINE_COLOURS.values()):
             rect = pygame.Rect(round(x + k * width), y, round(width) - 2, _s(5))

@@ -22,8 +22,8 @@ from game.ui.board.passenger import PassengerView
 from game.ui.board.view import BoardView
 from game.ui.input.intents import Intent
 from game.ui.panels.cards import CardStrip, strip_height
-from game.ui.panels.sidebar import Sidebar, seat_colour
-from game.ui.panels.widgets import Hotspot, hit
+from game.ui.panels.sidebar import Sidebar
+from game.ui.panels.widgets import Hotspot, hit, seat_badge
 from game.ui.stage import Scene, Table, Window
 from game.ui.table.session import GameSession, read_saved_game
 from game.ui.table.setup import GameSetup
@@ -62,6 +62,7 @@ class PlayScene(Scene):
         self.ambient = AMBIENT_SECONDS  # seconds of pulsing left before a waiting screen comes to rest
         self.seen_version = -1  # the controller's state version last drawn: a change wakes the pulsing
         self.hover: tuple[int, int] | None = None
+        self._fitted: int | None = None  # the turn at whose start the view was last fitted for a person
         self.session: GameSession | None = None
         self.ctl: TurnController | None = None
         self.view: BoardView | None = None
@@ -123,6 +124,9 @@ class PlayScene(Scene):
     def hotspots(self) -> list[Hotspot]:
         return self.sidebar.spots + self.cards.spots
 
+    def help_rect(self) -> pygame.Rect | None:
+        return self.sidebar.help_rect(self.sidebar_rect())
+
     # ----- input -----
 
     def event(self, event: pygame.event.Event) -> None:
@@ -137,10 +141,8 @@ class PlayScene(Scene):
             ctl.undo()
         elif key == pygame.K_b:
             ctl.take_branch()
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            options = ctl.route_options()
-            if len(options) == 1:
-                ctl.choose(options[0])
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.passenger is not None:
+            ctl.go(self.passenger.marked(ctl))
         elif pygame.K_1 <= key <= pygame.K_9:
             index = key - pygame.K_1
             options = ctl.route_options()
@@ -201,10 +203,8 @@ class PlayScene(Scene):
             ctl.take_branch()
         elif spot.kind == "undo":
             ctl.undo()
-        elif spot.kind == "go":
-            options = ctl.route_options()
-            if options:
-                ctl.choose(options[0])
+        elif spot.kind == "go" and self.passenger is not None:
+            ctl.go(self.passenger.marked(ctl))
         elif spot.kind == "route":
             options = ctl.route_options()
             if spot.value < len(options):
@@ -226,6 +226,7 @@ class PlayScene(Scene):
         if self.ctl.version != self.seen_version:
             self.seen_version, self.ambient = self.ctl.version, AMBIENT_SECONDS
         self._follow()
+        self._refit_for_a_person()
         if self.ctl.finished:
             self.game_over()
 
@@ -242,6 +243,17 @@ class PlayScene(Scene):
         if ctl.state.phase == "passenger" and len(ctl.route_options()) == 1:
             return True  # it goes by itself in a moment
         return self.ambient > 0
+
+    def _refit_for_a_person(self) -> None:
+        """Fit the whole board again when a person's turn begins (once per turn, never mid-turn): a computer's
+        turn or the passenger's ride may have left the view zoomed or panned anywhere."""
+        ctl = self.ctl
+        assert ctl is not None
+        state = ctl.state
+        if self.view is None or state.phase != "actions" or not ctl.person_may_act() or self._fitted == state.turn:
+            return
+        self._fitted = state.turn
+        self.view.camera.fit()
 
     def _follow(self) -> None:
         """When zoomed in, keep the gliding passenger in view."""
@@ -280,7 +292,8 @@ class PlayScene(Scene):
         area = pygame.Rect(*(round(v) for v in self.board_rect()))
         hover = self.hover
         on_board = hover if hover is not None and area.collidepoint(hover) else None
-        view.draw(surface, ctl.shown, self.time, ctl.passenger_position() or self._waiting_passenger())
+        view.draw(surface, ctl.shown, self.time, ctl.passenger_position() or self._waiting_passenger(),
+                  overlay.marks(ctl))
         previous = surface.get_clip()
         surface.set_clip(area)
         hovered_link = None
@@ -290,7 +303,8 @@ class PlayScene(Scene):
         glide = ctl.queue.current
         if isinstance(glide, Glide) and glide.started:
             overlay.trail(surface, list(glide.points), ease(glide.progress))
-        overlay.legal_spaces(surface, ctl, self.time, hovered_link)
+        if hovered_link is not None:
+            overlay.hovered(surface, ctl, hovered_link)
         overlay.pulses(surface, ctl)
         self._pointed(surface, ctl, overlay)
         self.passenger.draw(surface, ctl, self.time, hover, self.sidebar.spots)
@@ -305,7 +319,8 @@ class PlayScene(Scene):
         surface.set_clip(previous)
         self.cards.draw(surface, self.strip_rect(), ctl, hover)
         self._pile_tip(surface, ctl)
-        self.sidebar.draw(surface, self.sidebar_rect(), ctl, self.caption(), hover, self.show_controls)
+        self.sidebar.draw(surface, self.sidebar_rect(), ctl, self.caption(), hover, self.show_controls,
+                          self.passenger.marked(ctl))
 
     show_controls = True
 
@@ -368,11 +383,13 @@ class PlayScene(Scene):
             alpha = min(1.0, t * 6, (1 - t) * 4)
             label = style.text(text.tr("play.turn_banner", name=ctl.session.name(seat)), style.ui(30), "black",
                                style.HALO)
-            box = label.get_rect().inflate(style.ui(56), style.ui(26))
+            badge = style.ui(15)
+            box = label.get_rect().inflate(style.ui(56) + 2 * badge + style.ui(12), style.ui(26))
             box.midtop = (area.centerx, area.y + 18 + round(8 * (1 - alpha)))
             plate = pygame.Surface(box.size, pygame.SRCALPHA)
-            pygame.draw.rect(plate, (*seat_colour(seat), 235), plate.get_rect(), border_radius=16)
-            plate.blit(label, label.get_rect(center=plate.get_rect().center))
+            pygame.draw.rect(plate, (*style.INK, 235), plate.get_rect(), border_radius=16)
+            seat_badge(plate, (style.ui(28) + badge, box.height / 2), badge, seat, lit=True)
+            plate.blit(label, label.get_rect(midleft=(style.ui(28) + 2 * badge + style.ui(12), box.height // 2)))
             plate.set_alpha(round(255 * max(0.0, alpha)))
             surface.blit(plate, box)
 

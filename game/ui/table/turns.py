@@ -47,6 +47,7 @@ class TurnController:
         self.message = ""
         self.message_time = 0.0
         self.fast = False
+        self.hold = False  # a tip about the passenger is being read: a single route waits for Go instead of going
         self.bot_timer = 0.0
         self.route_time = 0.0
         self.over_time = 0.0
@@ -175,6 +176,13 @@ class TurnController:
         self.perform(TakeBranch())
         return True
 
+    def go(self, marked: int = 0) -> bool:
+        """Go / Enter: send the passenger on the only route, or on route `marked` of a tie (the one marked)."""
+        options = self.route_options()
+        if not options:
+            return False
+        return self.choose(options[marked if 0 <= marked < len(options) else 0])
+
     def choose(self, option: RouteOption) -> bool:
         if not self.person_may_act() or self.state.phase != "passenger":
             return False
@@ -214,7 +222,7 @@ class TurnController:
             if self.computer_turn():
                 if self.route_time >= ROUTE_SHOW:
                     self.perform(self.session.bots[state.current].choose(state))
-            elif len(options) == 1 and self.route_time >= AUTO_GO:
+            elif len(options) == 1 and self.route_time >= AUTO_GO and not self.hold:
                 self.perform(ChooseRoute(options[0].destination, options[0].lines))
             return
         if self.computer_turn():

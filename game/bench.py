@@ -22,6 +22,7 @@ from game import resources
 from game.board.loader import load_board
 from game.board.model import Board
 from game.bots.greedy import GreedyBot
+from game.rules.observation import observe
 from game.rules.placement import legal_placements
 from game.rules.routing import WALK, find_routes
 from game.rules.state import GameState, move_kinds, new_game
@@ -64,7 +65,7 @@ def mid_game_positions(board: Board, games: int = 2) -> list[GameState]:
         while state.phase != "over":
             if 12 <= state.turn <= 24 and (state.phase == "passenger" or state.actions_left == 4):
                 positions.append(state.clone())
-            state.apply(bots[state.current].choose(state))
+            state.apply(bots[state.current].choose(observe(state)))
     return positions
 
 
@@ -167,7 +168,7 @@ def bot_turn_seconds(board: Board, kinds: list[str], seed: int, timed: str) -> l
         seat, turn, spent = state.current, state.turn, 0.0
         while state.phase != "over" and state.current == seat and state.turn == turn:
             start = time.perf_counter()
-            action = bots[seat].choose(state)
+            action = bots[seat].choose(observe(state))
             spent += time.perf_counter() - start
             state.apply(action)
         if kinds[seat] == timed:

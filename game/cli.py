@@ -16,7 +16,7 @@ from game.board.loader import load_board
 from game.board.model import Board
 from game.boundary import UserError
 from game.files import JsonFileError, read_json, read_json_stream
-from game.i18n import describe
+from game.i18n import describe, explain
 from game.rules.routing import find_routes
 from game.rules.state import IllegalAction
 
@@ -141,7 +141,7 @@ def score_command(data: dict[str, Any]) -> dict[str, Any]:
         try:
             event = sandbox_place(state, placement)
         except IllegalAction as error:
-            _fail(f"{where} ({placement.line} {placement.a}–{placement.b}) is illegal: {error}")
+            _fail(f"{where} ({placement.line} {placement.a}–{placement.b}) is illegal: {explain(error.refusal)}")
         results.append({
             "line": placement.line, "a": placement.a, "b": placement.b, "points": event.points,
             "branch_tokens": event.branch_tokens, "reasons": [describe(reason) for reason in event.reasons],
@@ -196,6 +196,13 @@ def simulate_command(args: argparse.Namespace) -> None:
 
 def run_command(args: argparse.Namespace) -> int:
     """Run the headless command the parser found; raises on bad input (the boundary reports it)."""
+    try:
+        return _run(args)
+    except IllegalAction as error:  # the engine's refusal is a key: the boundary prints it in words
+        raise InputError(explain(error.refusal)) from None
+
+
+def _run(args: argparse.Namespace) -> int:
     if args.command == "route":
         output: Any = route_command(_read_json(args.position))
     elif args.command == "score":

@@ -223,3 +223,10 @@ def describe(reason: Keyed, short: bool = False) -> str:
 def describe_refusal(refusal: Keyed) -> str:
     """Why the engine refused an action, in words: the message `refusal.<key>` with the refusal's values."""
     return render(keyed_phrase("refusal", refusal.key, refusal.params))
+
+
+def explain(refusal: Keyed, sentence: bool = False) -> str:
+    """Why the rules refuse an action, in words; `sentence` starts it with a capital letter, for a message
+    shown on its own (the screens); the CLI prints it as it is, after "is illegal: "."""
+    text = describe_refusal(refusal)
+    return text[:1].upper() + text[1:] if sentence else text

@@ -7,6 +7,7 @@ from typing import Any
 
 from game.board.model import Board
 from game.bots.registry import make_bot
+from game.rules.observation import observe
 from game.rules.state import GameState, new_game
 
 
@@ -15,7 +16,7 @@ def play_game(board: Board, kinds: list[str], seed: int) -> GameState:
     state = new_game(board, len(kinds), seed)
     bots = [make_bot(kind, seed * 101 + seat) for seat, kind in enumerate(kinds)]
     while state.phase != "over":
-        state.apply(bots[state.current].choose(state))
+        state.apply(bots[state.current].choose(observe(state)))
     return state
 
 

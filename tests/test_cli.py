@@ -116,6 +116,13 @@ def _neighbour(name: str) -> str:
     (("route", "/nonexistent/position.json"), None, "no such file"),
     (("score", "-"), '{"board": "london", "players": [{"lines": ["red"]}], "placements": [{"line": "red", '
                      '"a": "Euston", "b": "Paddington"}]}', "no link between"),
+    (("score", "-"), '{"board": "london", "players": [{"lines": ["red"]}], "placements": [{"line": "red", '
+                     '"a": "Acton Town", "b": "Ealing Broadway"}, {"line": "red", "a": "Borough", '
+                     '"b": "London Bridge"}]}',
+     "placements[1] (red Borough–London Bridge) is illegal: a red token must touch the red line "
+     "(a colour is always one connected line)"),
+    (("score", "-"), '{"board": "london", "players": [{"lines": ["red"]}], "placements": [{"line": "blue", '
+                     '"a": "Borough", "b": "London Bridge"}]}', "is illegal: no player owns the blue line"),
     (("simulate", "--bots", "wizard"), None, "unknown bot"),
     (("simulate", "--players", "7"), None, "2 to 5 players"),
 ])

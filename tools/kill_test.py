@@ -92,6 +92,7 @@ def spawn(board: str, seed: int, kinds: list[str], data: Path) -> tuple[int, int
 def reference_saves(board: str, seed: int, kinds: list[str]) -> list[dict[str, Any]]:
     """The document the game saves after each action (index k: after k+1 actions), without a window."""
     from game.board.loader import load_board
+    from game.rules.observation import observe
     from game.ui.table.session import GameSession
     from game.ui.table.setup import GameSetup, Seat
 
@@ -99,7 +100,7 @@ def reference_saves(board: str, seed: int, kinds: list[str]) -> list[dict[str, A
     session = GameSession(load_board(board), GameSetup(board, seats, seed), None, seed)
     out = []
     while session.state.phase != "over":
-        session.apply(session.bots[session.state.current].choose(session.state))
+        session.apply(session.bots[session.state.current].choose(observe(session.state)))
         out.append(json.loads(json.dumps(session.to_save())))
     return out
 

@@ -166,8 +166,8 @@ RULESET_DEFAULTS: dict[str, dict[str, Any]] = {
     "custom": {"loops": True},
 }
 
-# Map properties a board may set, and how a TMX string is read into each.
-SETTING_FIELDS: dict[str, type] = {f.name: f.type for f in fields(RuleSettings)}  # type: ignore[misc]
+# Map properties a board may set (name → its annotation as written; `parse_setting` reads a TMX string into each).
+SETTING_FIELDS: dict[str, str] = {f.name: str(f.type) for f in fields(RuleSettings)}
 
 
 def settings_for(ruleset: str, overrides: dict[str, Any] | None = None) -> RuleSettings:

@@ -1,6 +1,7 @@
 """What a computer player is: something that picks one of the legal actions.
 
-Bots see the state only through what a person at the table could see; they never read the draw pile.
+Bots are given an `Observation` (what a person at the table can see), never the game state: the draw pile's
+order and the seed are not in it. To query the rules they ask the observation for a determinised state.
 """
 
 from __future__ import annotations
@@ -9,13 +10,14 @@ import random
 from typing import Protocol
 
 from game.rules.actions import Action, ChooseRoute
+from game.rules.observation import Observation
 from game.rules.state import GameState
 
 
 class Bot(Protocol):
     name: str
 
-    def choose(self, state: GameState) -> Action: ...
+    def choose(self, observation: Observation) -> Action: ...
 
 
 def own_lines_ridden(state: GameState, action: ChooseRoute, seat: int) -> int:

@@ -11,7 +11,7 @@ import random
 from game.bots.greedy import action_values
 from game.bots.passenger import favoured_route
 from game.rules.actions import Action, ChooseRoute
-from game.rules.state import GameState
+from game.rules.observation import Observation
 
 MISTAKE_CHANCE = 0.35
 SENSIBLE = 4  # a mistake is still one of the best few actions
@@ -23,8 +23,9 @@ class EasyBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state: GameState) -> Action:
-        actions = state.legal_actions()
+    def choose(self, observation: Observation) -> Action:
+        state = observation.sample_state()
+        actions = observation.legal_actions
         if state.phase == "passenger":
             return favoured_route(state, [a for a in actions if isinstance(a, ChooseRoute)], self.rng)
         ranked = sorted(action_values(state), key=lambda item: -item[0])

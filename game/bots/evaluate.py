@@ -17,9 +17,9 @@ from game.bots.passenger import (
     route_table,
     turn_passenger_value,
 )
+from game.rules.observation import Card
 from game.rules.state import GameState, move_kinds
 
-Card = tuple[int, str]
 TIE_BREAK = 0.01  # a branch token's worth at the very end: it only breaks ties
 
 

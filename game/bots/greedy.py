@@ -10,6 +10,7 @@ import random
 
 from game.bots.base import best_route_choice
 from game.rules.actions import Action, PlaceTrack, TakeBranch
+from game.rules.observation import Observation
 from game.rules.routing import find_routes
 from game.rules.state import GameState, move_kinds
 
@@ -26,10 +27,10 @@ class GreedyBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state: GameState) -> Action:
-        actions = state.legal_actions()
+    def choose(self, observation: Observation) -> Action:
+        state = observation.sample_state()
         if state.phase == "passenger":
-            return best_route_choice(state, actions, self.rng)
+            return best_route_choice(state, list(observation.legal_actions), self.rng)
         values = action_values(state)
         top = max(value for value, _ in values)
         return self.rng.choice([action for value, action in values if value >= top - 1e-9])

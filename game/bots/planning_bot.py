@@ -13,9 +13,8 @@ from dataclasses import dataclass, replace
 from game.bots.evaluate import Evaluator, Weights
 from game.bots.passenger import favoured_route
 from game.bots.turn_search import SearchSettings, plan_turn
-from game.bots.view import Card, unseen_cards
 from game.rules.actions import Action, ChooseRoute
-from game.rules.state import GameState
+from game.rules.observation import Card, Observation
 
 
 @dataclass(frozen=True)
@@ -39,31 +38,33 @@ class PlanningBot:
         self.plan_at: tuple[int, int] = (-1, -1)  # (turn, log length) the next planned action is for
         self.last_seconds = 0.0
 
-    def choose(self, state: GameState) -> Action:
-        actions = state.legal_actions()
+    def choose(self, observation: Observation) -> Action:
+        state = observation.sample_state()
+        actions = list(observation.legal_actions)
         if state.phase == "passenger":
             return favoured_route(state, [a for a in actions if isinstance(a, ChooseRoute)], self.rng)
         if not (self.plan and self.plan_at == (state.turn, len(state.log)) and self.plan[0] in actions):
             start = time.perf_counter()
-            self.plan = plan_turn(state, self.evaluator(state), self.level.search, self.rng) or [actions[0]]
+            self.plan = plan_turn(observation, self.evaluator(observation), self.level.search, self.rng)
+            self.plan = self.plan or [actions[0]]
             self.last_seconds = time.perf_counter() - start
         action = self.plan.pop(0)
         self.plan_at = (state.turn, len(state.log) + 1)
         return action
 
-    def evaluator(self, state: GameState) -> Evaluator:
-        unseen = unseen_cards(state) if self.level.weights.reach else []
-        return Evaluator(self.level.weights, self.sample_refills(state), unseen)
+    def evaluator(self, observation: Observation) -> Evaluator:
+        unseen = list(observation.unseen) if self.level.weights.reach else []
+        return Evaluator(self.level.weights, self.sample_refills(observation), unseen)
 
-    def sample_refills(self, state: GameState) -> list[list[Card]]:
-        """Possible next cards, drawn from the cards not yet seen (never from the real pile)."""
+    def sample_refills(self, observation: Observation) -> list[list[Card]]:
+        """Possible next cards, drawn from the cards not yet seen (the observation has no pile to draw from)."""
         if not self.level.samples:
             return []
-        unseen = unseen_cards(state)
+        unseen = list(observation.unseen)
         samples = []
         for _ in range(self.level.samples):
             self.rng.shuffle(unseen)
-            samples.append(unseen[: state.board.settings.face_up])
+            samples.append(unseen[: observation.board.settings.face_up])
         return samples
 
 

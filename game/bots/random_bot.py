@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from game.rules.actions import Action
-from game.rules.state import GameState
+from game.rules.observation import Observation
 
 
 class RandomBot:
@@ -14,5 +14,5 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state: GameState) -> Action:
-        return self.rng.choice(state.legal_actions())
+    def choose(self, observation: Observation) -> Action:
+        return self.rng.choice(observation.legal_actions)

@@ -1,4 +1,4 @@
-"""Plan a whole turn at once: a beam search over the turn's actions on a public copy of the state.
+"""Plan a whole turn at once: a beam search over the turn's actions on a state sampled from the observation.
 
 Each level expands every kept plan by every legal action (placements under `trial_track`, so only the
 kept plans are ever copied), scores the children with the evaluator's quick value, and keeps the best
@@ -14,8 +14,8 @@ import time
 from dataclasses import dataclass, field
 
 from game.bots.evaluate import Evaluator, Progress
-from game.bots.view import public_copy
 from game.rules.actions import Action, PlaceTrack, TakeBranch
+from game.rules.observation import Observation
 from game.rules.state import GameState
 
 EXTENSION_BONUS = 2.0  # when candidates are cut, growing a line ranks above starting one elsewhere
@@ -101,14 +101,19 @@ def score_child(evaluator: Evaluator, plan: Plan, seat: int, action: Action, cos
     return Child(value, plan, action, progress)
 
 
-def plan_turn(state: GameState, evaluator: Evaluator, settings: SearchSettings, rng: random.Random) -> list[Action]:
-    """The best sequence of this turn's remaining actions for the active seat."""
-    seat = state.current
+def plan_turn(
+    observation: Observation, evaluator: Evaluator, settings: SearchSettings, rng: random.Random
+) -> list[Action]:
+    """The best sequence of this turn's remaining actions for the active seat.
+
+    The search plays on a state sampled from the observation, its unseen cards shuffled by `rng`.
+    """
+    seat = observation.current
     deadline = None if settings.seconds is None else clock() + settings.seconds
-    root = Plan(public_copy(state, rng), progress=Progress(tokens=state.players[seat].branch_tokens))
+    root = Plan(observation.sample_state(rng), progress=Progress(tokens=observation.players[seat].branch_tokens))
     frontier = [root]
     evaluations = 0
-    steps = state.actions_left
+    steps = observation.actions_left
     children: list[Child] = []
     for depth in range(steps):
         children = []

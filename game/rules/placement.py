@@ -1,53 +1,72 @@
 """Where a track token may go (RULES §4) and what it costs in branch tokens.
 
 A line grows from its ends for free; touching it anywhere else costs `branch_cost` branch tokens; a token
-from an end back onto the line closes a loop for free; two stations the line already passes through
-(neither an end) may not be joined. New York adds the water rule: no line may end a turn on a water
-symbol, so a placement is legal only if the actions left can still finish every crossing begun.
+from an end back onto the line closes a loop for free. A chord joining two stations the line already
+passes through, neither of them an end, is a branch too: legal when paid, and the cycle it closes scores
+as a loop (RULES §4). New York adds the water rule: no line may end a turn on a water symbol, so a
+placement is legal only if the actions left can still finish every crossing begun.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from typing import Protocol
 
+from game.board.model import Board
 from game.rules.actions import PlaceTrack
-
-if TYPE_CHECKING:
-    from game.rules.state import GameState, LineState
-
-Illegal = str  # a one-line reason a person can read
+from game.rules.lines import LineState, trial_track
+from game.rules.players import PlayerState
+from game.rules.refusals import Refusal
 
 
-def placement_cost(state: GameState, line: str, link: int) -> int | Illegal:
+class PlacementView(Protocol):
+    """What the placement rules read of a game (the game state is one); the tracks are laid on trial."""
+
+    @property
+    def board(self) -> Board: ...
+    @property
+    def lines(self) -> Mapping[str, LineState]: ...
+    @property
+    def tracks(self) -> Sequence[list[str]]: ...
+    @property
+    def players(self) -> Sequence[PlayerState]: ...
+    @property
+    def current(self) -> int: ...
+    @property
+    def actions_left(self) -> int: ...
+    @property
+    def water_rule(self) -> bool: ...
+
+
+def placement_cost(state: PlacementView, line: str, link: int) -> int | Refusal:
     """Branch tokens the placement costs the active player, or why it is not allowed."""
     board = state.board
     if line not in state.lines:
-        return f"there is no line called {line!r} in this game"
+        return Refusal.of("unknown_line", line=line)
     line_state = state.lines[line]
     if line_state.owner != state.current:
-        return f"the {line} line belongs to another player"
+        return Refusal.of("line_owned", line=line)
     if line_state.tokens_left <= 0:
-        return f"no {line} tokens left"
+        return Refusal.of("no_tokens", line=line)
     if not 0 <= link < len(board.links):
-        return f"there is no link {link}"
+        return Refusal.of("unknown_link", link=link)
     on_link = state.tracks[link]
     if line in on_link:
-        return f"the {line} line already runs on this link (one space per line)"
+        return Refusal.of("line_on_link", line=line)
     if len(on_link) >= board.links[link].spaces:
-        return "every space of this link is taken"
+        return Refusal.of("link_full")
     cost = _shape_cost(state, line_state, line, link)
-    if isinstance(cost, str):
+    if isinstance(cost, Refusal):
         return cost
     if cost > state.players[state.current].branch_tokens:
-        have = state.players[state.current].branch_tokens
-        return f"branching off the {line} line costs {cost} branch tokens; you have {have}"
+        return Refusal.of("branch_cost", line=line, cost=cost, have=state.players[state.current].branch_tokens)
     if state.water_rule and not _water_can_finish(state, line, link):
-        return "track across water must reach the far bank this turn, and there are not enough actions left"
+        return Refusal.of("water_too_far")
     return cost
 
 
-def _shape_cost(state: GameState, line_state: LineState, line: str, link: int) -> int | Illegal:
+def _shape_cost(state: PlacementView, line_state: LineState, line: str, link: int) -> int | Refusal:
     if not line_state.degree:
         return 0
     the_link = state.board.links[link]
@@ -56,14 +75,11 @@ def _shape_cost(state: GameState, line_state: LineState, line: str, link: int) -
     if degree_a == 1 or degree_b == 1:
         return 0  # extends an end, or closes a loop from an end
     if degree_a == 0 and degree_b == 0:
-        return f"a {line} token must touch the {line} line (a colour is always one connected line)"
-    if degree_a and degree_b:
-        names = f"{state.board.nodes[the_link.a].name} and {state.board.nodes[the_link.b].name}"
-        return f"the {line} line already passes through {names}; only a loop closed from an end may join them"
-    return state.board.settings.branch_cost
+        return Refusal.of("not_touching", line=line)
+    return state.board.settings.branch_cost  # a branch off the line, or a chord between two of its stations
 
 
-def legal_placements(state: GameState) -> list[tuple[PlaceTrack, int]]:
+def legal_placements(state: PlacementView) -> list[tuple[PlaceTrack, int]]:
     """Every legal placement of the active player with its branch-token cost."""
     board = state.board
     tracks = state.tracks
@@ -93,7 +109,7 @@ def legal_placements(state: GameState) -> list[tuple[PlaceTrack, int]]:
                 other_degree = degree.get(other, 0)
                 if node_degree == 1 or other_degree == 1:
                     costs[link] = 0
-                elif other_degree == 0 and tokens >= branch_cost:
+                elif tokens >= branch_cost:  # a branch, or a chord to another station of the line
                     costs[link] = branch_cost
         found.extend((PlaceTrack(line, link), cost) for link, cost in sorted(costs.items()))
     if state.water_rule:
@@ -104,12 +120,12 @@ def legal_placements(state: GameState) -> list[tuple[PlaceTrack, int]]:
 # ----- New York: track over water is finished in the turn it is begun -----
 
 
-def water_debt(state: GameState) -> int:
+def water_debt(state: PlacementView) -> int:
     """Placements the active player still needs so that none of their lines ends on a water symbol."""
     return sum(line_water_debt(state, line) for line in state.players[state.current].lines)
 
 
-def line_water_debt(state: GameState, line: str) -> int:
+def line_water_debt(state: PlacementView, line: str) -> int:
     """Placements `line` still needs to bring each of its water ends ashore."""
     nodes = state.board.nodes
     return sum(
@@ -119,7 +135,7 @@ def line_water_debt(state: GameState, line: str) -> int:
     )
 
 
-def _placements_to_shore(state: GameState, line: str, start: int) -> int:
+def _placements_to_shore(state: PlacementView, line: str, start: int) -> int:
     """Fewest placements from a water end to a node that is not a water symbol or is already on the line."""
     board = state.board
     degree = state.lines[line].degree
@@ -138,13 +154,13 @@ def _placements_to_shore(state: GameState, line: str, start: int) -> int:
     return 1 << 20  # cannot be finished at all
 
 
-def _water_can_finish(state: GameState, line: str, link: int) -> bool:
+def _water_can_finish(state: PlacementView, line: str, link: int) -> bool:
     """Would the actions left after placing this token still finish every crossing?"""
-    with state.trial_track(line, link):
+    with trial_track(state.board, state.tracks, state.lines[line], line, link):
         return can_finish_crossings(state, state.actions_left - 1)
 
 
-def can_finish_crossings(state: GameState, budget: int) -> bool:
+def can_finish_crossings(state: PlacementView, budget: int) -> bool:
     """Can at most `budget` more placements leave none of the active player's lines ending on water?
 
     `water_debt` counts each water end's own shortest way ashore, which is only a lower bound: two ends
@@ -166,7 +182,7 @@ def can_finish_crossings(state: GameState, budget: int) -> bool:
                 on_link = state.tracks[link]
                 if own in on_link or len(on_link) >= board.links[link].spaces:
                     continue
-                with state.trial_track(own, link):
+                with trial_track(board, state.tracks, state.lines[own], own, link):
                     if can_finish_crossings(state, budget - 1):
                         return True
     return False

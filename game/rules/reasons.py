@@ -7,7 +7,8 @@ turns a Reason into text in the player's language, and the `score` command into 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+
+ReasonValue = str | int  # names of stations, lines, tiles, symbols, clusters; counts
 
 
 @dataclass(frozen=True, slots=True)
@@ -15,15 +16,15 @@ class Reason:
     # railway, terminus, plus, water, cluster, landmark_tile, landmark_set, connection_pair, loop, ride,
     # landmark_majority
     key: str
-    values: tuple[tuple[str, Any], ...] = ()
+    values: tuple[tuple[str, ReasonValue], ...] = ()
 
     @classmethod
-    def of(cls, key: str, **values: Any) -> Reason:
+    def of(cls, key: str, **values: ReasonValue) -> Reason:
         return cls(key, tuple(sorted(values.items())))
 
     @property
-    def params(self) -> dict[str, Any]:
+    def params(self) -> dict[str, ReasonValue]:
         return dict(self.values)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, ReasonValue]:
         return {"key": self.key, **self.params}

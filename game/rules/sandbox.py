@@ -11,7 +11,9 @@ from dataclasses import dataclass
 from game.board.model import Board, BoardError
 from game.rules.actions import PlaceTrack
 from game.rules.events import Event
-from game.rules.state import GameState, IllegalAction, PlayerState
+from game.rules.players import PlayerState
+from game.rules.refusals import IllegalAction, Refusal
+from game.rules.state import GameState
 
 SANDBOX_ACTIONS = 1 << 30  # never runs out, so the passenger never moves
 
@@ -57,7 +59,7 @@ def sandbox_place(state: GameState, placement: SandboxPlacement) -> Event:
     board = state.board
     link = board.link(placement.a, placement.b)
     if placement.line not in state.lines:
-        raise IllegalAction(f"no player owns the {placement.line} line")
+        raise IllegalAction(Refusal.of("unowned_line", line=placement.line))
     state.current = state.owner_of(placement.line)
     state.actions_left = SANDBOX_ACTIONS
     events = state.apply(PlaceTrack(placement.line, link.index))

@@ -7,16 +7,34 @@ station (or pair, cluster, symbol): it is earned exactly when the placement newl
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from game.board.model import Board
 from game.geometry import bounding_box, point_in_polygon
+from game.rules.lines import LineState
+from game.rules.players import PlayerState
 from game.rules.reasons import Reason
 from game.rules.routing import ride_path
 
-if TYPE_CHECKING:
-    from game.rules.state import GameState
+
+class ScoringView(Protocol):
+    """What scoring reads of a game (the game state is one): it never changes anything."""
+
+    @property
+    def board(self) -> Board: ...
+    @property
+    def lines(self) -> Mapping[str, LineState]: ...
+    @property
+    def tracks(self) -> Sequence[Sequence[str]]: ...
+    @property
+    def players(self) -> Sequence[PlayerState]: ...
+    @property
+    def connection_tiles(self) -> Mapping[int, str]: ...
+    @property
+    def landmark_stacks(self) -> Mapping[int, tuple[str, int]]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +52,7 @@ def _nth(table: tuple[int, ...], n: int) -> int:
     return table[n - 1] if n <= len(table) else 0
 
 
-def placement_outcome(state: GameState, line: str, link: int) -> Outcome:
+def placement_outcome(state: ScoringView, line: str, link: int) -> Outcome:
     """Points, branch tokens and tiles that placing `line` on `link` would earn its owner now."""
     board = state.board
     settings = board.settings
@@ -117,7 +135,7 @@ def placement_outcome(state: GameState, line: str, link: int) -> Outcome:
     return Outcome(points, tokens, tuple(reasons), tuple(tiles), sets, loop_stations)
 
 
-def _newly_enclosed(state: GameState, line: str, link: int, connected: set[int]) -> tuple[int, ...]:
+def _newly_enclosed(state: ScoringView, line: str, link: int, connected: set[int]) -> tuple[int, ...]:
     """Stations strictly inside the cycle this link closes that the line has not scored by a loop yet.
 
     Any new cycle through the link encloses nothing that this one cycle (plus older cycles, already

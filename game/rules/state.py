@@ -9,48 +9,23 @@ passenger's move.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from typing import Any
 
 from game.board.model import Board
 from game.rules.actions import Action, ChooseRoute, PlaceTrack, TakeBranch, action_from_json, action_to_json
 from game.rules.events import Event
+from game.rules.lines import LineState, trial_track
 from game.rules.placement import can_finish_crossings, legal_placements, placement_cost
+from game.rules.players import PlayerState
 from game.rules.reasons import Reason
+from game.rules.refusals import IllegalAction, Refusal
 from game.rules.routing import RouteResult, find_routes
 from game.rules.scoring import Outcome, placement_outcome
 
 STATE_VERSION = 1
 PHASES = ("actions", "passenger", "over")
-
-
-class IllegalAction(ValueError):
-    """An action the rules refuse; the message names the rule, and the state is unchanged."""
-
-
-@dataclass
-class LineState:
-    owner: int
-    tokens_left: int
-    degree: dict[int, int] = field(default_factory=dict)  # node -> this line's tracks touching it
-    loop_scored: set[int] = field(default_factory=set)  # stations this line has scored by a loop
-
-    def copy(self) -> LineState:
-        return LineState(self.owner, self.tokens_left, dict(self.degree), set(self.loop_scored))
-
-
-@dataclass
-class PlayerState:
-    lines: list[str]
-    points: int = 0
-    branch_tokens: int = 0
-    landmarks: dict[str, int] = field(default_factory=dict)  # landmark tiles held, by type
-    turns: int = 0
-
-    def copy(self) -> PlayerState:
-        return PlayerState(list(self.lines), self.points, self.branch_tokens, dict(self.landmarks), self.turns)
 
 
 class GameState:
@@ -116,24 +91,24 @@ class GameState:
         """The active player's legal placements with their branch-token cost (for the screens)."""
         return legal_placements(self) if self.phase == "actions" else []
 
-    def why_illegal(self, action: Action) -> str | None:
-        """None if the action is legal now, otherwise one line saying which rule forbids it."""
+    def why_illegal(self, action: Action) -> Refusal | None:
+        """None if the action is legal now, otherwise which rule forbids it (`game.i18n.explain` words it)."""
         if self.phase == "over":
-            return "the game is over"
+            return Refusal.of("game_over")
         if isinstance(action, ChooseRoute):
             if self.phase != "passenger":
-                return "the passenger moves only after the last action of the turn"
+                return Refusal.of("passenger_not_yet")
             if action not in self.legal_actions():
-                return "that is not one of the passenger's best routes"
+                return Refusal.of("not_a_best_route")
             return None
         if self.phase != "actions":
-            return "the passenger must move first"
+            return Refusal.of("passenger_first")
         if isinstance(action, TakeBranch):
             if self.water_rule and not can_finish_crossings(self, self.actions_left - 1):
-                return "track across water must reach the far bank this turn"
+                return Refusal.of("water_unfinished")
             return None
         result = placement_cost(self, action.line, action.link)
-        return result if isinstance(result, str) else None
+        return result if isinstance(result, Refusal) else None
 
     def preview(self, action: PlaceTrack) -> Outcome:
         """What a placement would score now, with reasons (for hovering a space)."""
@@ -149,32 +124,17 @@ class GameState:
             self._routes = find_routes(self.board, self.tracks, self.line_nodes(), self.passenger, targets)
         return self._routes
 
-    @contextmanager
-    def trial_track(self, line: str, link: int) -> Iterator[None]:
+    def trial_track(self, line: str, link: int) -> AbstractContextManager[None]:
         """Lay a track only for a look-ahead (no scoring, no log), and take it up again afterwards."""
-        line_state = self.lines[line]
-        ends = (self.board.links[link].a, self.board.links[link].b)
-        self.tracks[link].append(line)
-        line_state.tokens_left -= 1
-        for node in ends:
-            line_state.degree[node] = line_state.degree.get(node, 0) + 1
-        try:
-            yield
-        finally:
-            for node in ends:
-                line_state.degree[node] -= 1
-                if not line_state.degree[node]:
-                    del line_state.degree[node]
-            line_state.tokens_left += 1
-            self.tracks[link].pop()
+        return trial_track(self.board, self.tracks, self.lines[line], line, link)
 
     # ----- changing the state -----
 
     def apply(self, action: Action) -> list[Event]:
         """Carry out one action; raises IllegalAction (state unchanged) if the rules forbid it."""
-        reason = self.why_illegal(action)
-        if reason is not None:
-            raise IllegalAction(reason)
+        refusal = self.why_illegal(action)
+        if refusal is not None:
+            raise IllegalAction(refusal)
         self.log.append(action)
         self._routes = None
         if isinstance(action, PlaceTrack):

@@ -10,6 +10,7 @@ from game.bots.base import Bot
 from game.bots.easy import EasyBot
 from game.bots.greedy import GreedyBot
 from game.bots.planning_bot import hard_bot, normal_bot
+from game.rules.observation import observe
 from game.rules.state import GameState, new_game
 
 BOARDS = ("london", "london_classic", "berlin", "newyork")
@@ -45,5 +46,5 @@ def positions(name: str, players: int, seed: int, every: int = 3) -> tuple[GameS
         if starting or state.phase == "passenger":
             found.append(state.clone())
         last_turn = state.turn
-        state.apply(bots[state.current].choose(state))
+        state.apply(bots[state.current].choose(observe(state)))
     return tuple(found)

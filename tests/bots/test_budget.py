@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.bots.planning_bot import hard_bot
+from game.rules.observation import observe
 from tests.bots.helpers import positions
 
 
@@ -12,12 +13,12 @@ from tests.bots.helpers import positions
 def test_tiny_budget_still_legal(budget: dict) -> None:
     for state in positions("london", 2, seed=3, every=5)[:8]:
         bot = hard_bot(5, **budget)
-        action = bot.choose(state)
+        action = bot.choose(observe(state))
         assert action in state.legal_actions()
         if state.phase == "actions":  # the rest of its plan stays legal too
             copy = state.clone()
             copy.apply(action)
             while copy.phase == "actions" and copy.current == state.current:
-                follow = bot.choose(copy)
+                follow = bot.choose(observe(copy))
                 assert follow in copy.legal_actions()
                 copy.apply(follow)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.bots.registry import BOTS, make_bot
+from game.rules.observation import observe
 from game.rules.state import GameState, new_game
 from tests.bots.helpers import BOARDS, LEVELS, board, level_bot
 
@@ -13,7 +14,7 @@ def play(name: str, levels: list[str], seed: int) -> GameState:
     state = new_game(board(name), len(levels), seed)
     bots = [level_bot(level, seed * 100 + seat) for seat, level in enumerate(levels)]
     while state.phase != "over":
-        action = bots[state.current].choose(state)
+        action = bots[state.current].choose(observe(state))
         assert action in state.legal_actions()
         state.apply(action)
     return state
@@ -22,7 +23,7 @@ def play(name: str, levels: list[str], seed: int) -> GameState:
 def test_registry_has_three_levels() -> None:
     for kind in ("easy", "normal", "hard", "greedy", "random"):
         assert kind in BOTS
-        assert make_bot(kind, 3).choose(new_game(board("london"), 2, 1)) is not None
+        assert make_bot(kind, 3).choose(observe(new_game(board("london"), 2, 1))) is not None
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

@@ -9,6 +9,7 @@ import pytest
 
 from game.bots.passenger import INFINITY, line_gains, route_table
 from game.rules.actions import ChooseRoute
+from game.rules.observation import observe
 from game.rules.routing import WALK, find_routes
 from game.rules.state import GameState
 from tests.bots.helpers import LEVELS, level_bot, positions
@@ -39,7 +40,7 @@ def test_ties_in_own_favour(level: str) -> None:
     states = contested_ties()
     assert states, "no contested passenger tie found in the sample games"
     for state in states:
-        action = level_bot(level, 3).choose(state)
+        action = level_bot(level, 3).choose(observe(state))
         assert isinstance(action, ChooseRoute)
         best = max(own_lines(state, a) for a in state.legal_actions() if isinstance(a, ChooseRoute))
         assert own_lines(state, action) == best

@@ -22,6 +22,7 @@ from game.board.model import Board
 from game.bots.registry import make_bot
 from game.persist import saves
 from game.rules.actions import ChooseRoute, PlaceTrack, TakeBranch
+from game.rules.observation import observe
 from game.ui.app import App
 from game.ui.scenes.end import EndScene
 from game.ui.scenes.menu import MenuScene
@@ -46,7 +47,7 @@ def real_saves(board: Board, board_spec: str, games: int = 3, per_game: int = 10
         chooser = [session.bots.get(seat) or make_bot("random", seed * 7 + seat) for seat in range(len(seats))]
         documents = []
         while session.state.phase != "over":
-            session.apply(chooser[session.state.current].choose(session.state))
+            session.apply(chooser[session.state.current].choose(observe(session.state)))
             documents.append(json.loads(json.dumps(session.to_save())))
         picks = sorted(random.Random(seed).sample(range(len(documents)), min(per_game, len(documents))))
         found += [documents[k] for k in picks]

@@ -23,9 +23,12 @@ from game.board.model import Board
 from game.bots.base import Bot
 from game.bots.greedy import GreedyBot
 from game.bots.random_bot import RandomBot
+from game.i18n import explain
 from game.rules.actions import Action, ChooseRoute, PlaceTrack, TakeBranch
 from game.rules.events import Event
+from game.rules.observation import Observation, observe
 from game.rules.placement import water_debt
+from game.rules.refusals import Refusal
 from game.rules.state import PHASES, GameState, new_game, replay
 from game.simulate import play_game
 from tests.rules.boards import make_board
@@ -196,7 +199,7 @@ class CheckedGame:
                 break
             actions = state.legal_actions()
             assert actions, "a turn is always possible (taking a branch token is always legal)"
-            action = bots[state.current].choose(state)
+            action = bots[state.current].choose(observe(state))
             assert action in actions
             self.step(action)
         assert state.phase == "over", "the game did not end within its turn limit"
@@ -543,6 +546,11 @@ def water_boards(draw: st.DrawFn, ruleset: str = "newyork", features: bool = Fal
     return Drawn(_board(stations, links, ruleset, clusters=clusters))
 
 
+def refusal_words(refusal: Refusal | None) -> str:
+    """A refusal in the English words the CLI prints; empty when the action is legal."""
+    return "" if refusal is None else explain(refusal)
+
+
 class WaterBot:
     """A random bot drawn to the water: it mostly places track on links that touch a water symbol."""
 
@@ -551,9 +559,9 @@ class WaterBot:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state: GameState) -> Action:
-        actions = state.legal_actions()
-        board = state.board
+    def choose(self, observation: Observation) -> Action:
+        actions = list(observation.legal_actions)
+        board = observation.board
         wet = [
             action for action in actions
             if isinstance(action, PlaceTrack)
@@ -591,8 +599,8 @@ def test_two_water_ends_never_wait_for_the_same_last_space() -> None:
     state.actions_left = 4
     state.apply(PlaceTrack(red, board.link("M", "W1").index))
     second = PlaceTrack(black, board.link("M", "W1").index)
-    assert "across water" in (state.why_illegal(second) or "")
+    assert "across water" in refusal_words(state.why_illegal(second))
     assert second not in state.legal_actions()
     state.apply(PlaceTrack(red, board.link("W1", "S").index))
-    assert "across water" in (state.why_illegal(second) or "")  # W1–S is full now: black could never land
+    assert "across water" in refusal_words(state.why_illegal(second))  # W1–S is full now: black could never land
     assert TakeBranch() in state.legal_actions()

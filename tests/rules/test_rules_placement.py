@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from game.i18n import explain
 from game.rules.actions import PlaceTrack, TakeBranch
 from game.rules.sandbox import SandboxPlacement, sandbox_place, sandbox_state
 from game.rules.state import IllegalAction, new_game
@@ -28,9 +29,10 @@ def state_with(*placements: tuple[str, str, str], branch_tokens: int = 0):
 
 
 def cost(state, line: str, a: str, b: str):
+    """The placement's cost, or why it is refused in the English words the CLI prints."""
     reason = state.why_illegal(PlaceTrack(line, ROW.link(a, b).index))
     if reason is not None:
-        return reason
+        return explain(reason)
     return dict((action.link, c) for action, c in state.legal_placements() if action.line == line)[
         ROW.link(a, b).index
     ]
@@ -63,7 +65,7 @@ def test_touching_the_line_away_from_an_end_costs_two_branch_tokens():
 
 def test_branching_without_two_tokens_is_refused_with_the_count():
     state = state_with(("red", "A", "B"), ("red", "B", "C"), ("red", "C", "D"), branch_tokens=1)
-    assert "costs 2 branch tokens; you have 1" in cost(state, "red", "C", "F")
+    assert "2 needed, 1 in hand" in cost(state, "red", "C", "F")
     red_links = {action.link for action, _ in state.legal_placements() if action.line == "red"}
     assert ROW.link("C", "F").index not in red_links
     assert ROW.link("D", "E").index in red_links
@@ -95,9 +97,24 @@ def test_building_on_from_the_join_point_is_branching():
     assert cost(state, "red", "E", "H") == 0  # E is still an end
 
 
-def test_two_stations_the_line_passes_through_cannot_be_joined():
+def test_a_chord_between_two_stations_the_line_passes_through_is_a_paid_branch():
+    # Red runs A–B–C–D–E; B and D are on the line and neither is an end: the chord B–D costs 2 tokens.
     state = state_with(("red", "A", "B"), ("red", "B", "C"), ("red", "C", "D"), ("red", "D", "E"), branch_tokens=2)
-    assert "only a loop closed from an end" in cost(state, "red", "B", "D")
+    assert cost(state, "red", "B", "D") == 2
+    state.apply(PlaceTrack("red", ROW.link("B", "D").index))
+    assert state.players[0].branch_tokens == 0
+    assert state.lines["red"].degree[ROW.index_of["B"]] == 3
+    assert state.lines["red"].degree[ROW.index_of["D"]] == 3
+
+
+def test_a_chord_without_two_branch_tokens_is_refused_with_the_count():
+    state = state_with(("red", "A", "B"), ("red", "B", "C"), ("red", "C", "D"), ("red", "D", "E"), branch_tokens=1)
+    assert "2 needed, 1 in hand" in cost(state, "red", "B", "D")
+    red_links = {action.link for action, _ in state.legal_placements() if action.line == "red"}
+    assert ROW.link("B", "D").index not in red_links
+    with pytest.raises(IllegalAction):
+        state.apply(PlaceTrack("red", ROW.link("B", "D").index))
+    assert state.players[0].branch_tokens == 1
 
 
 def test_a_single_closed_loop_has_no_ends():
@@ -140,8 +157,9 @@ def test_no_tokens_left_no_placement_and_taking_a_branch_token_is_always_legal()
 def test_an_illegal_action_changes_nothing():
     state = state_with(("red", "B", "C"))
     before = state.to_json()
-    with pytest.raises(IllegalAction, match="must touch"):
+    with pytest.raises(IllegalAction) as refused:
         state.apply(PlaceTrack("red", ROW.link("D", "E").index))
+    assert "must touch" in explain(refused.value.refusal)
     assert state.to_json() == before
 
 
@@ -165,11 +183,11 @@ def water_state(actions_left: int):
 def test_a_crossing_begun_must_be_finished_in_the_same_turn():
     state, line = water_state(actions_left=2)
     onto_water = PlaceTrack(line, WATER.link("Manhattan", "W1").index)
-    assert "across water" in state.why_illegal(onto_water)  # needs 3 placements, only 2 actions
+    assert "across water" in explain(state.why_illegal(onto_water))  # needs 3 placements, only 2 actions
     state, line = water_state(actions_left=3)
     assert state.why_illegal(onto_water) is None
     state.apply(onto_water)
-    assert "across water" in state.why_illegal(TakeBranch())  # the crossing must go on
+    assert "across water" in explain(state.why_illegal(TakeBranch()))  # the crossing must go on
     state.apply(PlaceTrack(line, WATER.link("W1", "W2").index))
     assert TakeBranch() not in state.legal_actions()
     state.apply(PlaceTrack(line, WATER.link("W2", "Brooklyn").index))

@@ -11,12 +11,17 @@ from tests.rules.words import words
 def play(board, seats, placements, tiles=None):
     """Apply placements in the sandbox; return each placement's event and the state."""
     state = sandbox_state(board, seats, tiles)
+    return place(state, placements), state
+
+
+def place(state, placements):
+    """Apply more placements in the sandbox; return each placement's event."""
     for line, _a, _b in placements:
         state.players[state.owner_of(line)].branch_tokens += 2  # branching is not what these tests are about
     events = [sandbox_place(state, SandboxPlacement(*p)) for p in placements]
     for line, _a, _b in placements:
         state.players[state.owner_of(line)].branch_tokens -= 2
-    return events, state
+    return events
 
 
 FEATURES = make_board(
@@ -204,6 +209,58 @@ def test_a_station_scores_once_per_line_but_again_for_another_line():
     placements = [("red", a, b) for a, b in RING] + [("blue", a, b) for a, b in RING]
     _, state = play(LOOP, [["red"], ["blue"]], placements)
     assert state.players[0].points == 2 and state.players[1].points == 2
+
+
+# A U of red P1–P2–P3–P4–P5–P6 drawn round X; the chord P2–P5 closes the square P2–P3–P4–P5 around X.
+CHORD = make_board(
+    {"P1": (0, 100, "start"), "P2": (100, 100, ""), "P3": (100, 300, ""), "P4": (300, 300, ""),
+     "P5": (300, 100, ""), "P6": (400, 100, ""), "X": (200, 200, ""), "Y": (200, 0, "")},
+    [("P1", "P2"), ("P2", "P3"), ("P3", "P4"), ("P4", "P5"), ("P5", "P6"), ("P2", "P5"), ("P2", "Y")],
+    ruleset="london",
+)
+
+
+def test_a_paid_chord_closes_a_loop_that_scores():
+    u_shape = [("red", "P1", "P2"), ("red", "P2", "P3"), ("red", "P3", "P4"), ("red", "P4", "P5"), ("red", "P5", "P6")]
+    _, state = play(CHORD, [["red"], ["blue"]], u_shape)
+    state.players[0].branch_tokens = 2
+    chord = sandbox_place(state, SandboxPlacement("red", "P2", "P5"))
+    assert chord.paid == 2
+    assert chord.points == 1
+    assert words(chord) == ("loop around 1 station",)
+    assert state.lines["red"].loop_scored == {CHORD.index_of["X"]}
+
+
+# A ring A–B–C–D round In, inside a wider square A2–B2–C2–D2 that also holds Mid (outside the ring).
+NESTED = make_board(
+    {"A": (100, 100, "start"), "B": (300, 100, ""), "C": (300, 300, ""), "D": (100, 300, ""), "In": (200, 200, ""),
+     "A2": (0, 0, ""), "B2": (500, 0, ""), "C2": (500, 500, ""), "D2": (0, 500, ""), "Mid": (400, 250, "")},
+    [("A", "B", 2), ("B", "C", 2), ("C", "D", 2), ("D", "A", 2),
+     ("A", "A2", 2), ("A2", "B2", 2), ("B2", "C2", 2), ("C2", "D2", 2), ("D2", "D", 2)],
+    ruleset="london",
+)
+NESTED_RING = [("A", "B"), ("B", "C"), ("C", "D"), ("D", "A")]
+
+
+def test_a_station_scored_by_an_earlier_loop_is_not_scored_again_by_a_later_one():
+    """RULES §4: a station scores at most once per line for the whole game, even when the loop is enlarged."""
+    events, state = play(NESTED, [["red"], ["blue"]], [("red", a, b) for a, b in NESTED_RING])
+    assert events[-1].points == 1  # the ring closes round In
+    # From A (a paid branch: a closed ring has no ends) round the outside back to D: the new loop
+    # encloses In again and Mid for the first time. Only Mid scores.
+    wider = [("red", "A", "A2"), ("red", "A2", "B2"), ("red", "B2", "C2"), ("red", "C2", "D2"), ("red", "D2", "D")]
+    events = place(state, wider)
+    assert [e.points for e in events] == [0, 0, 0, 0, 1]
+    assert words(events[-1]) == ("loop around 1 station",)
+    assert state.lines["red"].loop_scored == {NESTED.index_of["In"], NESTED.index_of["Mid"]}
+    assert state.players[0].points == 2
+
+
+def test_another_line_enclosing_a_station_scores_it_again():
+    events, state = play(NESTED, [["red"], ["blue"]], [("red", a, b) for a, b in NESTED_RING])
+    events = place(state, [("blue", a, b) for a, b in NESTED_RING])
+    assert events[-1].points == 1
+    assert state.players[0].points == 1 and state.players[1].points == 1
 
 
 def test_loops_are_a_board_setting():

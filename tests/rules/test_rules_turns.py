@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 
+from game.i18n import explain
 from game.rules.actions import ChooseRoute, PlaceTrack, TakeBranch
 from game.rules.state import new_game
 from tests.rules.boards import grid_board, make_board
@@ -58,8 +61,9 @@ def test_the_passenger_moves_only_after_the_last_action_and_the_turn_passes_on()
     assert state.phase == "actions" and state.current == 0
     spend_actions(state)
     assert state.phase == "passenger"
-    with pytest.raises(ValueError, match="passenger must move first"):
+    with pytest.raises(ValueError) as refused:
         state.apply(TakeBranch())
+    assert "passenger must move first" in explain(refused.value.refusal)
     while state.phase == "passenger":
         state.apply(state.legal_actions()[0])
     assert state.current == 1 and state.actions_left == 5
@@ -138,6 +142,41 @@ def test_each_line_ridden_scores_its_owner_one_point_however_far():
     assert scores == {0: 1, 1: 1}
     path = next(e.path for e in events if e.kind == "passenger")
     assert [LINE.nodes[n].name for n in path] == ["Home", "X1", "S1", "S2", "Far"]
+
+
+def lay(state, line: str, names: tuple[str, ...]) -> None:
+    """Put `line` on the links between consecutive stations of `names` (set-up only: nothing scores)."""
+    degree = state.lines[line].degree
+    for a, b in pairwise(names):
+        state.tracks[LINE.link(a, b).index].append(line)
+        for name in (a, b):
+            degree[LINE.index_of[name]] = degree.get(LINE.index_of[name], 0) + 1
+
+
+def ride_scores(state) -> dict[int, int]:
+    spend_actions(state)
+    events = state.apply(state.legal_actions()[0])
+    return {e.player: e.points for e in events if e.kind == "score"}
+
+
+def test_an_owner_with_two_lines_ridden_scores_two():
+    """RULES §5: each distinct line ridden gives its owner 1 point, so two of one owner's lines give 2."""
+    state = passenger_state([("Far", "standard")])
+    red, blue = state.players[0].lines[:2]
+    green = state.players[1].lines[0]
+    lay(state, red, ("Home", "X1", "S1"))
+    lay(state, blue, ("S1", "S2"))
+    lay(state, green, ("S2", "Far"))
+    assert ride_scores(state) == {0: 2, 1: 1}
+    assert state.players[0].points == 2 and state.players[1].points == 1
+
+
+def test_one_line_ridden_over_several_links_scores_one():
+    state = passenger_state([("Far", "standard")])
+    red = state.players[0].lines[0]
+    lay(state, red, ("Home", "X1", "S1", "S2", "Far"))
+    assert ride_scores(state) == {0: 1}
+    assert state.players[0].points == 1 and state.players[1].points == 0
 
 
 def test_the_game_ends_when_the_last_seat_finishes_after_the_deck_runs_out():

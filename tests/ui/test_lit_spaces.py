@@ -11,6 +11,7 @@ import pytest
 from game import geometry
 from game.board.loader import load_board
 from game.bots.registry import make_bot
+from game.rules.observation import observe
 from game.ui import style
 from game.ui.app import App
 from game.ui.board.labels import label_boxes
@@ -33,7 +34,7 @@ def busy_table(make_app, size: str = "1920x1080", turns: int = 21) -> tuple[App,
     bot = make_bot("greedy", 3)
     state = session.state
     while state.turn < turns or state.current != 0 or state.phase != "actions":
-        session.apply(bot.choose(state))
+        session.apply(bot.choose(observe(state)))
     state.players[0].branch_tokens = 4
     app.router.replace("play", setup=setup, session=session)
     scene = app.scene

@@ -11,6 +11,7 @@ from game import i18n
 from game.board.model import Board
 from game.phrase import Phrase, Series, from_json, to_json
 from game.rules.actions import Action
+from game.rules.observation import observe
 from game.ui import text
 from game.ui.table.event_log import LogEntry
 from game.ui.table.session import GameSession
@@ -25,7 +26,7 @@ def _play(board: Board, board_file: Path, actions: list[Action] | None = None) -
     if actions is None:
         actions = []
         while len(actions) < 14:
-            actions.append(session.bots[1].choose(session.state))
+            actions.append(session.bots[1].choose(observe(session.state)))
             session.apply(actions[-1])
     else:
         for action in actions:

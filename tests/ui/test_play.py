@@ -12,6 +12,7 @@ import pygame
 import pytest
 
 from game.board.model import Board
+from game.i18n import explain
 from game.persist import saves
 from game.rules.actions import PlaceTrack
 from game.rules.events import Event
@@ -191,7 +192,7 @@ def test_an_illegal_click_explains_and_changes_nothing(open_table) -> None:
     before = json.dumps(ctl.state.to_json(), sort_keys=True)
     click(app, space_point(scene, far))
     assert json.dumps(ctl.state.to_json(), sort_keys=True) == before
-    reason = ctl.state.why_illegal(PlaceTrack(line, far))
+    reason = explain(ctl.state.why_illegal(PlaceTrack(line, far)))
     assert ctl.message.lower() == reason.lower()
     assert "\n" not in ctl.message
 

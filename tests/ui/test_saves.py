@@ -14,6 +14,7 @@ import pytest
 from game import files
 from game.board.model import Board
 from game.persist import saves
+from game.rules.observation import observe
 from game.rules.state import STATE_VERSION
 from game.ui.table.session import SAVE_VERSION, GameSession, migrate, read_saved_game
 from game.ui.table.setup import GameSetup, Seat
@@ -240,7 +241,7 @@ def _session(board: Board, board_file: Path) -> GameSession:
     session = GameSession(board, GameSetup(str(board_file), [Seat("person", "Anna"), Seat("easy", "Ben")], 3),
                           None, 3)
     for _ in range(5):
-        session.apply(session.bots[1].choose(session.state))
+        session.apply(session.bots[1].choose(observe(session.state)))
     return session
 
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from game.i18n import explain
 from game.rules.actions import Action, ChooseRoute, PlaceTrack, TakeBranch
 from game.rules.events import Event
+from game.rules.observation import observe
 from game.rules.routing import RouteOption
 from game.rules.state import GameState
 from game.ui import text
@@ -161,7 +163,7 @@ class TurnController:
         action = PlaceTrack(self.selected, link)
         reason = self.state.why_illegal(action)
         if reason is not None:
-            self.refuse(reason[:1].upper() + reason[1:])
+            self.refuse(explain(reason, sentence=True))
             return False
         self.perform(action)
         return True
@@ -171,7 +173,7 @@ class TurnController:
             return False
         reason = self.state.why_illegal(TakeBranch())
         if reason is not None:
-            self.refuse(reason[:1].upper() + reason[1:])
+            self.refuse(explain(reason, sentence=True))
             return False
         self.perform(TakeBranch())
         return True
@@ -221,7 +223,7 @@ class TurnController:
             options = self.route_options()
             if self.computer_turn():
                 if self.route_time >= ROUTE_SHOW:
-                    self.perform(self.session.bots[state.current].choose(state))
+                    self.perform(self.session.bots[state.current].choose(observe(state)))
             elif len(options) == 1 and self.route_time >= AUTO_GO and not self.hold:
                 self.perform(ChooseRoute(options[0].destination, options[0].lines))
             return
@@ -229,7 +231,7 @@ class TurnController:
             self.bot_timer += dt
             if self.bot_timer >= self.bot_delay:
                 self.bot_timer = 0.0
-                self.perform(self.session.bots[state.current].choose(state))
+                self.perform(self.session.bots[state.current].choose(observe(state)))
 
     @property
     def finished(self) -> bool:

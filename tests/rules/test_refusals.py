@@ -36,13 +36,13 @@ def test_every_refusal_has_words_in_every_language() -> None:
     assert len(keys) >= 15
     for code in i18n.LANGUAGES:
         catalogue = i18n.catalogue(code)
-        assert [key for key in sorted(keys) if not catalogue.get(f"refusal.{key}")] == [], code
+        assert [key for key in sorted(keys) if not catalogue.message(f"refusal.{key}")] == [], code
 
 
 def test_english_keeps_the_engines_words() -> None:
     assert i18n.explain(Refusal.of("line_owned", line="blue")) == "the blue line belongs to another player"
     assert i18n.explain(Refusal.of("branch_cost", line="red", cost=2, have=1)) == (
-        "branching off the red line takes branch tokens: 2 needed, 1 in hand")
+        "branching off the red line takes branch tokens: it needs 2, you have 1")
     assert i18n.explain(Refusal.of("unknown_line", line="mauve")) == "there is no line called 'mauve' in this game"
     assert i18n.explain(Refusal.of("game_over"), sentence=True) == "The game is over"
 

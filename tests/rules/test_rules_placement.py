@@ -65,7 +65,7 @@ def test_touching_the_line_away_from_an_end_costs_two_branch_tokens():
 
 def test_branching_without_two_tokens_is_refused_with_the_count():
     state = state_with(("red", "A", "B"), ("red", "B", "C"), ("red", "C", "D"), branch_tokens=1)
-    assert "2 needed, 1 in hand" in cost(state, "red", "C", "F")
+    assert "it needs 2, you have 1" in cost(state, "red", "C", "F")
     red_links = {action.link for action, _ in state.legal_placements() if action.line == "red"}
     assert ROW.link("C", "F").index not in red_links
     assert ROW.link("D", "E").index in red_links
@@ -109,7 +109,7 @@ def test_a_chord_between_two_stations_the_line_passes_through_is_a_paid_branch()
 
 def test_a_chord_without_two_branch_tokens_is_refused_with_the_count():
     state = state_with(("red", "A", "B"), ("red", "B", "C"), ("red", "C", "D"), ("red", "D", "E"), branch_tokens=1)
-    assert "2 needed, 1 in hand" in cost(state, "red", "B", "D")
+    assert "it needs 2, you have 1" in cost(state, "red", "B", "D")
     red_links = {action.link for action, _ in state.legal_placements() if action.line == "red"}
     assert ROW.link("B", "D").index not in red_links
     with pytest.raises(IllegalAction):

@@ -1,0 +1,64 @@
+"""The metro-map bench: each shipped board, a fresh 120-station import and a 500-station city, each made
+into a metro map (layout and names) with its CPU time and figures. `make bench` calls `bench_rows`;
+`python -m editor.cartography.metro.bench` prints them.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+
+from editor.cartography.bench import SHIPPED
+from editor.cartography.metro.pipeline import MapFigures, MapRequest, make_metro_map
+from editor.cartography.metro.samples import IMPORTS, big_request, board_request, data_dir, import_request
+
+BENCH_IMPORT = "paris-120"
+
+
+@dataclass(frozen=True, slots=True)
+class MetroRow:
+    name: str
+    stations: int
+    cpu_seconds: float  # median over the repeats: import (for an import), layout and names
+    figures: MapFigures
+
+
+def _row(name: str, make: Callable[[], MapRequest], repeats: int) -> MetroRow:
+    times: list[float] = []
+    figures = None
+    for _ in range(repeats):
+        started = time.process_time()
+        result = make_metro_map(make())
+        times.append(time.process_time() - started)
+        figures = result.figures
+    assert figures is not None
+    return MetroRow(name, figures.stations, statistics.median(times), figures)
+
+
+def bench_rows(repeats: int = 3, big: bool = True) -> list[MetroRow]:
+    """One row per sample (the 500-station city once: it takes a while)."""
+    rows = [_row(name, partial(board_request, name), repeats) for name in SHIPPED]
+    if data_dir() is not None:
+        rows.append(_row(f"import {BENCH_IMPORT}", lambda: import_request(IMPORTS[BENCH_IMPORT]), repeats))
+    if big:
+        rows.append(_row("synthetic-500", big_request, 1))
+    return rows
+
+
+def format_row(row: MetroRow) -> str:
+    f = row.figures
+    return (f"{row.name:22} {row.stations:4} stations  {row.cpu_seconds:6.2f} s cpu  octilinear "
+            f"{100 * f.octilinear_share:5.1f} %  min spacing {f.min_spacing:5.1f} px  names in trouble "
+            f"{f.unresolved_names:3}  layout problems {f.layout_problems}  bends {f.bends}  rounds {f.rounds}")
+
+
+def main() -> None:
+    for row in bench_rows():
+        print(format_row(row), flush=True)
+
+
+if __name__ == "__main__":
+    main()

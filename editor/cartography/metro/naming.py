@@ -1,0 +1,67 @@
+"""Names on a finished layout: placed as the game will draw them, and judged as the board check judges them."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from editor.cartography.metro.request import MapRequest, Progress
+from editor.cartography.metro.scene import NameScene, name_scene
+from editor.cartography.names.placer import place_names
+from editor.cartography.names.types import PlacedName
+from editor.cartography.network import Schematic
+from game.board.label_spec import gap_for, label_box, line_sizes
+from game.board.name_clearance import check_boxes
+from game.board.text_metrics import name_metrics
+
+
+def placed(request: MapRequest, schematic: Schematic, progress: Progress | None, seed: int) -> tuple[
+    NameScene, dict[int, PlacedName]
+]:
+    """Every station's name placed on this layout, as the game will draw it."""
+    network = request.network
+    frame = request.frame
+    scene = name_scene(network, schematic.positions, schematic.paths, request.track_spaces(),
+                       request.place_badges(), request.labels, request.label_px, frame.width, frame.height)
+    metrics = name_metrics()
+    px = request.label_px
+
+    def measure(text: str) -> tuple[float, float]:
+        return metrics.size(text, px)
+
+    placement = place_names(scene.stations, scene.obstacles, frame, measure, label_px=px,
+                            clear_scale=request.clear_scale, progress=progress, seed=seed)
+    return scene, placement.names
+
+
+def name_problems(request: MapRequest, scene: NameScene, names: Mapping[int, PlacedName]) -> list[str]:
+    """Every name rule broken at the clear scale (the board check's own judgement), one line each."""
+    metrics = name_metrics()
+    px = request.label_px
+    gap = gap_for(px)
+    boxes = {}
+    for station in scene.stations:
+        placed = names.get(station.index)
+        if placed is None:
+            continue
+        sizes = line_sizes(placed.lines, lambda text: metrics.size(text, px), station.lead)
+        boxes[station.index] = label_box(station.x, station.y, station.radius, placed.spec, sizes, gap,
+                                         request.clear_scale)
+    return check_boxes(scene.stations, scene.obstacles, request.frame, boxes)
+
+
+def troubled(problems: list[str], scene: NameScene) -> set[int]:
+    """The place indices of the stations whose names the problem lines are about."""
+    by_name: dict[str, list[int]] = {}
+    for station in scene.stations:
+        by_name.setdefault(station.name, []).append(station.index)
+    found: set[int] = set()
+    for line in problems:
+        body = line.removeprefix("name of ")
+        if " overlaps name of " in body:
+            for name in body.split(" overlaps name of "):
+                found.update(by_name.get(name, ()))
+            continue
+        for name, indices in by_name.items():
+            if body.startswith(f"{name} "):
+                found.update(indices)
+    return found

@@ -1,0 +1,76 @@
+"""The pipeline behind `editor.cartography.metro_map`: layout, names, figures."""
+
+from __future__ import annotations
+
+import math
+import time
+from itertools import pairwise
+
+from editor.cartography.layout.checks import check_schematic, is_octilinear
+from editor.cartography.metro.naming import name_problems, placed, troubled
+from editor.cartography.metro.request import MapFigures, MapRequest, MetroMap, Progress
+from editor.cartography.metro.room import lay_out_with_room
+from editor.cartography.metro.scene import NameScene
+from editor.cartography.names.types import PlacedName
+from editor.cartography.network import Frame, Network, Schematic
+
+__all__ = ["MapFigures", "MapRequest", "MetroMap", "Progress", "make_metro_map", "name_problems",
+           "place_names_only", "straight_schematic", "tidy_layout", "troubled"]
+
+
+def _figures(network: Network, schematic: Schematic, frame: Frame, name_trouble: int, rounds: int,
+             started: float) -> MapFigures:
+    total = octilinear = 0.0
+    bends = 0
+    for path in schematic.paths:
+        bends += max(0, len(path) - 2)
+        for p, q in pairwise(path):
+            length = math.dist(p, q)
+            total += length
+            octilinear += length if is_octilinear(p, q) else 0.0
+    positions = schematic.positions
+    closest = min((math.dist(positions[i], positions[j]) for i in range(len(positions))
+                   for j in range(i + 1, len(positions))), default=math.inf)
+    stations = sum(1 for p in network.places if not p.waypoint)
+    layout = len(check_schematic(network, schematic, frame))
+    return MapFigures(stations, octilinear / total if total else 1.0, closest, name_trouble, layout, bends,
+                      rounds, time.process_time() - started)
+
+
+def _result(request: MapRequest, schematic: Schematic, scene: NameScene, names: dict[int, PlacedName],
+            rounds: int, started: float, layout_checked: bool = True) -> MetroMap:
+    problems = [*schematic.notes]
+    if layout_checked:
+        problems += [p for p in check_schematic(request.network, schematic, request.frame) if p not in problems]
+    trouble = name_problems(request, scene, names)
+    figures = _figures(request.network, schematic, request.frame, len(troubled(trouble, scene)), rounds, started)
+    return MetroMap(schematic, names, tuple(problems + trouble), figures, scene.unit)
+
+
+def make_metro_map(request: MapRequest, progress: Progress | None = None) -> MetroMap:
+    """Lay the network out and place every name, making room in the layout where names need it."""
+    started = time.process_time()
+    schematic, scene, names, rounds = lay_out_with_room(request, progress)
+    return _result(request, schematic, scene, names, rounds, started)
+
+
+def tidy_layout(request: MapRequest, progress: Progress | None = None) -> MetroMap:
+    """The editor's "Tidy layout": a new layout with names, every pinned place kept exactly where it is."""
+    return make_metro_map(request, progress)
+
+
+def straight_schematic(network: Network) -> Schematic:
+    """The network as it stands (places where they are, links straight): for naming a board as drawn."""
+    positions = tuple((p.x, p.y) for p in network.places)
+    paths = tuple((positions[t.a], positions[t.b]) for t in network.tracks)
+    return Schematic(positions, paths, network.areas, 0.0)
+
+
+def place_names_only(request: MapRequest, schematic: Schematic | None = None,
+                     progress: Progress | None = None) -> MetroMap:
+    """Names placed on a layout kept exactly as it is (`schematic`, or the network's own positions with
+    straight links): nothing moves, and the problems left are the names' only."""
+    started = time.process_time()
+    schematic = schematic if schematic is not None else straight_schematic(request.network)
+    scene, names = placed(request, schematic, progress, request.seed)
+    return _result(request, schematic, scene, names, 0, started, layout_checked=False)

@@ -1,0 +1,63 @@
+"""The pipeline's plain data: what to draw (`MapRequest`) and what comes out (`MetroMap`, `MapFigures`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from editor.cartography.names.types import PlacedName
+from editor.cartography.network import Frame, Network, Schematic
+from game.board.label_spec import LabelSpec
+
+Progress = Callable[[float], None]
+
+
+@dataclass(frozen=True, slots=True)
+class MapRequest:
+    """What to draw: the network, the board, and what the game will draw beside each station's name.
+
+    `spaces[k]` is track k's number of track spaces (1 if not given); `badges[i]` place i's feature
+    badges in front of its name (railway, plus, one tile slot for a connection or landmark station);
+    `labels` the name placements a designer fixed by hand, by place index (kept whatever they hit).
+    Pinned places (`Place.pinned`) stay exactly where they are.
+    """
+
+    network: Network
+    frame: Frame = field(default_factory=Frame)
+    spaces: tuple[int, ...] = ()
+    badges: tuple[int, ...] = ()
+    labels: Mapping[int, LabelSpec] = field(default_factory=dict)
+    label_px: float = 20.0
+    clear_scale: float = 1.3
+    seed: int = 0
+
+    def track_spaces(self) -> tuple[int, ...]:
+        return self.spaces or (1,) * len(self.network.tracks)
+
+    def place_badges(self) -> tuple[int, ...]:
+        return self.badges or (0,) * len(self.network.places)
+
+
+@dataclass(frozen=True, slots=True)
+class MapFigures:
+    """How good the map is (for benches and the editor's status line; nothing depends on them)."""
+
+    stations: int
+    octilinear_share: float  # of the total drawn link length
+    min_spacing: float  # board px between the two closest places
+    unresolved_names: int  # names breaking a rule at the clear scale
+    layout_problems: int  # broken layout guarantees (check_schematic)
+    bends: int  # bends along all links' paths
+    rounds: int  # layouts tried (names asked for more room this many times, plus one)
+    seconds: float  # CPU seconds
+
+
+@dataclass(frozen=True, slots=True)
+class MetroMap:
+    """The result: the layout, every station's placed name (at scale 1), the problems left, the figures."""
+
+    schematic: Schematic
+    names: dict[int, PlacedName]
+    problems: tuple[str, ...]
+    figures: MapFigures
+    unit: float  # the board unit the game will draw this layout with (median link length)

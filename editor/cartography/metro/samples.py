@@ -1,0 +1,84 @@
+"""Maps to make for benches and tests: the shipped boards, fresh imports of open data, a big synthetic city.
+
+Each is a `MapRequest` as the editor would build it: the network with the designer's rough positions, each
+link's track spaces and each station's feature badges (railway, plus, one tile slot for a connection or
+landmark station).
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from pathlib import Path
+from typing import Any
+
+from editor.cartography.bench import big_network, board_network
+from editor.cartography.metro.pipeline import MapRequest
+from editor.cartography.network import Frame, Network, Place, Track
+from game import resources
+
+# Fresh imports: a part of a city's open data, as a designer would start a board (20–150 stations).
+# The importer's own spacing pass is cut short: the schematic layout redraws the network anyway.
+ROUGH = {"iterations": 20}
+IMPORTS: dict[str, dict[str, Any]] = {
+    "paris-centre": {"city": "paris", "area": [48.835, 2.30, 48.885, 2.39], "projection": ROUGH},
+    "brooklyn-downtown": {"city": "newyork", "area": [40.66, -74.005, 40.715, -73.94], "projection": ROUGH},
+    "berlin-mitte": {"city": "berlin", "lines": ["U\\d+", "S\\d+"], "area": [52.49, 13.35, 52.54, 13.45],
+                     "projection": ROUGH},
+    "london-zone1": {"city": "london", "area": [51.49, -0.20, 51.535, -0.07], "projection": ROUGH},
+    "paris-120": {"city": "paris", "area": [48.838, 2.305, 48.883, 2.39], "projection": ROUGH},
+}
+
+
+def _importing(module: str) -> Any:
+    """A module of the open-data importer, loaded when an import is asked for (the importer is the editor's
+    own room, checked on its own; cartography's type check does not follow into it)."""
+    return importlib.import_module(f"editor.importing.{module}")
+
+
+def badges_of(node: dict[str, Any]) -> int:
+    """A node's feature badges in front of its name: railway, plus, one slot for connection/landmarks."""
+    props = node.get("properties", node)
+    return int(bool(props.get("railway"))) + int(bool(props.get("plus"))) + int(
+        bool(props.get("connection") or props.get("landmarks")))
+
+
+def board_request(name: str) -> MapRequest:
+    """A shipped board (`boards/NAME.json`) as a request: its positions as the rough geography."""
+    network, frame = board_network(name)
+    path = resources.builtin_board(name)
+    if path is None:
+        raise ValueError(f"no built-in board {name!r}")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    spaces = tuple(int(link.get("spaces", 1)) for link in data["links"])
+    badges = tuple(badges_of(node) for node in data["nodes"])
+    return MapRequest(network, Frame(frame.width, frame.height), spaces, badges)
+
+
+def data_dir() -> Path | None:
+    """The open-data folder: shared/data beside the project (the importer's default), else the nearest
+    shared/data above it (a worktree's); None if there is none."""
+    default = Path(_importing("network_data").default_data_dir())
+    if default.is_dir():
+        return default
+    for folder in Path(__file__).resolve().parents:
+        if (folder / "shared" / "data").is_dir():
+            return folder / "shared" / "data"
+    return None
+
+
+def import_request(config: dict[str, Any], data: Path | None = None) -> MapRequest:
+    """A fresh import (`editor.importing.importer.build_board`) as a request."""
+    board = _importing("importer").build_board(config, data or data_dir())
+    index = {node.name: i for i, node in enumerate(board.nodes)}
+    places = tuple(Place(node.x, node.y, node.name, node.waypoint) for node in board.nodes)
+    tracks = tuple(Track(index[link.a], index[link.b], link.lines) for link in board.links)
+    spaces = tuple(link.spaces for link in board.links)
+    badges = tuple(badges_of(node.properties) for node in board.nodes)
+    return MapRequest(Network(places, tracks), Frame(board.width, board.height), spaces, badges)
+
+
+def big_request() -> MapRequest:
+    """The 500-station bench city on its 4K board."""
+    network, frame = big_network()
+    return MapRequest(network, frame)

@@ -1,0 +1,73 @@
+"""A finished layout seen as the game will draw it: the stations to name and what their names keep clear of.
+
+Sizes come from `game.board.proportions`, over the layout's own link lengths (the game's unit is the
+median link length, end to end), so the placer avoids exactly the discs and track beds the screens draw.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from editor.cartography.network import Network, Point
+from game.board.label_spec import LabelSpec
+from game.board.name_clearance import Disc, NameObstacles, NameStation, TrackLine
+from game.board.proportions import badge_advance, bed_half_width, node_radius, unit_of
+
+
+@dataclass(frozen=True, slots=True)
+class NameScene:
+    """The stations to name and their obstacles, for one layout; `unit` is the board unit it implies."""
+
+    stations: tuple[NameStation, ...]
+    obstacles: NameObstacles
+    unit: float
+
+
+def link_ends(network: Network, positions: Sequence[Point]) -> list[tuple[Point, Point]]:
+    return [(positions[t.a], positions[t.b]) for t in network.tracks]
+
+
+def board_unit(network: Network, positions: Sequence[Point], width: float, height: float) -> float:
+    """The game's unit for this layout: the median straight length of its links."""
+    return unit_of([math.dist(a, b) for a, b in link_ends(network, positions)], width, height)
+
+
+def name_scene(
+    network: Network,
+    positions: Sequence[Point],
+    paths: Sequence[Sequence[Point]],
+    spaces: Sequence[int],
+    badges: Sequence[int],
+    fixed: Mapping[int, LabelSpec],
+    label_px: float,
+    width: float,
+    height: float,
+) -> NameScene:
+    """Stations (with their badges' lead and any designer-fixed spec), discs and track beds of a layout."""
+    unit = board_unit(network, positions, width, height)
+    widest = [0] * len(network.places)
+    for track, n in zip(network.tracks, spaces, strict=True):
+        widest[track.a] = max(widest[track.a], n)
+        widest[track.b] = max(widest[track.b], n)
+    stations = []
+    discs = []
+    advance = badge_advance(label_px)
+    for i, place in enumerate(network.places):
+        x, y = positions[i]
+        radius = node_radius(place.waypoint, widest[i], unit)
+        discs.append(Disc(x, y, radius, place.name))
+        if not place.waypoint:
+            stations.append(NameStation(i, place.name, x, y, radius, fixed.get(i), badges[i] * advance))
+    tracks = tuple(
+        TrackLine(tuple(path), bed_half_width(n, unit), _track_name(network, k))
+        for k, (path, n) in enumerate(zip(paths, spaces, strict=True))
+    )
+    return NameScene(tuple(stations), NameObstacles(tuple(discs), tracks), unit)
+
+
+def _track_name(network: Network, k: int) -> str:
+    t = network.tracks[k]
+    a, b = network.places[t.a], network.places[t.b]
+    return f"{a.name or t.a}–{b.name or t.b}"

@@ -108,6 +108,8 @@ def build(prog: str) -> Parser:
         parser.window_options[action.dest] = flags[0]
 
     window("--show", action="store_true", help="start the self-running show mode (full screen)")
+    window("--replay", type=Path, metavar="FILE.json",
+           help="show mode plays back this saved game (an autosave, say), looping, instead of new games")
     window("--continue", dest="resume", action="store_true",
            help="open the last saved game directly (the menu says why if it cannot be resumed)")
     window("--board", dest="play_board", metavar="BOARD",
@@ -163,11 +165,12 @@ def parse(argv: Sequence[str] | None, prog: str) -> argparse.Namespace:
 def launch_options(args: argparse.Namespace) -> LaunchOptions:
     """The window's options from a parsed command line without a command."""
     # A show runs on a hall's screen: full screen unless a window size (or --windowed) says otherwise.
-    fullscreen = args.fullscreen or (args.show and args.size is None and not args.windowed)
-    return LaunchOptions(show=args.show, board=args.play_board, players=args.play_players, fullscreen=fullscreen,
+    show = args.show or args.replay is not None
+    fullscreen = args.fullscreen or (show and args.size is None and not args.windowed)
+    return LaunchOptions(show=show, board=args.play_board, players=args.play_players, fullscreen=fullscreen,
                          lang=args.lang, seed=args.play_seed, frames=args.frames, screenshot=args.screenshot,
                          scene=args.scene, size=args.size or DEFAULT_SIZE, windowed=args.windowed,
-                         resume=args.resume)
+                         resume=args.resume, replay=args.replay)
 
 
 def parse_options(argv: Sequence[str], prog: str = "underground") -> LaunchOptions:

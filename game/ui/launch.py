@@ -12,6 +12,7 @@ from game.persist.settings import SettingsStore
 from game.ui.app import App
 from game.ui.layers import default_layers
 from game.ui.options import LaunchOptions
+from game.ui.replay.script import ReplayScript
 from game.ui.scenes.catalog import SCENES
 from game.ui.table.setup import GameSetup, Seat
 from game.ui.text import tr
@@ -47,7 +48,8 @@ def first_scene(app: App) -> None:
         return
     players = options.players or SHOW_PLAYERS
     if kind == "show":
-        app.router.go("show", board=board if options.board else None, players=players, seed=options.seed)
+        app.router.go("show", board=board if options.board else None, players=players, seed=options.seed,
+                      replay=options.replay)
     else:
         seats = [Seat("person", tr("menu.seat.default_name", number=i + 1)) for i in range(players)]
         app.router.push("play", setup=GameSetup(board, seats, options.seed))
@@ -57,6 +59,8 @@ def run(options: LaunchOptions) -> int:
     """Open the window and play until it closes; a --board that cannot be opened is refused before."""
     if options.board:
         load_board(options.board)  # BoardError: one line from the entry point's boundary, no window
+    if options.replay is not None:
+        ReplayScript.read(options.replay)  # ReplayError: why the save cannot be watched, one line, no window
     app = open_app(options)
     first_scene(app)
     try:

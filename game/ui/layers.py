@@ -13,6 +13,7 @@ from typing import TypeVar
 from game.ui.input.gamepad import PadLayer
 from game.ui.overlays.coach import CoachLayer
 from game.ui.overlays.help import HelpLayer
+from game.ui.overlays.hint import HintLayer
 from game.ui.stage import Layer, Window
 
 L = TypeVar("L", bound=Layer)
@@ -20,7 +21,7 @@ L = TypeVar("L", bound=Layer)
 
 def default_layers() -> list[Layer]:
     """The layers every window has, in the order they see input (the first to claim an intent wins)."""
-    return [CoachLayer(), HelpLayer(), PadLayer()]
+    return [CoachLayer(), HelpLayer(), HintLayer(), PadLayer()]
 
 
 def find(app: Window, kind: type[L]) -> L | None:

@@ -23,11 +23,12 @@ class LaunchOptions:
     size: tuple[int, int] = (1600, 900)
     windowed: bool = False  # --windowed: never full screen, whatever the settings or --show say
     resume: bool = False  # --continue: open the last saved game; the menu (and why not) when it cannot be
+    replay: Path | None = None  # --replay: show mode plays this saved game back, looping
 
     @property
     def first_scene(self) -> str:
         if self.scene:
             return self.scene
-        if self.show or self.frames is not None:
+        if self.show or self.replay is not None or self.frames is not None:
             return "show"
         return "menu"

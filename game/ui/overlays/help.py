@@ -1,8 +1,9 @@
 """The rules in our own words, over the game: what this board scores, the passenger, the end, the controls.
 
 Only the features the current board has are listed (no landmarks on a London evening). The overlay is a
-scene pushed on top, so the game underneath waits while people read. F1, H, the "?" button on the play
-screen, the menu's Rules button or a controller's Guide / left stick click open it.
+scene pushed on top, so the game underneath waits while people read. F1, H (but at a people's table H
+asks for a hint: overlays/hint.py), the "?" button on the play screen, the menu's Rules button or a
+controller's Guide / left stick click open it.
 """
 
 from __future__ import annotations

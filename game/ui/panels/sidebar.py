@@ -66,7 +66,7 @@ class Sidebar:
         state = ctl.state
         key = (ctl.version, tuple(ctl.points), ctl.selected, ctl.message, ctl.busy, ctl.person_may_act(),
                state.phase, len(ctl.session.log), self.cache.hovered(hover), effect_frames(ctl, ("float", "token")),
-               title, show_controls, ctl.fast, id(ctl), marked)
+               title, show_controls, ctl.fast, id(ctl), marked, ctl.hints.status)
         self.marked = marked
 
         def render(local: pygame.Surface, rect: pygame.Rect, local_hover: tuple[int, int] | None) -> list[Hotspot]:
@@ -97,7 +97,8 @@ class Sidebar:
         heading = style.fit_text(title, s(24), "black", style.INK, room - tag.get_width() - s(12))
         surface.blit(heading, (x, y))
         y += heading.get_height() + s(10)
-        y = self._turn_panel(surface, pygame.Rect(x, y, width, s(74)), ctl) + s(12)
+        y = self._turn_panel(surface, pygame.Rect(x, y, width, s(74)), ctl, hover,
+                             spots if show_controls else None) + s(12)
         for seat in range(state.player_count):
             rect = pygame.Rect(x, y, width, s(SEAT_H - 8))
             spots += self._seat(surface, rect, ctl, seat, hover, show_controls)
@@ -118,7 +119,9 @@ class Sidebar:
 
     # ----- parts -----
 
-    def _turn_panel(self, surface: pygame.Surface, rect: pygame.Rect, ctl: TurnController) -> int:
+    def _turn_panel(self, surface: pygame.Surface, rect: pygame.Rect, ctl: TurnController,
+                    hover: tuple[int, int] | None = None, spots: list[Hotspot] | None = None) -> int:
+        """Whose turn, the actions left and, for a person (never in the show), the Hint button."""
         s = self.s
         state = ctl.state
         session = ctl.session
@@ -153,6 +156,8 @@ class Sidebar:
             for k in range(state.actions_left):
                 dot = (px + k * s(22) + s(7), line_y + label.get_height() // 2 + 1)
                 pygame.draw.circle(surface, style.HALO, dot, s(7))
+            if spots is not None:
+                self._hint_button(surface, rect, line_y, ctl, hover, spots)
             if detail:
                 room = rect.right - px - state.actions_left * s(22) - s(20)
                 extra = style.fit_text(detail, s(14), "semibold", style.HALO, room)
@@ -161,6 +166,20 @@ class Sidebar:
             image = style.fit_text(detail, s(16), "semibold", style.HALO, rect.width - s(28))
             surface.blit(image, (rect.x + s(16), line_y))
         return rect.bottom
+
+    def _hint_button(self, surface: pygame.Surface, rect: pygame.Rect, y: int, ctl: TurnController,
+                     hover: tuple[int, int] | None, spots: list[Hotspot]) -> None:
+        """A small Hint button at the right of the actions row while a person plays (overlays/hint.py acts on it)."""
+        if not ctl.person_may_act():
+            return
+        s = self.s
+        status = ctl.hints.status
+        label = text.tr("hint.thinking") if status == "thinking" else text.tr("hint.button")
+        width = max(s(92), style.font(s(14), "bold").size(label)[0] + s(44))
+        box = pygame.Rect(rect.right - s(12) - width, y - s(5), width, s(28))
+        button(surface, box, label, text.tr("hint.key"), primary=bool(status), size=s(14),
+               hovered=hover is not None and box.collidepoint(hover))
+        spots.append(Hotspot(box, "hint"))
 
     def _seat(self, surface: pygame.Surface, rect: pygame.Rect, ctl: TurnController, seat: int,
               hover: tuple[int, int] | None, show_controls: bool = True) -> list[Hotspot]:

@@ -9,6 +9,7 @@ and returns the scene, or None when there is nothing to show (the stack then sta
 from __future__ import annotations
 
 from game.ui.overlays.help import HelpScene
+from game.ui.replay.scene import ReplayScene
 from game.ui.router import SceneFactory
 from game.ui.scenes.end import EndScene
 from game.ui.scenes.menu import MenuScene
@@ -22,6 +23,7 @@ SCENES: dict[str, SceneFactory] = {
     "play": PlayScene,  # setup=GameSetup, and board= / state= / session= to start from them
     "resume": PlayScene.from_autosave,  # the autosaved game; None when there is none or it is unusable
     "end": EndScene,  # session=the finished game
+    "replay": ReplayScene,  # session=the finished game (Esc goes back to its end screen), or script=ReplayScript
     "show": ShowScene.starting,  # board= / players= / seed=, all optional
     "help": HelpScene.over,  # the rules over the current screen; None when they are open already
 }

@@ -1,5 +1,6 @@
 """The end of a game: the final ranking, the tie-break if it decided anything, and every player's score
-turn by turn as a chart drawn with pygame primitives. New game (same table) or back to the menu.
+turn by turn as a chart drawn with pygame primitives. New game (same table), watch the whole game again
+(the replay, R), or back to the menu.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ def tie_break_note(session: GameSession) -> str:
 
 
 class EndScene(Scene):
-    """Final scores and the score chart; `spots` are the two buttons."""
+    """Final scores and the score chart; `spots` are the three buttons."""
 
     def __init__(self, app: Window, session: GameSession) -> None:
         super().__init__(app)
@@ -56,12 +57,16 @@ class EndScene(Scene):
                 self.new_game()
             elif spot is not None and spot.kind == "menu":
                 self.menu()
+            elif spot is not None and spot.kind == "replay":
+                self.replay()
         elif intent.kind == "back":
             self.menu()
 
     def event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.new_game()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_r:
+            self.replay()
 
     def new_game(self) -> None:
         old = self.session.setup
@@ -70,6 +75,10 @@ class EndScene(Scene):
 
     def menu(self) -> None:
         self.app.router.replace("menu")
+
+    def replay(self) -> None:
+        """The whole game again from its first action (Esc there comes back here)."""
+        self.app.router.replace("replay", session=self.session)
 
     # ----- drawing -----
 
@@ -110,11 +119,15 @@ class EndScene(Scene):
         by = max(y + 20, h - 110)
         new = pygame.Rect(x, by, 220, 56)
         menu = pygame.Rect(new.right + 16, by, 160, 56)
+        watch = pygame.Rect(0, by, min(320, w - left - 140), 56)  # under the chart: the game it shows, again
+        watch.right = w - 70
+        button(surface, watch, text.tr("end.replay"), text.tr("end.replay_key"),
+               hovered=self.hover is not None and watch.collidepoint(self.hover), size=19)
         button(surface, new, text.tr("end.new_game"), primary=True,
                hovered=self.hover is not None and new.collidepoint(self.hover), size=19)
         button(surface, menu, text.tr("end.menu"), hovered=self.hover is not None and menu.collidepoint(self.hover),
                size=19)
-        self.spots = [Hotspot(new, "new"), Hotspot(menu, "menu")]
+        self.spots = [Hotspot(new, "new"), Hotspot(menu, "menu"), Hotspot(watch, "replay")]
         self._chart(surface, pygame.Rect(left + 70, 110, w - left - 140, h - 220))
 
     def _row(self, surface: pygame.Surface, rect: pygame.Rect, place: int, seat: int, winner: bool) -> int:

@@ -1,13 +1,15 @@
 """Show mode for conventions: computer players on a loop, a new city every game, and an invitation to play.
 
-Any key, click or controller button opens the menu; after `show_idle_minutes` without input anywhere
-else, the show comes back by itself. Time is the App's `dt`, so tests drive the idle timer with a few
-long frames instead of waiting minutes.
+With `--replay FILE.json` the show plays that saved game back instead, from its first action, over and over
+(replay/script.py reads it; every seat is played by the record). Any key, click or controller button
+opens the menu; after `show_idle_minutes` without input anywhere else, the show comes back by itself.
+Time is the App's `dt`, so tests drive the idle timer with a few long frames instead of waiting minutes.
 """
 
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import pygame
 
@@ -19,6 +21,7 @@ from game.ui.board.overlay import BoardOverlay
 from game.ui.board.passenger import PassengerView
 from game.ui.board.view import BoardView
 from game.ui.input.intents import Intent
+from game.ui.replay.script import ReplayError, ReplayScript
 from game.ui.scenes.play import PlayScene
 from game.ui.stage import Layer, Window
 from game.ui.table.session import GameSession, bot_for
@@ -61,17 +64,33 @@ class ShowScene(PlayScene):
     recover_to = "show"  # an unexpected error starts the show again: it runs unattended
 
     def __init__(self, app: Window, setup: GameSetup, board: Board | None = None, state: GameState | None = None,
-                 session: GameSession | None = None) -> None:
+                 session: GameSession | None = None, script: ReplayScript | None = None,
+                 replay: Path | None = None) -> None:
+        self.script = script  # a saved game to play back, again and again, instead of new games
+        self.replay = replay  # its file, so the show comes back to it after people have played
+        if script is not None:
+            setup, board, session = script.setup, script.board, script.session()
         super().__init__(app, setup, board, state, session)
         self.games = 1
 
     @classmethod
     def starting(cls, app: Window, board: str | None = None, players: int | None = None,
-                 seed: int | None = None) -> ShowScene:
-        """The show on `board` (the first city of the rotation without one), for the router's "show"."""
+                 seed: int | None = None, replay: Path | None = None) -> ShowScene:
+        """The show on `board` (the first city of the rotation without one), for the router's "show";
+        with `replay`, that saved game played back (a file that cannot be, and the usual show says why)."""
+        problem = ""
+        if replay is not None:
+            try:
+                script = ReplayScript.read(replay)
+                return cls(app, script.setup, script=script, replay=replay)
+            except ReplayError as error:
+                problem = str(error)
         cycle = [name for name in ROTATION if name in builtin_boards()]
         first = board or (cycle[0] if cycle else (builtin_boards() or [""])[0])
-        return cls(app, GameSetup(first, show_seats(players or SHOW_PLAYERS), seed))
+        scene = cls(app, GameSetup(first, show_seats(players or SHOW_PLAYERS), seed))
+        if problem and scene.ctl is not None:
+            scene.ctl.say(problem)
+        return scene
 
     def _controller(self, session: GameSession) -> TurnController:
         for seat in range(session.state.player_count):
@@ -88,11 +107,29 @@ class ShowScene(PlayScene):
             self.app.layers.insert(0, layer)  # first: a key that wakes the show must reach nobody else
         layer.board = self.setup.board
         layer.players = self.setup.players
+        layer.replay = self.replay
+
+    def update(self, dt: float) -> None:
+        """As a game at the table; a record that stops before the game's end ends there, as a game would."""
+        ctl = self.ctl
+        if self.script is not None and ctl is not None and len(ctl.state.log) >= self.script.length:
+            self.time += dt
+            ctl.queue.update(dt)
+            if not ctl.busy:
+                ctl.over_time += dt
+                self.game_over()
+            return
+        super().update(dt)
 
     def game_over(self) -> None:
-        """Keep the final board up for a moment, then deal a new game in the next city."""
+        """Keep the final board up for a moment, then deal a new game in the next city (or the record again)."""
         assert self.ctl is not None
         if self.ctl.over_time < SHOW_OVER_PAUSE:
+            return
+        if self.script is not None:
+            self.games += 1
+            self.session = self.script.session()
+            self.ctl = self._controller(self.session)
             return
         self.deal(next_board(self.setup.board))
 
@@ -136,6 +173,8 @@ class ShowScene(PlayScene):
         return True
 
     def caption(self) -> str:
+        if self.script is not None:
+            return text.tr("replay.caption", board=text.board_title(self.script.board))
         return text.board_title(self.setup.board)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -198,6 +237,7 @@ class ShowLayer(Layer):
         self.idle = 0.0  # seconds since the last input anywhere outside the show
         self.board = ""  # the city last shown, so the show resumes with the next one
         self.players = SHOW_PLAYERS
+        self.replay: Path | None = None  # the saved game the show plays back, if it was started with one
         self.grace = 0.0  # a controller reports one press as a joystick and a controller event: drop the echo
 
     @staticmethod
@@ -226,4 +266,5 @@ class ShowLayer(Layer):
         self.idle += dt
         if self.idle >= self.minutes(app) * 60:
             self.idle = 0.0
-            app.router.go("show", board=next_board(self.board) if self.board else None, players=self.players)
+            app.router.go("show", board=next_board(self.board) if self.board else None, players=self.players,
+                          replay=self.replay)

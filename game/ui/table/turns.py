@@ -20,6 +20,7 @@ from game.ui import text
 from game.ui.audio import sounds_for
 from game.ui.board.animation import AnimationQueue, Effect, Glide, Step
 from game.ui.board.route_path import route_polyline
+from game.ui.table.hints import Hint, HintAdvisor
 from game.ui.table.session import GameSession
 from game.ui.table.snapshot import BoardSnapshot
 
@@ -57,6 +58,7 @@ class TurnController:
         self.on_change: Callable[[], None] | None = None
         self.sound: Callable[[str], object] | None = None  # plays an effect by name (the app's Audio.play)
         self._legal: tuple[int, str | None, dict[int, int]] | None = None
+        self.hints = HintAdvisor()  # the normal bot's advice, asked for by a person (H or the Hint button)
         self.ensure_selection()
 
     # ----- reading -----
@@ -191,6 +193,27 @@ class TurnController:
         self.perform(ChooseRoute(option.destination, option.lines))
         return True
 
+    def ask_hint(self) -> bool:
+        """A person asks what the normal computer player would do: worked out off the window's thread."""
+        if not self.person_may_act() or self.state.phase != "actions":
+            return False
+        self.hints.ask(self.state, self.version)
+        return True
+
+    def play_hint(self) -> bool:
+        """Play the hint on show, as if the person had clicked it."""
+        hint = self.hints.poll(self.version)
+        if hint is None or not self.person_may_act():
+            return False
+        if hint.line is not None:
+            self.selected = hint.line
+            return self.place(hint.link)
+        return self.take_branch()
+
+    @property
+    def hint(self) -> Hint | None:
+        return self.hints.hint
+
     def undo(self) -> bool:
         if self.busy or self.computer_turn() or not self.session.can_undo():
             return False
@@ -212,6 +235,7 @@ class TurnController:
         if not self.message_time:
             self.message = ""
         self.queue.update(dt)
+        self.hints.poll(self.version)
         if self.busy:
             return
         state = self.state
@@ -304,6 +328,7 @@ class TurnController:
 
     def _changed(self) -> None:
         self.version += 1
+        self.hints.forget()
         if self.on_change is not None:
             self.on_change()
 

@@ -1,0 +1,104 @@
+"""Hints on request: what the normal computer player would do next, worked out off the window's thread.
+
+A hint is decided the way a computer's turn is, by the "normal" bot on an `Observation` of the game (so it
+never sees the pile's order), but on a worker thread: a look-ahead of a few tenths of a second must not
+stall the frames. The advice is tied to the state version it was asked for; any change to the game makes
+it stale, and it is forgotten. Its reasons are the hover preview's, read off a game rebuilt from the
+observation (`sample_state`), so two games that differ only in what is hidden give the same hint.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+
+from game.bots.registry import make_bot
+from game.rules.actions import Action, PlaceTrack
+from game.rules.observation import Observation, observe
+from game.rules.reasons import Reason
+from game.rules.state import GameState
+
+HINT_BOT = "normal"
+HINT_SEED = 0  # a fresh bot each time, always with this seed: the same position always gets the same hint
+
+_worker: ThreadPoolExecutor | None = None
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The suggested action and, for a placement, what it would earn (as the hover preview says it)."""
+
+    action: Action
+    points: int = 0
+    tokens: int = 0
+    reasons: tuple[Reason, ...] = ()
+
+    @property
+    def link(self) -> int | None:
+        return self.action.link if isinstance(self.action, PlaceTrack) else None
+
+    @property
+    def line(self) -> str | None:
+        return self.action.line if isinstance(self.action, PlaceTrack) else None
+
+
+def suggest(observation: Observation) -> Hint:
+    """The normal bot's next action on this observation, with the preview of a placement."""
+    action = make_bot(HINT_BOT, HINT_SEED).choose(observation)
+    if not isinstance(action, PlaceTrack):
+        return Hint(action)
+    outcome = observation.sample_state().preview(action)
+    return Hint(action, outcome.points, outcome.branch_tokens, tuple(outcome.reasons))
+
+
+def _pool() -> ThreadPoolExecutor:
+    global _worker
+    if _worker is None:
+        _worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hint")
+    return _worker
+
+
+class HintAdvisor:
+    """One table's hint: asked for a state version, ready when the worker is done, dropped when stale."""
+
+    def __init__(self) -> None:
+        self.hint: Hint | None = None
+        self._asked: int | None = None  # the state version the pending or shown hint is for
+        self._future: Future[Hint] | None = None
+
+    @property
+    def thinking(self) -> bool:
+        return self._future is not None
+
+    @property
+    def status(self) -> str:
+        """"" (none), "thinking" or "shown": what the turn panel's button shows."""
+        return "shown" if self.hint is not None else "thinking" if self.thinking else ""
+
+    def ask(self, state: GameState, version: int) -> None:
+        """Start working out a hint for `state` (at `version`); asking again for the same version does nothing."""
+        if self._asked == version:
+            return
+        self.forget()
+        self._asked = version
+        self._future = _pool().submit(suggest, observe(state))
+
+    def poll(self, version: int) -> Hint | None:
+        """Collect a finished hint if it is still for `version`; the hint on show, if any."""
+        future = self._future
+        if future is not None and future.done():
+            self._future = None
+            if self._asked == version:
+                self.hint = future.result()  # a bot's failure is a bug: it surfaces here, on the window's thread
+        return self.hint
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Block until the advice being worked out is ready (for tests and tools; the window never waits)."""
+        if self._future is not None:
+            self._future.exception(timeout)
+
+    def forget(self) -> None:
+        """The game changed or the person declined: no hint, and a late answer is thrown away."""
+        if self._future is not None:
+            self._future.cancel()
+        self.hint, self._asked, self._future = None, None, None

@@ -30,7 +30,17 @@ from tests.editor.driver import Driver
 
 app = EditorApp(Path(sys.argv[1]))
 Driver(app).station((640, 320), "Unsaved")
-print("edited", flush=True)
+frame = app.step
+
+
+def first_frame_says_ready(draw=True):  # inside run(): the signal watch is in place
+    frame(draw)
+    if not getattr(app, "ready", False):
+        app.ready = True
+        print("edited", flush=True)
+
+
+app.step = first_frame_says_ready
 sys.exit(app.run())
 """
 

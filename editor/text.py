@@ -19,17 +19,18 @@ from game import i18n
 TOOL_NAMES = ("select", "station", "waypoint", "link", "bend", "split", "cluster", "water", "park", "delete")
 TOOL_FIELDS = ("key", "label", "hint")  # TOOLS[name] is (shortcut, toolbar label, status-bar hint)
 HELP_FIELDS = ("keys", "action")  # HELP_LINES[i] is (keys, what they do)
-_COMMANDS = ("new", "open", "save", "save_as", "undo", "redo", "grid", "background", "play", "import", "help")
+_COMMANDS = ("new", "open", "save", "save_as", "undo", "redo", "grid", "background", "tidy", "place_names", "play",
+             "import", "help")
 
 # Tables of plain messages: name → entries in display order ("" is stored as "_").
 TABLES: dict[str, tuple[str, ...]] = {
     "BUTTONS": _COMMANDS,
     "TOOLTIPS": _COMMANDS,
     "PANEL_KIND": ("station", "waypoint", "link", "cluster", "water", "park", ""),
-    "PANEL_FLAGS": ("railway", "terminus", "connection", "plus", "start", "water"),
+    "PANEL_FLAGS": ("railway", "terminus", "connection", "plus", "start", "water", "pinned"),
     "DESTINATIONS": ("", "standard", "express"),
     "LABEL_UNDO": ("add_station", "add_waypoint", "add_link", "add_area", "move", "bend", "unbend", "split",
-                   "delete", "property", "spaces", "map", "background"),
+                   "delete", "property", "spaces", "map", "background", "tidy", "place_names", "move_name"),
 }
 
 

@@ -8,6 +8,7 @@ from editor.actions import (
     file_actions,
     help_sheet,
     import_network,
+    map_commands,
     play,
     tool_actions,
     view_actions,
@@ -24,6 +25,7 @@ def make_registry() -> ActionRegistry:
         *view_actions.actions(),
         *background.actions(),
         *import_network.actions(),
+        *map_commands.actions(),
         *play.actions(),
         *help_sheet.actions(),
     ])

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import subprocess
-from typing import Protocol
+from typing import Any, Protocol
 
 from editor.canvas.view import View
 from editor.document.asking import AskUser
 from editor.document.files import DocumentFiles
 from editor.document.problems import ProblemWatcher
 from editor.document.session import EditingSession
+from editor.document.work import BackgroundWork
 
 
 class PanelState(Protocol):
@@ -51,6 +52,13 @@ class Editor(Protocol):
 
     def cancel_tool(self) -> None:
         """Drop what the current tool has half done."""
+
+    @property
+    def working(self) -> bool:
+        """Background work (a layout, placing names) is running: one at a time."""
+
+    def start_work(self, work: BackgroundWork[Any]) -> None:
+        """Run the work in the background, its progress on screen until it ends or is cancelled."""
 
     def quit(self) -> None:
         """Close the window, after asking when there are unsaved changes."""

@@ -10,8 +10,10 @@ from editor import text
 from editor.actions.context import Editor
 from editor.actions.registry import Action, Shortcut
 
-# Tools the built-in help sheet (`text.HELP_LINES`) does not list bring their own row: the message named here.
-OWN_HELP = {"split": "HELP_SPLIT"}
+# Tools the built-in help sheet (`text.HELP_LINES`) does not list (or not all they do) bring their own row:
+# the messages named here for its keys (None: the tool's key) and what they do.
+OWN_HELP: dict[str, tuple[str | None, str]] = {"split": (None, "HELP_SPLIT"),
+                                               "select": ("HELP_DRAG_NAME_KEYS", "HELP_DRAG_NAME")}
 
 
 def use_tool(name: str, editor: Editor) -> None:
@@ -20,7 +22,8 @@ def use_tool(name: str, editor: Editor) -> None:
 
 def help_row(name: str) -> tuple[str, str]:
     """The help sheet's row for a tool: its key, and what it does in the current language."""
-    return text.TOOLS[name][0], getattr(text, OWN_HELP[name])
+    keys, action = OWN_HELP[name]
+    return text.TOOLS[name][0] if keys is None else getattr(text, keys), getattr(text, action)
 
 
 def actions() -> list[Action]:

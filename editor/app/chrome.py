@@ -71,8 +71,9 @@ class ToolbarFit:
         return TOOLBAR_H + (BUTTON_H + ROW_GAP) * (self.rows - 1)
 
 
-# Tried in turn: the first whose one row fits the window's width, else the two rows of the last.
-FITS = (ToolbarFit(1, 24, 18), ToolbarFit(1, 12, 10), ToolbarFit(2, 24, 18))
+# Tried in turn: the first whose one row fits the window's width, else two rows (commands, tools), else
+# three (the left commands, the board's commands, tools) when the commands do not share one row.
+FITS = (ToolbarFit(1, 24, 18), ToolbarFit(1, 12, 10), ToolbarFit(2, 24, 18), ToolbarFit(3, 24, 18))
 BUTTON_H = 30
 ROW_GAP = 6
 TOOLS_GAP = 18
@@ -89,14 +90,17 @@ def _tool_width(name: str, pad: int) -> int:
 
 def fit_toolbar(width: int, actions: ActionRegistry, tools: list[str]) -> ToolbarFit:
     """The roomiest layout whose buttons fit in `width` (in every language: labels are measured)."""
-    for fit in FITS[:-1]:
-        commands = [a.name for place in (*LEFT_GROUPS, RIGHT_GROUP) for a in actions.buttons(place)]
+    commands = [a.name for place in (*LEFT_GROUPS, RIGHT_GROUP) for a in actions.buttons(place)]
+    for fit in FITS[:2]:
         needed = (16 + GROUP_GAP * (len(LEFT_GROUPS) - 1) + 2 * TOOLS_GAP
                   + sum(_command_width(n, fit.command_pad) + 4 for n in commands)
                   + sum(_tool_width(n, fit.tool_pad) + 3 for n in tools))
         if needed <= width:
             return fit
-    return FITS[-1]
+    two_rows = FITS[2]
+    row = 16 + GROUP_GAP * (len(LEFT_GROUPS) - 1) + TOOLS_GAP + sum(_command_width(n, two_rows.command_pad) + 4
+                                                                  for n in commands)
+    return two_rows if row <= width else FITS[3]
 
 
 @dataclass
@@ -146,7 +150,7 @@ class Toolbar:
                 x += w + 4
         x += TOOLS_GAP
         if fit.rows > 1:
-            x, top = 8, top + BUTTON_H + ROW_GAP
+            x, top = 8, top + (BUTTON_H + ROW_GAP) * (fit.rows - 1)
         for name in tools:
             shortcut, label, hint = text.TOOLS[name]
             w = _tool_width(name, fit.tool_pad)
@@ -154,10 +158,12 @@ class Toolbar:
                                                container=self.panel, tool_tip_text=hint, object_id="#tool_button")
             x += w + 3
         right = width - 8
+        board_top = 8 + (BUTTON_H + ROW_GAP if fit.rows == 3 else 0)
         for action in reversed(actions.buttons(RIGHT_GROUP)):
             w = _command_width(action.name, fit.command_pad)
             right -= w
-            self.buttons[action.name] = self._command_button(ui, action.name, pygame.Rect(right, 8, w, BUTTON_H))
+            self.buttons[action.name] = self._command_button(ui, action.name,
+                                                             pygame.Rect(right, board_top, w, BUTTON_H))
             right -= 4
 
     def _command_button(self, ui: UIManager, name: str, rect: pygame.Rect) -> UIButton:

@@ -31,7 +31,7 @@ from game.board.rule_settings import RULESETS, RuleSettings, parse_setting
 
 ROW = 32
 PAD = 10
-STATION_FLAGS = ("railway", "terminus", "connection", "plus", "start")
+STATION_FLAGS = ("railway", "terminus", "connection", "plus", "start", "pinned")
 MAP_KEYS = ("name", "ruleset")
 SETTING_NAMES = [name for name in RuleSettings.__dataclass_fields__]
 
@@ -169,6 +169,7 @@ class PropertyPanel:
         elif obj.kind == "waypoint":
             self._check(text.PANEL_FLAGS["water"], obj.flag("water", True),
                         lambda state: edited(session.set_prop(obj.id, "water", "true" if state else "false", "bool")))
+            self._check(text.PANEL_FLAGS["pinned"], obj.flag("pinned"), partial(self._set_flag, obj.id, "pinned"))
         elif obj.kind == "link":
             a, b = session.doc.get(obj.ref("a")), session.doc.get(obj.ref("b"))
             ends = text.PANEL_LINK_ENDS.format(a=_label(a), b=_label(b))

@@ -20,11 +20,21 @@ from editor.document.problems import ProblemWatcher, Report
 
 ERROR_COLOUR = "#c62828"
 WARNING_COLOUR = "#b26a00"
+LEGIBILITY_COLOUR = "#5e35b1"  # the board check: hard to read (names collide, stations crowd), never an error
 CLEAN_COLOUR = "#2e7d32"
 HOVER_FILL = (47, 111, 214, 28)
 HOVER_EDGE = (47, 111, 214)
 
 Target = tuple[int | None, str]  # a problem's object id (if any) and its line
+
+
+def _counts(report: Report) -> str:
+    """The title's counts: errors and warnings while there are any, else how many findings are hard to read
+    (one line fits the panel's width)."""
+    if report.errors or report.warnings:
+        return text.PROBLEMS_COUNT.format(errors=len(report.errors), warnings=len(report.warnings))
+    count = len(report.hard_to_read)
+    return text.plural("PROBLEMS_HARD_TO_READ", count, count=count)
 
 
 class ProblemsPanel:
@@ -52,7 +62,7 @@ class ProblemsPanel:
         for problem, line in zip(report.problems, watcher.lines(), strict=False):
             line = " ".join(line.split())  # one paragraph each: a line break inside would split the problem
             self.targets.append((problem.object_id, line))
-            colour = ERROR_COLOUR if problem.severity == "error" else WARNING_COLOUR
+            colour = {"error": ERROR_COLOUR, "legibility": LEGIBILITY_COLOUR}.get(problem.severity, WARNING_COLOUR)
             rows.append(f"<font color='{colour}'>{html.escape(line[:1])}</font> {html.escape(line[2:])}")
         if not report.problems:
             rows = [f"<font color='{CLEAN_COLOUR}'>{html.escape(line)}</font>" for line in watcher.lines()]
@@ -60,7 +70,7 @@ class ProblemsPanel:
         self.pressed = self.hovered = None
         title = text.PANEL_PROBLEMS
         if report.problems:
-            title += "  —  " + text.PROBLEMS_COUNT.format(errors=len(report.errors), warnings=len(report.warnings))
+            title += "  —  " + _counts(report)
         self.title.set_text(title)
 
     # ----- where each problem is on the screen -----

@@ -11,6 +11,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -27,6 +28,7 @@ from editor.app.panel import PropertyPanel
 from editor.app.problems_panel import ProblemsPanel
 from editor.app.prompts import Prompts
 from editor.app.signals import SignalWatch
+from editor.app.work_bar import WorkBar
 from editor.canvas.render import Renderer, label_centre, reset_fonts
 from editor.canvas.view import View
 from editor.document import autosave
@@ -35,6 +37,7 @@ from editor.document.files import DocumentFiles
 from editor.document.problems import ProblemWatcher
 from editor.document.session import EditingSession
 from editor.document.tmx import Document
+from editor.document.work import BackgroundWork
 from editor.tools.base import Tool
 from editor.tools.toolbox import make_tools
 from game.crash import CrashGuard
@@ -69,6 +72,8 @@ class EditorApp:
         self.watcher = ProblemWatcher(self.session.doc)
         self.autosaver = AutoSaver()
         self.mouse = CanvasMouse(self.view, self.names)
+        self.work: BackgroundWork[Any] | None = None  # one background job at a time (Tidy layout, Place names)
+        self.work_bar = WorkBar(self.ui, self.layout.status)
         self.help_visible = False
         self.running = True
         self.clock = pygame.time.Clock()
@@ -120,7 +125,40 @@ class EditorApp:
         self.view.fit(*self.session.doc.size)
 
     def quit(self) -> None:
+        self.cancel_work()
         self.files.guard(self._stop)
+
+    # ----- background work -----
+
+    @property
+    def working(self) -> bool:
+        return self.work is not None
+
+    def start_work(self, work: BackgroundWork[Any]) -> None:
+        """Run `work` off this thread, its progress in the status bar; edits wait until it ends."""
+        if self.work is not None:
+            return
+        self.work = work
+        self.work_bar.show()
+        work.start()
+
+    def cancel_work(self) -> None:
+        """Esc or Cancel: the work stops at its next progress report and nothing changes."""
+        work, self.work = self.work, None
+        if work is None:
+            return
+        work.cancel()
+        self.work_bar.hide()
+        self.user.status(text.STATUS_WORK_CANCELLED.format(title=work.title))
+
+    def _finish_work(self) -> None:
+        """Apply the work's result on this thread once it has ended."""
+        work = self.work
+        if work is None or not work.done:
+            return
+        self.work = None
+        self.work_bar.hide()
+        work.deliver()
 
     def _stop(self) -> None:
         self.files.close()
@@ -137,6 +175,7 @@ class EditorApp:
         events, self.pending = self.pending + pygame.event.get(), []
         for event in events:
             self.handle(event)
+        self._finish_work()
         dt = self.clock.tick(60) / 1000 if os.environ.get("SDL_VIDEODRIVER") != "dummy" else 1 / 60
         self.pacer.saw(len(events), self.pacer.elapsed(1.0))  # real time, whatever the driver
         self.ui.update(dt)
@@ -153,11 +192,12 @@ class EditorApp:
     def _showing(self) -> tuple[object, ...]:
         """What the window shows that can change without input: the board, its problems, the status line."""
         return (self.session.doc.revision, self.watcher.compiled_revision, self.user.current_status(),
-                frozenset(self.session.selection), self.help_visible, self.running)
+                frozenset(self.session.selection), self.help_visible, self.running,
+                self.work.fraction if self.work is not None else None)
 
     def wants_frame(self) -> bool:
         """Input a moment ago, typing (the caret blinks), or a change not yet drawn (game/ui/pacing.py)."""
-        return self.pacer.wants_frame(self._typing() or self.names.open)
+        return self.pacer.wants_frame(self._typing() or self.names.open or self.work is not None)
 
     def run(self) -> int:
         """Frames until the window closes: the process's exit status (1 when repeated unexpected errors or
@@ -246,6 +286,9 @@ class EditorApp:
                 self.help_visible = False
             return
         consumed = self.ui.process_events(event)
+        if self.work is not None:
+            self._while_working(event)
+            return
         if self._ui_event(event):
             return
         if event.type == pygame.KEYDOWN:
@@ -257,6 +300,13 @@ class EditorApp:
             return
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL):
             self.mouse.handle(event, self.tool)
+
+    def _while_working(self, event: pygame.event.Event) -> None:
+        """While work runs only Esc and the Cancel button do anything (the window still redraws)."""
+        cancel = self.work_bar.cancel
+        pressed = event.type == pygame_gui.UI_BUTTON_PRESSED and getattr(event, "ui_element", None) is cancel
+        if pressed or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+            self.cancel_work()
 
     def _problem_event(self, event: pygame.event.Event) -> bool:
         """The mouse over the problems list: hover, and a click on any row of a problem goes to it."""
@@ -332,6 +382,8 @@ class EditorApp:
         self.tool.draw(self.screen)
         self.screen.set_clip(None)
         self.toolbar.show_snap(self.session.snapping)
+        if self.work is not None:
+            self.work_bar.draw(self.screen, self.work)  # under the widgets: its Cancel button sits on it
         self.ui.draw_ui(self.screen)
         self.problems.draw_hover(self.screen)
         self._status_bar()
@@ -346,6 +398,8 @@ class EditorApp:
         self.pacer.drew()
 
     def _status_bar(self) -> None:
+        if self.work is not None:
+            return  # the work bar is drawn instead
         doc = self.session.doc
         left = self.user.current_status() or self.tool.hint
         x, y = self.mouse.cursor

@@ -8,7 +8,10 @@ from pathlib import Path
 import pygame
 
 from editor.canvas.view import View
+from editor.document.names import NodeDisc, StationName, node_discs, station_names
 from editor.document.tmx import Document, MapObject
+from game import resources
+from game.board.text_metrics import NAME_FONT
 from game.geometry import mean_point
 
 PAPER = (250, 248, 242)
@@ -31,11 +34,25 @@ START = (210, 40, 60)
 WAYPOINT = (40, 120, 210)
 
 _fonts: dict[int, pygame.font.Font] = {}
+_name_fonts: dict[int, pygame.font.Font] = {}
+BADGE_MARKS = (("railway", "R"), ("plus", "+"), ("connection", "C"))
 
 
 def reset_fonts() -> None:
     """Forget fonts made before a `pygame.quit()`: they are invalid after the next `pygame.init()`."""
     _fonts.clear()
+    _name_fonts.clear()
+
+
+def name_font(size: int) -> pygame.font.Font:
+    """The game's station-name face, so a name takes the room on the canvas it takes in the game."""
+    size = max(6, min(160, size))
+    if size not in _name_fonts:
+        try:
+            _name_fonts[size] = pygame.font.Font(str(resources.font(NAME_FONT)), size)
+        except (OSError, pygame.error):  # a damaged install: the default face is better than no names
+            _name_fonts[size] = pygame.font.Font(None, size)
+    return _name_fonts[size]
 
 
 def font(size: int) -> pygame.font.Font:
@@ -123,8 +140,11 @@ class Renderer:
         for obj in objects:
             if obj.kind == "link":
                 self._link(surface, view, obj, nodes, obj.id in selection, obj.id in problems)
+        discs = node_discs(doc)
         for obj in nodes.values():
-            self._node(surface, view, obj, obj.id in selection, obj.id in problems)
+            self._node(surface, view, obj, discs[obj.id], obj.id in selection, obj.id in problems)
+        for object_id, name in station_names(doc, discs).items():
+            self._name(surface, view, nodes[object_id], name, object_id in selection)
         pygame.draw.rect(surface, (150, 150, 150), paper, 1)
         surface.set_clip(None)
 
@@ -203,9 +223,10 @@ class Renderer:
             pygame.draw.rect(surface, SPACE, rect)
             pygame.draw.rect(surface, INK, rect, 1)
 
-    def _node(self, surface: pygame.Surface, view: View, obj: MapObject, selected: bool, problem: bool) -> None:
+    def _node(self, surface: pygame.Surface, view: View, obj: MapObject, disc: NodeDisc, selected: bool,
+              problem: bool) -> None:
         centre = view.to_screen(obj.pos)
-        r = max(7, round(12 * view.zoom))
+        r = max(7, round(disc.radius * view.zoom))
         if selected or problem:
             pygame.draw.circle(surface, SELECT if selected else PROBLEM, centre, r + 5)
         if obj.kind == "waypoint":
@@ -222,21 +243,42 @@ class Renderer:
         if obj.flag("start"):
             tip = (centre[0], centre[1] - r - 4)
             pygame.draw.polygon(surface, START, [tip, (tip[0] - 7, tip[1] - 12), (tip[0] + 7, tip[1] - 12)])
-        badges = "".join(mark for flag, mark in (("railway", "R"), ("connection", "C"), ("plus", "+"))
-                         if obj.flag(flag))
         landmarks = obj.number("landmarks", 0)
         if landmarks:
-            badges += f"L{landmarks}"
-        size = round(21 * max(0.85, min(1.6, view.zoom)))
-        label = font(size).render(obj.name or "?", True, INK)
-        pos = (centre[0] + r + 5, centre[1] - label.get_height() // 2)
-        backing = pygame.Surface((label.get_width() + 4, label.get_height()), pygame.SRCALPHA)
+            mark = font(round(14 * max(0.85, min(1.6, view.zoom)))).render(f"L{landmarks}", True, (90, 90, 90))
+            surface.blit(mark, (centre[0] - mark.get_width() // 2, centre[1] + r + 2))
+
+    def _name(self, surface: pygame.Surface, view: View, obj: MapObject, name: StationName, selected: bool) -> None:
+        """The name in the box its `label` gives it (game/board/label_spec.py), badges in front of line one."""
+        x, y, w, h = name.box
+        (sx, sy), (ex, ey) = view.to_screen((x, y)), view.to_screen((x + w, y + h))
+        box = pygame.Rect(sx, sy, max(1, ex - sx), max(1, ey - sy))
+        backing = pygame.Surface(box.inflate(4, 0).size, pygame.SRCALPHA)
         backing.fill((255, 255, 255, 170))
-        surface.blit(backing, (pos[0] - 2, pos[1]))
-        surface.blit(label, pos)
-        if badges:
-            small = font(round(size * 0.8)).render(badges, True, (90, 90, 90))
-            surface.blit(small, (pos[0], pos[1] + label.get_height()))
+        surface.blit(backing, (box.x - 2, box.y))
+        if selected:
+            pygame.draw.rect(surface, SELECT, box.inflate(4, 2), 1, border_radius=3)
+        size = round(name.label_px * view.zoom)
+        face = name_font(size)
+        marks = [mark for flag, mark in BADGE_MARKS if obj.flag(flag)]
+        if obj.number("landmarks", 0) and not obj.flag("connection"):
+            marks.append("L")
+        for i, (line, (lx, ly, lw, lh)) in enumerate(zip(name.lines, name.line_boxes, strict=False)):
+            left, top = view.to_screen((lx, ly))
+            drawn = face.render(line, True, INK)
+            right = view.to_screen((lx + lw, ly))[0]
+            baseline = top + round((lh * view.zoom - drawn.get_height()) / 2)
+            if i == 0 and marks:
+                chip = max(4, round(size * 0.9))
+                chip_top = top + round((lh * view.zoom - chip) / 2)
+                for k, mark in enumerate(marks):
+                    cell = pygame.Rect(left + k * round(size * 1.1), chip_top, chip, chip)
+                    pygame.draw.rect(surface, (90, 94, 104), cell, border_radius=2)
+                    letter = font(max(8, chip)).render(mark, True, (255, 255, 255))
+                    surface.blit(letter, letter.get_rect(center=cell.center))
+                surface.blit(drawn, (right - drawn.get_width(), baseline))
+            else:
+                surface.blit(drawn, (left, baseline))
 
 
 def _dashed_polygon(surface: pygame.Surface, colour: tuple[int, int, int], points: list[tuple[int, int]],

@@ -19,7 +19,8 @@ DEBOUNCE_SECONDS = 0.4
 
 @dataclass
 class Report:
-    """The latest compile of the document: its board (when error-free) and its problems."""
+    """The latest compile of the document: its board (when error-free) and its problems, the board check's
+    legibility findings (names that collide, a link through a station, stations too close) last."""
 
     board: Board | None
     problems: list[Any]
@@ -30,14 +31,19 @@ class Report:
 
     @property
     def warnings(self) -> list[Any]:
-        return [p for p in self.problems if p.severity != "error"]
+        return [p for p in self.problems if p.severity == "warning"]
+
+    @property
+    def hard_to_read(self) -> list[Any]:
+        """The board check's findings (severity "legibility"): never an error, but worth fixing."""
+        return [p for p in self.problems if p.severity == "legibility"]
 
 
 def compile_document(doc: Document) -> Report:
     """Compile what is being edited, as if it were saved, without touching the disk."""
     name = doc.path.name if doc.path else text.UNTITLED
     result = compile_tmx_bytes(doc.to_bytes(), name, doc.base_dir)
-    return Report(result.board, list(result.problems))
+    return Report(result.board, [*result.problems, *result.legibility])
 
 
 def describe(problem: Any) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import math
+import xml.etree.ElementTree as ET
 from collections.abc import Collection
 
 from editor import text
@@ -217,6 +218,26 @@ class EditingSession:
 
         self.record(ChangeObjects.run(self.doc, links, change, text.LABEL_UNDO["spaces"]))
         return True
+
+    def reshape(self, points: dict[int, list[Point]], labels: dict[int, str], label: str) -> list[int]:
+        """New points for objects and new `label` texts for stations, all as one undo step (a layout, names
+        placed); returns the ids it changed."""
+        doc = self.doc
+        ids = [i for i in sorted({*points, *labels}) if doc.get(i) is not None]
+
+        def change() -> None:
+            for object_id, new in points.items():
+                if doc.get(object_id) is not None and new:
+                    doc.set_points(object_id, new)
+            for object_id, spec in labels.items():
+                if doc.get(object_id) is not None:
+                    doc.set_property(object_id, "label", spec)
+
+        command = ChangeObjects.run(doc, ids, change, label)
+        changed = [i for i in ids if ET.tostring(command.before[i]) != ET.tostring(command.after[i])]
+        if changed:
+            self.record(command)
+        return changed
 
     def set_map_prop(self, name: str, value: str | None, ptype: str) -> bool:
         if self.doc.map_properties().get(name) == value:

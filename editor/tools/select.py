@@ -1,4 +1,5 @@
-"""The select tool: click, Shift+click, box selection, and dragging the selection around."""
+"""The select tool: click, Shift+click, box selection, dragging the selection around, and dragging a
+station's name to where it should be (its `label` becomes an "@dx,dy" offset)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,9 @@ from editor.canvas.render import SELECT
 from editor.canvas.view import View
 from editor.document.asking import AskUser
 from editor.document.commands import ChangeObjects
+from editor.document.names import StationName, name_at, offset_label, station_names
 from editor.document.session import EditingSession
-from editor.document.tmx import MapObject, Point
+from editor.document.tmx import NODE_KINDS, MapObject, Point
 from editor.tools.base import Tool
 from game.geometry import rect_contains
 
@@ -31,11 +33,14 @@ class SelectTool(Tool):
         self.originals: dict[int, MapObject] = {}
         self.before: dict[int, ET.Element] = {}
         self.moved = False
+        self.grabbed: StationName | None = None  # the name being dragged, as it was when pressed
 
     def down(self, p: Point, event: pygame.event.Event, double: bool) -> None:
         session = self.session
-        hit = self.pick(p)
         shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
+        if not shift and self.pick(p, NODE_KINDS) is None and self._press_name(p):
+            return
+        hit = self.pick(p)
         if hit is None:
             if not shift:
                 session.select(set())
@@ -56,7 +61,35 @@ class SelectTool(Tool):
         self.originals = {i: copy.deepcopy(doc.get(i)) for i in ids if doc.get(i) is not None}  # type: ignore[misc]
         self.before = ChangeObjects.capture(doc, list(self.originals))
 
+    def _press_name(self, p: Point) -> bool:
+        """A press on a station's name (names lie over links and areas): select its station, ready to drag."""
+        name = name_at(station_names(self.session.doc), p)
+        if name is None:
+            return False
+        self.session.select({name.station})
+        self.grabbed = name
+        self.drag_start = p
+        self.moved = False
+        self.before = ChangeObjects.capture(self.session.doc, [name.station])
+        return True
+
+    def _drag_name(self, p: Point) -> None:
+        """The name's box follows the mouse; its label is an offset from the station, in whole pixels."""
+        assert self.grabbed is not None and self.drag_start is not None
+        station = self.session.doc.get(self.grabbed.station)
+        if station is None:
+            return
+        if not self.moved and math.dist(p, self.drag_start) * self.view.zoom < 3:
+            return
+        self.moved = True
+        x, y, _, _ = self.grabbed.box
+        corner = (x + p[0] - self.drag_start[0], y + p[1] - self.drag_start[1])
+        self.session.doc.set_property(station.id, "label", offset_label(station, corner, self.grabbed.spec))
+
     def motion(self, p: Point, event: pygame.event.Event) -> None:
+        if self.grabbed is not None:
+            self._drag_name(p)
+            return
         if self.box is not None:
             self.box = (self.box[0], p)
             return
@@ -95,6 +128,9 @@ class SelectTool(Tool):
 
     def up(self, p: Point, event: pygame.event.Event) -> None:
         session = self.session
+        if self.grabbed is not None:
+            self._drop_name()
+            return
         if self.box is not None:
             rect = (*self.box[0], *self.box[1])
             inside = {o.id for o in session.doc.objects() if o.kind and all(rect_contains(rect, q) for q in o.points)}
@@ -108,9 +144,24 @@ class SelectTool(Tool):
         self.originals = {}
         self.moved = False
 
+    def _drop_name(self) -> None:
+        """A dragged name is one undo step; a press without a drag only selected its station."""
+        assert self.grabbed is not None
+        session, station_id = self.session, self.grabbed.station
+        if self.moved and session.doc.get(station_id) is not None:
+            after = ChangeObjects.capture(session.doc, [station_id])
+            session.record(ChangeObjects(self.before, after, text.LABEL_UNDO["move_name"]))
+            station = session.doc.get(station_id)
+            if station is not None:
+                self.user.status(text.STATUS_NAME_MOVED.format(name=station.name, label=station.props.get("label")))
+        self.grabbed = None
+        self.drag_start = None
+        self.moved = False
+
     def cancel(self) -> None:
         if self.drag_start is not None and self.moved:
             ChangeObjects(self.before, {}).undo(self.session.doc)
+        self.grabbed = None
         self.box = None
         self.drag_start = None
         self.originals = {}

@@ -7,12 +7,13 @@ from tests.editor.import_graph import ROOT, circles, graph, modules
 
 MAX_LINES = 500
 MAX_MODULES = 15
-# Each room may import itself, the rooms listed and `editor.text`; `editor.importing` builds a Document.
+# Each room may import itself, the rooms listed and `editor.text`; `editor.importing` builds a Document;
+# actions run `editor.cartography`'s metro-map pipeline (Tidy layout, Place names).
 ROOMS_BELOW = {
     "document": set(),
     "canvas": {"document"},
     "tools": {"document", "canvas"},
-    "actions": {"document", "canvas", "importing"},
+    "actions": {"document", "canvas", "importing", "cartography"},
     "app": {"document", "canvas", "tools", "actions"},
 }
 

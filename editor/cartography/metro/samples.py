@@ -55,16 +55,9 @@ def board_request(name: str) -> MapRequest:
     return MapRequest(network, Frame(frame.width, frame.height), spaces, badges)
 
 
-def data_dir() -> Path | None:
-    """The open-data folder: shared/data beside the project (the importer's default), else the nearest
-    shared/data above it (a worktree's); None if there is none."""
-    default = Path(_importing("network_data").default_data_dir())
-    if default.is_dir():
-        return default
-    for folder in Path(__file__).resolve().parents:
-        if (folder / "shared" / "data").is_dir():
-            return folder / "shared" / "data"
-    return None
+def data_dir() -> Path:
+    """The open network data the product ships (game/data/network), the importer's default."""
+    return Path(_importing("network_data").default_data_dir())
 
 
 def import_request(config: dict[str, Any], data: Path | None = None) -> MapRequest:

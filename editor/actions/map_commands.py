@@ -1,0 +1,87 @@
+"""Tidy layout (Ctrl+T) and Place names (Ctrl+L): the metro-map pipeline run on the board being edited.
+
+Both run in the background with their progress in the status bar (Esc or Cancel stops them, changing
+nothing); the result comes back as one undoable step. Tidy layout gives stations, waypoints, links,
+rivers, parks and clusters a schematic layout, pinned places kept where they are, and places every name;
+Place names keeps the layout and only chooses where names go. Names the designer dragged are kept.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import pygame
+
+from editor import text
+from editor.actions.context import Editor
+from editor.actions.map_request import MapInputs, map_edits, map_inputs
+from editor.actions.registry import Action, Shortcut
+from editor.cartography.metro_map import MetroMap, place_names_only, tidy_layout
+from editor.document.work import BackgroundWork, Progress
+
+
+def _start(editor: Editor, title: str, run: Callable[[MapInputs, Progress], MetroMap],
+           finish: Callable[[MapInputs, MetroMap], None]) -> None:
+    """The common part: nothing to do without stations; else the work, applied only to the same board."""
+    if editor.working:
+        return
+    editor.panel.commit_pending()
+    editor.cancel_tool()
+    doc = editor.session.doc
+    if not doc.of_kind("station"):
+        editor.user.status(text.STATUS_NO_STATIONS)
+        return
+    inputs = map_inputs(doc)
+    revision = doc.revision
+
+    def deliver(result: MetroMap) -> None:
+        if editor.session.doc is not doc or doc.revision != revision:
+            editor.user.status(text.STATUS_WORK_STALE.format(title=title))
+            return
+        finish(inputs, result)
+
+    def failed(error: Exception) -> None:
+        editor.user.tell(text.ERROR_TITLE, text.STATUS_WORK_FAILED.format(title=title, error=error))
+
+    editor.start_work(BackgroundWork(title, lambda progress: run(inputs, progress), deliver, failed))
+
+
+def _trouble(result: MetroMap) -> str:
+    count = result.figures.unresolved_names
+    return " · " + text.plural("STATUS_NAMES_TROUBLE", count, count=count) if count else ""
+
+
+def tidy(editor: Editor) -> None:
+    """Lay the board out as a metro map and place its names; pinned places stay put."""
+
+    def apply(inputs: MapInputs, result: MetroMap) -> None:
+        edits = map_edits(inputs, result, layout=True)
+        editor.session.reshape(edits.points, edits.labels, text.LABEL_UNDO["tidy"])
+        places = inputs.request.network.places
+        moved = sum(1 for place, object_id in zip(places, inputs.place_ids, strict=True) if not place.waypoint
+                    and math.dist((place.x, place.y), edits.points[object_id][0]) >= 0.5)
+        editor.user.status(text.plural("STATUS_TIDIED", moved, count=moved) + _trouble(result))
+
+    _start(editor, text.WORK_TIDY, lambda inputs, progress: tidy_layout(inputs.request, progress), apply)
+
+
+def place_names(editor: Editor) -> None:
+    """Choose where every station's name goes, the layout kept as it is."""
+
+    def apply(inputs: MapInputs, result: MetroMap) -> None:
+        edits = map_edits(inputs, result, layout=False)
+        changed = editor.session.reshape({}, edits.labels, text.LABEL_UNDO["place_names"])
+        editor.user.status(text.plural("STATUS_NAMES_PLACED", len(changed), count=len(changed)) + _trouble(result))
+
+    _start(editor, text.WORK_NAMES, lambda inputs, progress: place_names_only(inputs.request, progress=progress),
+           apply)
+
+
+def actions() -> list[Action]:
+    return [
+        Action("tidy", tidy, (Shortcut(pygame.K_t, ctrl=True),), button="board",
+               help=lambda: (text.HELP_TIDY_KEYS, text.HELP_TIDY)),
+        Action("place_names", place_names, (Shortcut(pygame.K_l, ctrl=True),), button="board",
+               help=lambda: (text.HELP_NAMES_KEYS, text.HELP_NAMES)),
+    ]

@@ -1,0 +1,243 @@
+"""Tidy layout, Place names and dragging a name, driven as a designer would: tool-bar clicks, keys, drags."""
+
+from __future__ import annotations
+
+import math
+import threading
+from pathlib import Path
+
+import pygame
+import pytest
+from pygame_gui.elements import UICheckBox
+
+from editor.actions import map_commands
+from editor.app import EditorApp
+from editor.document.names import station_names
+from editor.document.session import EditingSession
+from editor.document.tmx import Document
+from game.board.label_spec import parse_label
+from tests.editor.driver import Driver
+
+# A rough sketch of a small line: stations not on a grid, links at odd angles, a river across it.
+STATIONS = [(300, 300, "Alpha"), (520, 330, "Bravo Park"), (760, 290, "Charlie"), (980, 360, "Delta Road"),
+            (540, 560, "Echo"), (560, 760, "Foxtrot Square"), (330, 620, "Golf"), (800, 600, "Hotel")]
+LINKS = [(0, 1), (1, 2), (2, 3), (1, 4), (4, 5), (6, 4), (4, 7), (7, 3)]
+RIVER = [(100, 450), (1800, 420), (1800, 480), (100, 510)]
+
+
+def sketch(path: Path) -> list[int]:
+    """Save the small board at `path`; the stations' ids in the order of STATIONS."""
+    doc = Document.new("Sketch")
+    session = EditingSession(doc)
+    ids = [session.add_object("station", [(x, y)], "add", name=name) for x, y, name in STATIONS]
+    for a, b in LINKS:
+        session.link(doc.get(ids[a]), doc.get(ids[b]))  # type: ignore[arg-type]
+    session.add_object("water", RIVER, "add")
+    doc.save(path)
+    return ids
+
+
+@pytest.fixture
+def board(tmp_path: Path) -> tuple[Driver, list[int]]:
+    path = tmp_path / "sketch.tmx"
+    ids = sketch(path)
+    return Driver(EditorApp(path, size=(1600, 900))), ids
+
+
+def finish_work(d: Driver) -> None:
+    """Let the background work end, then one frame to apply it (as the window does on its own)."""
+    work = d.app.work  # None when a small board's work was done and applied in the frames so far
+    if work is not None:
+        assert work.wait(120)
+    d.frames(2)
+    assert d.app.work is None
+
+
+def positions(app: EditorApp) -> dict[int, tuple[float, float]]:
+    return {o.id: o.pos for o in app.doc.objects()}
+
+
+def element_text(app: EditorApp) -> bytes:
+    return app.doc.to_bytes()
+
+
+def test_tidy_layout_from_the_toolbar_moves_stations_keeps_pins_and_undoes_in_one_step(
+        board: tuple[Driver, list[int]]) -> None:
+    d, ids = board
+    app = d.app
+    # Pin Alpha through the property panel: select it, tick "Pinned".
+    d.click(STATIONS[0][:2])
+    assert app.selection == {ids[0]}
+    pin = next(w for w in app.panel.widgets if isinstance(w, UICheckBox) and w.text == "Pinned (Tidy layout keeps it)")
+    d.click_element(pin)
+    assert app.doc.get(ids[0]).flag("pinned")  # type: ignore[union-attr]
+    before_xml = element_text(app)
+    before = positions(app)
+    river_before = app.doc.of_kind("water")[0].points
+
+    d.click_element(app.toolbar.buttons["tidy"])
+    finish_work(d)
+
+    after = positions(app)
+    assert after[ids[0]] == before[ids[0]]  # pinned: not moved
+    moved = [i for i in ids[1:] if math.dist(after[i], before[i]) >= 1]
+    assert len(moved) >= 4
+    for link in app.doc.of_kind("link"):  # every link still ends on its stations
+        a, b = app.doc.get(link.ref("a")), app.doc.get(link.ref("b"))
+        assert link.points[0] == a.pos and link.points[-1] == b.pos  # type: ignore[union-attr]
+    assert app.doc.of_kind("water")[0].points != river_before  # the river went with the layout
+    for i in ids:  # every station has a name placement from the pipeline
+        parse_label(app.doc.get(i).props["label"])  # type: ignore[union-attr]
+    assert "Layout tidied" in app.user.current_status()
+    d.screenshot("tidy-after")
+
+    d.ctrl(pygame.K_z)  # one undo gives everything back
+    assert element_text(app) == before_xml
+    d.ctrl(pygame.K_z, shift=True)
+    assert positions(app) == after
+
+
+def test_place_names_changes_only_labels_as_one_step(board: tuple[Driver, list[int]]) -> None:
+    d, ids = board
+    app = d.app
+    before = positions(app)
+    before_xml = element_text(app)
+    d.ctrl(pygame.K_l)
+    finish_work(d)
+    assert positions(app) == before
+    labels = {i: app.doc.get(i).props.get("label") for i in ids}  # type: ignore[union-attr]
+    assert all(label is not None for label in labels.values())
+    assert "Names placed" in app.user.current_status()
+    rows = app.actions.help_rows()  # the help sheet lists both commands with their keys
+    assert ("Ctrl+L", "Place names (nothing moves)") in rows
+    assert ("Ctrl+T", "Tidy layout (pinned stations stay put)") in rows
+    d.ctrl(pygame.K_z)
+    assert element_text(app) == before_xml
+
+
+@pytest.fixture
+def held(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """Tidy layout that reports half its work done, then waits until the test lets it go (or it is cancelled)."""
+    release = threading.Event()
+    real = map_commands.tidy_layout
+
+    def slow(request, progress=None):  # type: ignore[no-untyped-def]
+        assert progress is not None
+        progress(0.5)
+        release.wait(60)
+        progress(0.9)  # raises Cancelled once the person has cancelled
+        return real(request, progress)
+
+    monkeypatch.setattr(map_commands, "tidy_layout", slow)
+    yield release
+    release.set()
+
+
+def test_progress_shows_and_esc_cancels_without_changing_anything(board: tuple[Driver, list[int]],
+                                                                   held: threading.Event) -> None:
+    d, _ = board
+    app = d.app
+    before_xml = element_text(app)
+    d.ctrl(pygame.K_t)
+    work = app.work
+    assert work is not None
+    for _ in range(200):  # frames until the work has said how far it is
+        d.frames(1)
+        if work.fraction >= 0.5:
+            break
+    d.frames(1)
+    assert app.work_bar.cancel.visible
+    bar = app.work_bar.bar_rect()
+    assert app.screen.get_at((bar.x + bar.width // 4, bar.centery))[:3] == (47, 111, 214)  # filled half
+    assert app.screen.get_at((bar.right - 5, bar.centery))[:3] != (47, 111, 214)
+    d.screenshot("tidy-progress")
+    d.click(STATIONS[0][:2])  # edits wait while the work runs
+    assert app.selection == set()
+    d.key(pygame.K_ESCAPE)
+    assert app.work is None and work.cancelled
+    held.set()
+    assert work.wait(60)
+    d.frames(2)
+    assert element_text(app) == before_xml
+    assert "cancelled" in app.user.current_status()
+
+
+def test_the_cancel_button_cancels(board: tuple[Driver, list[int]], held: threading.Event) -> None:
+    d, _ = board
+    app = d.app
+    before_xml = element_text(app)
+    d.click_element(app.toolbar.buttons["tidy"])
+    assert app.work is not None
+    d.click_element(app.work_bar.cancel)
+    assert app.work is None
+    held.set()
+    d.frames(2)
+    assert element_text(app) == before_xml
+    assert not app.doc.dirty
+
+
+def test_dragging_a_name_fixes_it_at_an_offset_in_one_undo_step(board: tuple[Driver, list[int]]) -> None:
+    d, ids = board
+    app = d.app
+    station = app.doc.get(ids[4])
+    assert station is not None
+    name = station_names(app.doc)[ids[4]]
+    x, y, w, h = name.box
+    grab = (x + w / 2, y + h / 2)
+    d.drag(grab, (grab[0] + 40, grab[1] + 60))
+    label = app.doc.get(ids[4]).props.get("label")  # type: ignore[union-attr]
+    spec = parse_label(label or "")
+    assert spec.offset is not None
+    assert abs(spec.offset[0] - (x - station.x + 40)) <= 2 and abs(spec.offset[1] - (y - station.y + 60)) <= 2
+    assert app.doc.get(ids[4]).pos == station.pos  # type: ignore[union-attr]
+    moved = station_names(app.doc)[ids[4]].box
+    assert abs(moved[0] - (x + 40)) <= 2 and abs(moved[1] - (y + 60)) <= 2  # drawn where its label puts it
+    d.screenshot("name-dragged")
+    d.ctrl(pygame.K_z)
+    assert "label" not in app.doc.get(ids[4]).props  # type: ignore[union-attr]
+
+
+def test_label_and_pinned_survive_open_edit_save(tmp_path: Path) -> None:
+    path = tmp_path / "sketch.tmx"
+    ids = sketch(path)
+    d = Driver(EditorApp(path))
+    d.app.session.set_prop(ids[1], "pinned", "true", "bool")
+    d.app.session.set_prop(ids[1], "label", "@12,-30/1", "string")
+    d.app.session.set_prop(ids[2], "label", "NW", "string")
+    d.ctrl(pygame.K_s)
+    again = Document.load(path)
+    assert again.get(ids[1]).flag("pinned") and again.get(ids[1]).props["label"] == "@12,-30/1"  # type: ignore[union-attr]
+    assert again.get(ids[2]).props["label"] == "NW"  # type: ignore[union-attr]
+
+
+def test_legibility_findings_are_listed_and_lead_to_their_station(tmp_path: Path) -> None:
+    path = tmp_path / "crowded.tmx"
+    doc = Document.new("Crowded")
+    session = EditingSession(doc)
+    a = session.add_object("station", [(400, 400)], "add", name="Long Station Name West")
+    b = session.add_object("station", [(420, 400)], "add", name="Long Station Name East")
+    c = session.add_object("station", [(800, 400)], "add", name="Far")
+    session.link(doc.get(a), doc.get(c))  # type: ignore[arg-type]
+    session.link(doc.get(b), doc.get(c))  # type: ignore[arg-type]
+    session.set_prop(a, "start", "true", "bool")  # a board that compiles: the board check runs on it
+    session.set_prop(b, "destination", "express", "string")
+    session.set_prop(c, "destination", "standard", "string")
+    session.set_prop(b, "cards", "2", "int")  # four destination cards: no warning, so the title counts these
+    session.set_prop(c, "cards", "2", "int")
+    doc.save(path)
+    d = Driver(EditorApp(path))
+    app = d.app
+    app.watcher.refresh(force=True)
+    d.frames(2)
+    legibility = [p.message for p in app.watcher.report.problems if p.severity == "legibility"]
+    assert any("drawn through" in m for m in legibility)  # a link through a station
+    assert any("apart" in m for m in legibility)  # stations too close
+    assert any("overlaps name" in m for m in legibility)  # names collide
+    assert f"hard to read: {len(legibility)} findings" in app.problems.title.text
+    d.screenshot("legibility-listed")
+    index = next(i for i, p in enumerate(app.watcher.report.problems) if p.severity == "legibility"
+                 and p.object_id in (a, b))
+    rect = app.problems.rect_of(index)
+    assert rect is not None
+    d.click_screen(rect.center)
+    assert app.selection == {app.watcher.report.problems[index].object_id}

@@ -17,6 +17,7 @@ play: $(STAMP)
 
 test: $(STAMP)
 	$(VENV)/bin/ruff check .
+	$(PY) -m mypy
 	SDL_VIDEODRIVER=$${SDL_VIDEODRIVER:-dummy} SDL_AUDIODRIVER=$${SDL_AUDIODRIVER:-dummy} $(PY) -m pytest
 
 bench: $(STAMP)
@@ -34,4 +35,4 @@ check-wheel:
 	$(PYTHON) -m tools.check_wheel
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache

@@ -40,7 +40,7 @@ def key(name: str, *parts: str) -> str:
 
 
 def _help_lines() -> list[tuple[str, ...]]:
-    lines = []
+    lines: list[tuple[str, ...]] = []
     while i18n.has(key("HELP_LINES", str(len(lines)), "keys")):
         lines.append(tuple(i18n.tr(key("HELP_LINES", str(len(lines)), field)) for field in HELP_FIELDS))
     return lines

@@ -1,4 +1,4 @@
-"""Write a starter board as a Tiled map (SPEC §1): the importer's only output format.
+"""Write a starter board as a Tiled map (contracts §1): the importer's only output format.
 
 We write our own TMX with ElementTree (no untrusted input here) and replace the file atomically, so a
 board source is never left half written.
@@ -50,7 +50,7 @@ def _points(points: list[tuple[float, float]], ox: float, oy: float) -> str:
     return " ".join(f"{_number(x - ox)},{_number(y - oy)}" for x, y in points)
 
 
-def board_to_tmx(board: StarterBoard) -> ET.ElementTree:
+def board_to_tmx(board: StarterBoard) -> ET.ElementTree[ET.Element]:
     """The board as a TMX element tree: layers decoration, links, stations, in drawing order."""
     cols = math.ceil(board.width / TILE)
     rows = math.ceil(board.height / TILE)

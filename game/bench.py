@@ -1,4 +1,4 @@
-"""`python -m game bench`: the figures of SPEC §4, measured in one run on this machine.
+"""`python -m game bench`: the figures of contracts §4, measured in one run on this machine.
 
 Medians over repeated runs; each row says its target and whether it is met. Benchmarks live here and
 never in the test suite (no timed assertions there).
@@ -16,6 +16,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from game import resources
@@ -24,7 +25,7 @@ from game.board.model import Board
 from game.bots.greedy import GreedyBot
 from game.rules.observation import observe
 from game.rules.placement import legal_placements
-from game.rules.routing import WALK, find_routes
+from game.rules.routing import WALK, RouteResult, find_routes
 from game.rules.state import GameState, move_kinds, new_game
 from game.simulate import play_game
 
@@ -108,14 +109,14 @@ def routing_rows(board: Board, positions: list[GameState]) -> list[Row]:
     baseline = has_networkx()
     ours, theirs = [], []
     for state in positions:
-        targets = _targets(state)
-        if not targets or state.passenger is None:
+        targets, start = _targets(state), state.passenger
+        if not targets or start is None:
             continue
 
-        def fast(state: GameState = state, targets: set[int] = targets) -> object:
-            return find_routes(board, state.tracks, state.line_nodes(), state.passenger, targets)
+        def fast(state: GameState = state, targets: set[int] = targets, start: int = start) -> RouteResult | None:
+            return find_routes(board, state.tracks, state.line_nodes(), start, targets)
 
-        def slow(state: GameState = state, targets: set[int] = targets) -> object:
+        def slow(state: GameState = state, targets: set[int] = targets) -> set[tuple[int, frozenset[str]]]:
             return networkx_routes(board, state, targets)
 
         ours.append(_median_seconds(fast, 30))
@@ -139,17 +140,17 @@ def routing_rows(board: Board, positions: list[GameState]) -> list[Row]:
 
 def placement_row(positions: list[GameState]) -> Row:
     actions = [s for s in positions if s.phase == "actions"]
-    median = statistics.median(_median_seconds(lambda s=s: legal_placements(s), 30) for s in actions) * 1000
+    median = statistics.median(_median_seconds(partial(legal_placements, s), 30) for s in actions) * 1000
     return Row("legal placements for the active player", median, "ms", "≤ 0.2 ms", median <= 0.2,
                f"{len(actions)} positions")
 
 
 def game_rows(board: Board) -> list[Row]:
     random_ms = statistics.median(
-        _median_seconds(lambda seed=seed: play_game(board, ["random"] * 4, seed), 1) for seed in range(1, 12)
+        _median_seconds(partial(play_game, board, ["random"] * 4, seed), 1) for seed in range(1, 12)
     ) * 1000
     greedy_s = statistics.median(
-        _median_seconds(lambda seed=seed: play_game(board, ["greedy"] * 4, seed), 1) for seed in range(1, 4)
+        _median_seconds(partial(play_game, board, ["greedy"] * 4, seed), 1) for seed in range(1, 4)
     )
     return [
         Row("whole 4-player London game, random bots", random_ms, "ms", "≤ 50 ms", random_ms <= 50, "11 games"),

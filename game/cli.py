@@ -17,8 +17,8 @@ from game.board.model import Board
 from game.boundary import UserError
 from game.files import JsonFileError, read_json, read_json_stream
 from game.i18n import describe, explain
+from game.rules.refusals import IllegalAction
 from game.rules.routing import find_routes
-from game.rules.state import IllegalAction
 
 
 class InputError(UserError):
@@ -165,7 +165,8 @@ def compile_command(args: argparse.Namespace) -> dict[str, Any]:
     for problem in result.problems:
         print(f"{problem.severity}: {problem}", file=sys.stderr)
     if result.board is None:
-        _fail(f"{source}: {len(result.errors)} error(s); nothing written")
+        count = len(result.errors)
+        _fail(f"{source}: {count} error{'' if count == 1 else 's'}; nothing written")
     report: dict[str, Any] = {
         "source": str(source), "board": result.board.name, "stations": sum(n.is_station for n in result.board.nodes),
         "links": len(result.board.links), "warnings": [str(p) for p in result.warnings],

@@ -131,7 +131,7 @@ def build(prog: str) -> Parser:
     return parser
 
 
-def _commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _commands(sub: argparse._SubParsersAction[Parser]) -> None:
     route = sub.add_parser("route", help="the passenger's options for his next move (JSON in, JSON out)")
     route.add_argument("position", help="POSITION.json, or - for standard input")
     score = sub.add_parser("score", help="sandbox scoring of placements (JSON in, JSON out)")

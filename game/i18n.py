@@ -17,7 +17,7 @@ import os
 import struct
 from collections.abc import Mapping
 from functools import cache
-from typing import Any, BinaryIO, Protocol
+from typing import IO, Any, Protocol
 
 from game import resources
 from game.phrase import Phrase, Series, Value
@@ -44,7 +44,7 @@ class _Missing(gettext.NullTranslations):
 class Catalogue(gettext.GNUTranslations):
     """One language's compiled messages (empty when its .mo is missing or unreadable)."""
 
-    def __init__(self, fp: BinaryIO | None = None) -> None:
+    def __init__(self, fp: IO[bytes] | None = None) -> None:
         self._catalog: dict[Any, str] = {}
         self.plural = lambda n: int(n != 1)
         super().__init__(fp)
@@ -176,7 +176,8 @@ def joined(names: list[str]) -> str:
 class Keyed(Protocol):
     """What the engine hands the screens instead of a sentence: a key and its values (`Reason`, a refusal)."""
 
-    key: str
+    @property
+    def key(self) -> str: ...
 
     @property
     def params(self) -> Mapping[str, Any]: ...

@@ -19,6 +19,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 SETTLE_SECONDS = 7.0  # longer than the input grace plus the play screen's pulsing (pacing.py, play.py)
 WINDOW_SECONDS = 2.0
@@ -26,7 +27,7 @@ WINDOWS = 3
 SCENES = ("menu", "play")
 
 
-def measure_here(scene: str) -> dict[str, object]:
+def measure_here(scene: str) -> dict[str, Any]:
     """Open the window on `scene`, run its loop, and measure; the result is printed by `main`."""
     folder = Path(tempfile.mkdtemp(prefix="underground-idle-"))
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -41,7 +42,7 @@ def measure_here(scene: str) -> dict[str, object]:
 
     app = open_app(parse_options(["--scene", scene, "--players", "2", "--size", "1600x900", "--seed", "1"]))
     first_scene(app)
-    result: dict[str, object] = {"scene": scene}
+    result: dict[str, Any] = {"scene": scene}
 
     def probe() -> None:
         time.sleep(SETTLE_SECONDS)
@@ -60,8 +61,8 @@ def measure_here(scene: str) -> dict[str, object]:
     return result
 
 
-def measure(scene: str, timeout: float = 120) -> dict[str, object]:
-    """Run `measure_here(scene)` in a fresh process and return what it printed."""
+def measure(scene: str, timeout: float = 120) -> dict[str, Any]:
+    """Run `measure_here(scene)` in a fresh process and return what it printed (JSON, so `Any`)."""
     # The child imports the game from where this process does: a clone, an editable or a wheel install.
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
                PYTHONPATH=os.pathsep.join(entry for entry in sys.path if entry))
@@ -70,7 +71,7 @@ def measure(scene: str, timeout: float = 120) -> dict[str, object]:
     return json.loads(run.stdout.strip().splitlines()[-1])
 
 
-def median_cpu(result: dict[str, object]) -> float:
+def median_cpu(result: dict[str, Any]) -> float:
     values = result["cpu"]
     assert isinstance(values, list)
     return float(statistics.median(values))

@@ -35,7 +35,7 @@ def seat_kinds(kinds: list[str], players: int, game: int, rotate: bool) -> list[
 def run_games(
     board: Board, players: int, kinds: list[str], games: int, seed: int, rotate: bool
 ) -> Iterator[dict[str, Any]]:
-    """One JSON-ready line per game, then the summary line (SPEC §2)."""
+    """One JSON-ready line per game, then the summary line (contracts §2)."""
     if games < 1:
         raise ValueError("--games must be at least 1")
     for kind in set(kinds):

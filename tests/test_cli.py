@@ -1,4 +1,4 @@
-"""SPEC §2: the headless commands, run as a user runs them (`python -m game …`)."""
+"""contracts §2: the headless commands, run as a user runs them (`python -m game …`)."""
 
 from __future__ import annotations
 

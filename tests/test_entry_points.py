@@ -170,3 +170,25 @@ def test_shorten_keeps_one_bounded_line() -> None:
     long = boundary.shorten("x" * 1000 + " end")
     assert len(long) <= boundary.MAX_WORD + 4 and long.endswith(" end") and "…" in long
     assert len(boundary.shorten(" ".join(["word"] * 1000))) <= boundary.MAX_LINE
+
+
+def test_python_m_editor_returns_the_exit_status_of_its_window(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """`python -m editor` exits with what the editor's loop returned: 1 when errors in every frame closed it."""
+    for name, value in (("SDL_VIDEODRIVER", "dummy"), ("SDL_AUDIODRIVER", "dummy"),
+                        ("XDG_DATA_HOME", str(tmp_path / "data")), ("XDG_CONFIG_HOME", str(tmp_path / "config")),
+                        ("UNDERGROUND_LOG_DIR", str(tmp_path / "logs"))):
+        monkeypatch.setenv(name, value)
+    import pygame
+
+    from editor.__main__ import main as editor_main
+    from editor.canvas.render import Renderer
+
+    def broken(*_args: object) -> None:
+        raise RuntimeError("every frame")
+
+    monkeypatch.setattr(Renderer, "draw", broken)
+    try:
+        assert editor_main([str(tmp_path / "board.tmx")]) == 1
+    finally:
+        pygame.quit()

@@ -93,7 +93,7 @@ class ProblemsPanel:
 
     def _text_area(self) -> pygame.Rect:
         """The part of the box where text is drawn, on the screen (without its scroll bar)."""
-        area = self.box.get_abs_rect().copy()
+        area = pygame.Rect(self.box.get_abs_rect())
         if self.box.scroll_bar is not None:
             area.width -= self.box.scroll_bar.get_abs_rect().width
         return area

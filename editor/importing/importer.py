@@ -1,6 +1,6 @@
 """Make a starter board from open metro data: pick stations, join them along the real lines, lay them out.
 
-The result is a Tiled map (SPEC §1) a designer then finishes in Tiled or our editor. The same code builds
+The result is a Tiled map (contracts §1) a designer then finishes in Tiled or our editor. The same code builds
 the shipped boards from `tools/board_configs/*.json`, so every hand decision lives in a configuration
 and the build is reproducible. A configuration is a plain dict; every key is optional except `city`:
 

@@ -364,10 +364,10 @@ def make_room_for_names(positions: dict[str, Point], links: list[tuple[str, str]
         radius = em * 0.75  # a station's disc with its ring, in the name's units
         gap = radius * 0.9
         moves = {n: [0.0, 0.0] for n in names}
-        boxes = {n: label_box(tuple(pos[n]), side[n], len(n) * EM_PER_CHAR * em, em, gap) for n in names}
+        boxes = {n: label_box((pos[n][0], pos[n][1]), side[n], len(n) * EM_PER_CHAR * em, em, gap) for n in names}
         for n in names:
             for o in near[n]:
-                push = _box_disc_push(boxes[n], tuple(pos[o]), radius * 1.15)
+                push = _box_disc_push(boxes[n], (pos[o][0], pos[o][1]), radius * 1.15)
                 if push is not None:
                     moves[o][0] += push[0] * 0.5
                     moves[o][1] += push[1] * 0.5

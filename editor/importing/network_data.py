@@ -289,9 +289,9 @@ def _drop_express_skips(network: Network) -> None:
         for route in routes:
             stops = [route[0]]
             for a, b in itertools.pairwise(route):
-                path = local_paths.get((a, b))
-                if path and _bend(network, path) < 1.6:
-                    stops.extend(path[1:])
+                local = local_paths.get((a, b))
+                if local and _bend(network, local) < 1.6:
+                    stops.extend(local[1:])
                 else:
                     stops.append(b)
             expanded.append(stops)

@@ -10,7 +10,7 @@ own invariants are `game.rules.invariants`'s.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, NoReturn
 
 from game import phrase
 from game.board.model import Board
@@ -24,7 +24,7 @@ class InvalidSave(ValueError):
     """A save whose table fields do not fit its game; the message says which, in one line."""
 
 
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     raise InvalidSave(message)
 
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from game.rules.state import PHASES, GameState, IllegalAction, new_game
+from game.rules.refusals import IllegalAction
+from game.rules.state import PHASES, GameState, new_game
 
 CARD_KINDS = ("standard", "express")
 

@@ -1,9 +1,9 @@
-"""Where a track token may go (RULES §4) and what it costs in branch tokens.
+"""Where a track token may go (rules §4) and what it costs in branch tokens.
 
 A line grows from its ends for free; touching it anywhere else costs `branch_cost` branch tokens; a token
 from an end back onto the line closes a loop for free. A chord joining two stations the line already
 passes through, neither of them an end, is a branch too: legal when paid, and the cycle it closes scores
-as a loop (RULES §4). New York adds the water rule: no line may end a turn on a water symbol, so a
+as a loop (rules §4). New York adds the water rule: no line may end a turn on a water symbol, so a
 placement is legal only if the actions left can still finish every crossing begun.
 """
 

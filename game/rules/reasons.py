@@ -1,6 +1,6 @@
 """Why points were scored: a message key and its values, put into words by the translations.
 
-The engine never writes sentences (RULES is in three languages at the table); `game.i18n.describe`
+The engine never writes sentences (the table speaks three languages); `game.i18n.describe`
 turns a Reason into text in the player's language, and the `score` command into English.
 """
 

@@ -1,4 +1,4 @@
-"""What a placement scores (RULES §2 and the loops of §4), computed without changing the state.
+"""What a placement scores (rules §2 and the loops of §4), computed without changing the state.
 
 The same outcome serves the preview a person sees when hovering a space, the greedy bot's estimate,
 and the real placement, so what is promised is what is paid. Every bonus is paid once per line per
@@ -48,7 +48,7 @@ class Outcome:
 
 
 def _nth(table: tuple[int, ...], n: int) -> int:
-    """Points for the n-th feature of a kind a line connects; beyond the table's end, nothing (RULES §2)."""
+    """Points for the n-th feature of a kind a line connects; beyond the table's end, nothing (rules §2)."""
     return table[n - 1] if n <= len(table) else 0
 
 

@@ -180,7 +180,7 @@ class GameState:
         )
 
     def _begin_passenger(self) -> list[Event]:
-        """After the last action: line up the passenger's moves (RULES §5), then end the turn if none."""
+        """After the last action: line up the passenger's moves (rules §5), then end the turn if none."""
         due = move_kinds(self.face_up, self.board.settings.single_kind_moves)
         self.pending_moves = due if self.passenger is not None else []
         return self._next_move()
@@ -383,7 +383,7 @@ class GameState:
 
 
 def move_kinds(face_up: Sequence[tuple[int, str]], single_kind_moves: int) -> list[str]:
-    """The kinds of the moves due (RULES §5): express then standard, or the one kind on display."""
+    """The kinds of the moves due (rules §5): express then standard, or the one kind on display."""
     kinds = {kind for _, kind in face_up}
     if not kinds:
         return []
@@ -393,7 +393,7 @@ def move_kinds(face_up: Sequence[tuple[int, str]], single_kind_moves: int) -> li
 
 
 def new_game(board: Board, players: int, seed: int) -> GameState:
-    """Set up a game (RULES §1, §3): lines per seat, shuffled deck, tiles and stacks, four cards face up."""
+    """Set up a game (rules §1, §3): lines per seat, shuffled deck, tiles and stacks, four cards face up."""
     settings = board.settings
     if not 2 <= players <= 5:
         raise ValueError(f"a game is for 2 to 5 players, not {players}")

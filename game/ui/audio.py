@@ -35,9 +35,14 @@ MIN_GAP = 0.04  # seconds: the same sound fired again sooner (fast animations) w
 class EventLike(Protocol):
     """The fields of a rules-engine event that decide its sound (game.rules.events.Event has them)."""
 
-    kind: str
-    points: int
-    branch_tokens: int
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def points(self) -> int: ...
+
+    @property
+    def branch_tokens(self) -> int: ...
 
 
 def sounds_for(event: EventLike) -> tuple[str, ...]:

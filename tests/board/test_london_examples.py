@@ -1,4 +1,4 @@
-"""RULES §8's rulebook examples replayed on our London board, as far as its geometry matches.
+"""rules §8's rulebook examples replayed on our London board, as far as its geometry matches.
 
 docs/rulebook-examples.md says what differs from the printed board and why.
 """

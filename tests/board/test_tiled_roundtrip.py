@@ -1,4 +1,4 @@
-"""A source re-saved by the real Tiled 1.8 must compile to the same board file, byte for byte (SPEC §2).
+"""A source re-saved by the real Tiled 1.8 must compile to the same board file, byte for byte (contracts §1).
 
 Tiled rewrites numbers to six significant digits, sorts properties, turns bool "1" into "true", drops
 unknown `propertytype` attributes and re-encodes tile data; the compiler must not notice any of it.

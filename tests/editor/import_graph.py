@@ -24,7 +24,7 @@ def modules(package: str) -> dict[str, Path]:
     return found
 
 
-def _imported(node: ast.AST, module: str, is_package: bool) -> list[str]:
+def imported_names(node: ast.AST, module: str, is_package: bool) -> list[str]:
     """The dotted names an import statement may load: the module and, for `from m import n`, `m.n`."""
     if isinstance(node, ast.Import):
         return [alias.name for alias in node.names]
@@ -45,7 +45,7 @@ def graph(package: str) -> dict[str, set[str]]:
     for name, path in known.items():
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         for node in ast.walk(tree):
-            for target in _imported(node, name, path.name == "__init__.py"):
+            for target in imported_names(node, name, path.name == "__init__.py"):
                 # `import a.b.c` and `from a.b import c` load the deepest name that is a module
                 while target and target not in known:
                     target = target.rpartition(".")[0]

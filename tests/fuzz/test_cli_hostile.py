@@ -1,6 +1,6 @@
 """The real commands on hostile files: exit code 2, short messages on stderr, no traceback, nothing written.
 
-`compile` lists every problem of a source, one line each, then a one-line verdict (SPEC §1: every problem
+`compile` lists every problem of a source, one line each, then a one-line verdict (contracts §1: every problem
 in one run); `route` and `simulate` stop at the first problem with a single line.
 """
 

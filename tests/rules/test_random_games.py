@@ -329,7 +329,7 @@ class CheckedGame:
         assert GameState.from_json(json.loads(json.dumps(saved)), board).to_json() == saved
 
     def check_loops(self, line: str) -> None:
-        """RULES §4 loops, computed another way: a station is inside some cycle of the line exactly when
+        """rules §4 loops, computed another way: a station is inside some cycle of the line exactly when
         it is inside one of the fundamental cycles of a spanning tree (the even-odd parity of a point is
         additive over the cycle space), and it scores if the line does not connect it at that moment."""
         board, state = self.board, self.state
@@ -361,7 +361,7 @@ class CheckedGame:
         assert state.lines[line].loop_scored == self.enclosed[line], f"{line}'s loop stations differ"
 
     def check_actions_at_turn_start(self) -> None:
-        """RULES §3 and §7: 4 actions, but 3/4/…/5 in the staggered first round."""
+        """rules §3 and §7: 4 actions, but 3/4/…/5 in the staggered first round."""
         state, settings = self.state, self.board.settings
         expected = settings.actions_per_turn
         if state.turn < self.players and settings.first_round == "staggered":

@@ -1,11 +1,11 @@
-"""RULES §5: the passenger's routing checked against an independent brute force.
+"""rules §5: the passenger's routing checked against an independent brute force.
 
 `find_routes` is a Dijkstra over nodes plus one state per line, with a bitmask DAG for the ties. Here a
 plain depth-first enumeration of routes (sequences of (link, mode), the mode being "walk" or one line on
 that link) computes the same answer the slow way, and hypothesis compares the two on random small boards
 with random legally grown lines.
 
-Why simple routes (each station passed at most once) are enough, although RULES §5 does not forbid a
+Why simple routes (each station passed at most once) are enough, although rules §5 does not forbid a
 route from coming back through a station (ride a line through X, then come back to X on another line):
 cut any route at its first and last visit of a repeated station and drop the loop in between. The result
 uses a subset of the original (link, mode) pairs, so it walks no more links and rides a subset of the
@@ -199,7 +199,7 @@ def scenarios(draw: st.DrawFn, max_nodes: int = 9, crowded: bool = False) -> Sce
 
 
 def _may_grow(degree: dict[int, int], a: int, b: int) -> bool:
-    """RULES §4: the first token anywhere; later ones touch the line (an end, a branch, or a loop from an end)."""
+    """rules §4: the first token anywhere; later ones touch the line (an end, a branch, or a loop from an end)."""
     if not degree:
         return True
     da, db = degree.get(a, 0), degree.get(b, 0)
@@ -305,7 +305,7 @@ def test_a_full_link_can_be_ridden_but_not_walked() -> None:
 
 
 def test_riding_two_lines_beats_walking_one_link() -> None:
-    # RULES §5 orders by walks first: 0 walks + 2 lines beats 1 walk + 0 lines, however short the walk.
+    # rules §5 orders by walks first: 0 walks + 2 lines beats 1 walk + 0 lines, however short the walk.
     board, at = board_of([("P", "D", 1), ("P", "A", 2), ("A", "B", 2), ("B", "D", 2)])
     tracks = lay(board, ("red", "PA"), ("red", "AB"), ("blue", "BD"))
     result = routes(board, tracks, at["P"], {at["D"]})

@@ -1,4 +1,4 @@
-"""RULES §8: the rulebooks' worked examples, rebuilt on small boards of the same shape."""
+"""rules §8: the rulebooks' worked examples, rebuilt on small boards of the same shape."""
 
 from __future__ import annotations
 

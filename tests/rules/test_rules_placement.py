@@ -1,4 +1,4 @@
-"""RULES §4: where a track token may go and what it costs."""
+"""rules §4: where a track token may go and what it costs."""
 
 from __future__ import annotations
 

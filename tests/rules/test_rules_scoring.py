@@ -1,4 +1,4 @@
-"""RULES §2 and the loops of §4: what connecting stations scores, once per line per station."""
+"""rules §2 and the loops of §4: what connecting stations scores, once per line per station."""
 
 from __future__ import annotations
 
@@ -243,7 +243,7 @@ NESTED_RING = [("A", "B"), ("B", "C"), ("C", "D"), ("D", "A")]
 
 
 def test_a_station_scored_by_an_earlier_loop_is_not_scored_again_by_a_later_one():
-    """RULES §4: a station scores at most once per line for the whole game, even when the loop is enlarged."""
+    """rules §4: a station scores at most once per line for the whole game, even when the loop is enlarged."""
     events, state = play(NESTED, [["red"], ["blue"]], [("red", a, b) for a, b in NESTED_RING])
     assert events[-1].points == 1  # the ring closes round In
     # From A (a paid branch: a closed ring has no ends) round the outside back to D: the new loop

@@ -1,4 +1,4 @@
-"""RULES §1 setup, §3 turns, §5 the passenger, §6 the end, §7 the classic variant."""
+"""rules §1 setup, §3 turns, §5 the passenger, §6 the end, §7 the classic variant."""
 
 from __future__ import annotations
 
@@ -160,7 +160,7 @@ def ride_scores(state) -> dict[int, int]:
 
 
 def test_an_owner_with_two_lines_ridden_scores_two():
-    """RULES §5: each distinct line ridden gives its owner 1 point, so two of one owner's lines give 2."""
+    """rules §5: each distinct line ridden gives its owner 1 point, so two of one owner's lines give 2."""
     state = passenger_state([("Far", "standard")])
     red, blue = state.players[0].lines[:2]
     green = state.players[1].lines[0]

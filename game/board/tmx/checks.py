@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 
 from game.board import legibility
-from game.board.model import Board, Cluster, Link, Node, Point
+from game.board.model import MAX_LINKS, MAX_STATIONS, MAX_WAYPOINTS, Board, Cluster, Link, Node, Point
 from game.board.naming import with_name_labels
 from game.board.tmx.build import Drafts, LinkDraft, NodeDraft
 from game.board.tmx.problems import Reporter
@@ -19,6 +19,8 @@ RESOLVED = tuple[LinkDraft, NodeDraft, NodeDraft]
 
 def check_and_assemble(drafts: Drafts, report: Reporter, width: float, height: float) -> Board | None:
     """Run every board-level check; the Board only when the whole source is free of errors."""
+    if not _within_size(drafts, report):
+        return None  # the checks below are not run on a board the game would refuse anyway
     nodes = drafts.nodes  # sorted by object id already
     _unique_names(nodes, report)
     _one_start(nodes, report)
@@ -65,6 +67,21 @@ def check_and_assemble(drafts: Drafts, report: Reporter, width: float, height: f
         else:
             report.hard_to_read("board", problem.message)
     return board
+
+
+def _within_size(drafts: Drafts, report: Reporter) -> bool:
+    """The board's size against what the game is built for (contracts §1, model.MAX_STATIONS): a bigger source
+    is refused here, in one line, rather than compiled into a board file the game would refuse to load."""
+    waypoints = sum(1 for node in drafts.nodes if node.waypoint)
+    counts = ((len(drafts.nodes) - waypoints, MAX_STATIONS, "stations"), (waypoints, MAX_WAYPOINTS, "waypoints"),
+              (len(drafts.links), MAX_LINKS, "links"))
+    fits = True
+    for count, limit, what in counts:
+        if count > limit:
+            report.error(None, f"the board has {count:,} {what}; a board may have at most {limit:,} "
+                               "(the size the game is built for)")
+            fits = False
+    return fits
 
 
 def _unique_names(nodes: list[NodeDraft], report: Reporter) -> None:

@@ -7,10 +7,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.boundary import shorten
+
 ERROR = "error"
 WARNING = "warning"
 LEGIBILITY = "legibility"  # the board compiles, but is hard to read: names collide, stations crowd
 MAX_SHOWN_NAME = 100
+# A message quotes what the file holds (a property's name, a value, a path), which can be of any length: each
+# is kept on one bounded line, a very long word cut in its middle (a name of MAX_SHOWN_NAME still whole).
+MAX_MESSAGE = 500
+MAX_LINE = 1000
+MAX_WORD = MAX_SHOWN_NAME + 20
 
 
 @dataclass(frozen=True)
@@ -31,7 +38,7 @@ class Problem:
         elif self.object_name:
             where += f"{self.object_name}: "
         prefix = f"{self.severity}: " if self.severity != ERROR else ""
-        return f"{where}{prefix}{self.message}"
+        return shorten(f"{where}{prefix}{self.message}", MAX_LINE, MAX_WORD)  # the file's path may be long
 
 
 @dataclass
@@ -59,6 +66,7 @@ class Reporter:
         if len(name) > MAX_SHOWN_NAME:
             name = name[:MAX_SHOWN_NAME] + "…"
         message = message.replace("\r", "\\r").replace("\n", "\\n")  # text from the file stays on one line
+        message = shorten(message, MAX_MESSAGE, MAX_WORD)
         found = Problem(severity, self.file, object_id, name, message)
         (self.legibility if severity == LEGIBILITY else self.problems).append(found)
 

@@ -37,6 +37,7 @@ from game.board.tmx.raw import (
 from game.board.tmx.safe_xml import check_reference, normalise_reference
 
 MAP_SIZES = ("width", "height", "tilewidth", "tileheight")
+POSITION = ("x", "y")  # Tiled writes both on every object of a map (only a template file leaves them out)
 OBJECT_NUMBERS = (("x", MAX_COORD), ("y", MAX_COORD), ("width", MAX_COORD), ("height", MAX_COORD),
                   ("rotation", 360_000.0))
 _WHOLE_NUMBER = re.compile(r"\s*[+-]?\d+\s*")
@@ -181,6 +182,11 @@ def read_object(element: ET.Element, group: TmxObjectGroup, report: Reporter, ox
     who = _Named(object_id, element.get("name", "")[:MAX_NAME])
     if object_id is None or object_id < 0:
         report.error(who, "the object has no valid id (Tiled gives every object one; was the file edited by hand?)")
+        return None
+    missing = [name for name in POSITION if element.get(name) is None]
+    if missing:
+        report.error(who, f"the object has no {' and no '.join(missing)} attribute: it has no place on the map "
+                          "(Tiled writes x and y on every object; was the file edited by hand?)")
         return None
     try:
         _check_numbers(element)

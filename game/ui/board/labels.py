@@ -30,7 +30,8 @@ class Label:
     align_y: int
 
 
-def _text_box(anchor: tuple[float, float], align: tuple[int, int], w: float, h: float) -> tuple[float, ...]:
+def _text_box(anchor: tuple[float, float], align: tuple[int, int], w: float,
+              h: float) -> tuple[float, float, float, float]:
     ax, ay = anchor
     x0 = ax if align[0] < 0 else ax - w if align[0] > 0 else ax - w / 2
     y0 = ay if align[1] < 0 else ay - h if align[1] > 0 else ay - h / 2

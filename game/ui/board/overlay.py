@@ -16,6 +16,7 @@ import pygame
 
 from game import geometry
 from game.rules.actions import PlaceTrack
+from game.rules.reasons import Reason
 from game.ui import style, text
 from game.ui.board import symbols
 from game.ui.board.marks import SpaceMarks, hovered_space, slot_half
@@ -37,7 +38,7 @@ class BoardOverlay:
     def __init__(self, view: BoardView) -> None:
         self.view = view
         self._preview_key: object = None
-        self._preview: tuple[int, int, tuple[str, ...]] = (0, 0, ())
+        self._preview: tuple[int, int, tuple[Reason, ...]] = (0, 0, ())
         self._bands_key: object = None
         self._bands: dict[tuple[int, int], Bands | None] = {}
 
@@ -126,7 +127,7 @@ class BoardOverlay:
         path = self.slot_screen(link, len(tracks[link]) if link < len(tracks) else 0)
         hovered_space(surface, path, ctl.selected, self._half())
 
-    def preview(self, ctl: TurnController, link: int) -> tuple[int, int, tuple[str, ...]]:
+    def preview(self, ctl: TurnController, link: int) -> tuple[int, int, tuple[Reason, ...]]:
         """Points, branch tokens and reasons the hovered placement would earn (cached per state)."""
         key = (ctl.version, ctl.selected, link)
         if key != self._preview_key and ctl.selected is not None:

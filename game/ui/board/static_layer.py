@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -39,7 +40,7 @@ class Frame:
     def px(self, point: Point) -> Point:
         return ((point[0] - self.region[0]) * self.scale, (point[1] - self.region[1]) * self.scale)
 
-    def pts(self, points: tuple[Point, ...] | list[Point]) -> list[Point]:
+    def pts(self, points: Sequence[Point]) -> list[Point]:
         x0, y0, s = self.region[0], self.region[1], self.scale
         return [((x - x0) * s, (y - y0) * s) for x, y in points]
 

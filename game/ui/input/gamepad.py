@@ -77,7 +77,7 @@ class PadLayer(Layer):
             instance = device.as_joystick().get_instance_id()
             name = device.name or ""
         if instance is None:
-            instance = getattr(event, "device_index", -1)
+            instance = int(getattr(event, "device_index", -1))
         self.devices[instance] = device
         self.names[instance] = name
         self.say(text.tr("pad.connected", name=name) if name else text.tr("pad.connected_plain"))
@@ -123,7 +123,8 @@ class PadLayer(Layer):
                 self.spots.move(spots, intent.delta)
             elif intent.kind != "pad_move":
                 spot = self.spots.current(spots)
-                scene.intent(Intent("select", pos=spot.rect.center))
+                if spot is not None:
+                    scene.intent(Intent("select", pos=spot.rect.center))
             return True
         table = scene.table()
         if table is not None:
@@ -166,8 +167,8 @@ class PadLayer(Layer):
         if self.active and scene is not None:
             if GuiFocus.elements(app.ui):
                 self.gui.draw(app.ui, surface, self.time)
-            elif isinstance(getattr(scene, "spots", None), list) and scene.spots:
-                spot = self.spots.current(scene.spots)
+            elif isinstance(spots := getattr(scene, "spots", None), list) and spots:
+                spot = self.spots.current(spots)
                 if spot is not None:
                     focus_ring(surface, spot.rect, self.time)
             elif (table := scene.table()) is not None:

@@ -45,7 +45,7 @@ class InputMapper:
             steps = int(event.y) if event.y else 0
             if not steps:
                 return []
-            return [Intent("zoom", pos=tuple(pygame.mouse.get_pos()), amount=steps)]
+            return [Intent("zoom", pos=pygame.mouse.get_pos(), amount=steps)]
         if kind == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3):
             self._press = self._last = tuple(event.pos)
             self._dragging = event.button != 1  # middle and right drag at once; left may still be a click

@@ -101,7 +101,8 @@ class GuiFocus:
     @staticmethod
     def elements(ui: pygame_gui.UIManager) -> list[Any]:
         """Enabled, visible buttons and drop-downs at the top level, in reading order."""
-        found = [element for element in ui.get_root_container().elements
+        root = ui.get_root_container()  # a container iterates over its elements
+        found = [element for element in (root if root is not None else ())
                  if isinstance(element, UIButton | UIDropDownMenu) and element.is_enabled and element.visible]
         return sorted(found, key=lambda e: (e.get_abs_rect().y // 20, e.get_abs_rect().x))
 
@@ -114,7 +115,8 @@ class GuiFocus:
             return elements[self.index]
         if self.object_id in ids:  # rebuilt: the same button again, the nth of its id if there are several
             same = [k for k, i in enumerate(ids) if i == self.object_id]
-            k = same[0] if self.index is None else min(same, key=lambda j: abs(j - self.index))
+            index = self.index
+            k = same[0] if index is None else min(same, key=lambda j: abs(j - index))
         else:
             k = next((n for n, i in enumerate(ids) if i.endswith("#start")), 0)
         self._remember(elements, k)

@@ -13,6 +13,7 @@ Guide opens the rules.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pygame
 
@@ -72,9 +73,9 @@ class PadReader:
                         pygame.CONTROLLERDEVICEREMOVED, pygame.CONTROLLERDEVICEADDED})
 
     def __init__(self) -> None:
-        self._axes: dict[tuple[int, int], float] = {}
-        self._moves: dict[tuple[int, str], _Repeat] = {}  # (device, "dpad<button>" or "stick")
-        self._zoom: dict[tuple[int, int], float] = {}  # (device, trigger axis) → seconds to the next step
+        self._axes: dict[tuple[int | None, int], float] = {}
+        self._moves: dict[tuple[int | None, str], _Repeat] = {}  # (device, "dpad<button>" or "stick")
+        self._zoom: dict[tuple[int | None, int], float] = {}  # (device, trigger axis) → seconds to the next step
 
     def reset(self) -> None:
         """Forget what is held (a new screen must not inherit a stick push)."""
@@ -102,7 +103,8 @@ class PadReader:
         return []
 
     def _forget(self, device: int | None) -> None:
-        for table in (self._axes, self._moves, self._zoom):
+        tables: tuple[dict[tuple[int | None, Any], Any], ...] = (self._axes, self._moves, self._zoom)
+        for table in tables:
             for key in [k for k in table if k[0] == device]:
                 del table[key]
 

@@ -94,7 +94,7 @@ def _feature(name: str, board: Board | None) -> str:
     s = board.settings if board is not None else None
     values: dict[str, Any] = {}
     if s is not None:
-        values = {
+        features: dict[str, dict[str, Any]] = {
             "railway": {"points": s.railway_points},
             "terminus": {"points": s.terminus_points, "tokens": s.terminus_branch_tokens},
             "connection": {"points": s.connection_pair_points},
@@ -103,7 +103,8 @@ def _feature(name: str, board: Board | None) -> str:
             "landmark": {"set": s.landmark_set_points, "majority": s.landmark_majority_points},
             "cluster": {"points": s.cluster_points},
             "water": {"points": _third(s.water_table)},
-        }[name]
+        }
+        values = features[name]
     else:
         values = {"points": 1} if name == "railway" else {"points": 2, "tokens": 1}
     key = f"help.score.{name}"

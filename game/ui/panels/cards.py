@@ -103,14 +103,14 @@ class CardStrip:
             surface.blit(kind, (x, rect.y + round(5 * k)))
             surface.blit(style.fit_text(name, size, "bold", style.INK, room), (x, rect.y + round(17 * k)))
             return
-        gap, edge = round(2 * k), round(3 * k)  # lines drawn a little overlapped; a margin inside the border
-        room_y = rect.height - 2 * edge
+        gap, inset = round(2 * k), round(3 * k)  # lines drawn a little overlapped; a margin inside the border
+        room_y = rect.height - 2 * inset
         lines = CardStrip._two_lines(name, room, room_y - kind.get_height() + gap, size, 0.25, gap)
         labelled = bool(lines)
         lines = lines or CardStrip._two_lines(name, room, room_y, size, 0.3, gap) or [
             style.fit_text(name, size, "bold", style.INK, room)]
         height = sum(image.get_height() - gap for image in lines) + gap
-        y = rect.y + edge if labelled else rect.centery - height // 2
+        y = rect.y + inset if labelled else rect.centery - height // 2
         if labelled:  # a long name takes the label's place when both do not fit: the card's colour says its kind
             surface.blit(kind, (x, y))
             y += kind.get_height() - gap

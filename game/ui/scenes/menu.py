@@ -192,19 +192,19 @@ class MenuScene(Scene):
         def box(left: float, top: float, width: float, height: float) -> pygame.Rect:
             return pygame.Rect(_s(left), _s(top), _s(width), _s(height))
 
-        def label(caption: str, top: int, object_id: str = "") -> None:
+        def label(caption: str, top: float, object_id: str = "") -> None:
             UILabel(box(x, top, PANEL_W, 24), caption, ui, object_id=ObjectID(object_id) if object_id else None)
 
         card = pygame.Rect(*(round(v) for v in self.preview_rect()))  # language and settings: its top right
         corner = pygame.Rect(card.right - _s(24 + 170), card.y + _s(18), _s(170), _s(36))
-        languages = [(name, code) for code, name in text.LANGUAGES.items()]
+        languages: list[str | tuple[str, str]] = [(name, code) for code, name in text.LANGUAGES.items()]
         self.widgets["language"] = UIDropDownMenu(languages, next(o for o in languages if o[1] == text.language()),
                                                   corner.move(-corner.width - _s(10), 0), ui,
                                                   object_id=ObjectID("#language"))
         self.widgets["settings"] = UIButton(corner, text.tr("menu.settings"), ui, object_id=ObjectID("#settings"))
         label(text.tr("menu.board"), y)
         if cities:
-            options = [(self._city_title(name), name) for name in cities]
+            options: list[str | tuple[str, str]] = [(self._city_title(name), name) for name in cities]
             current = next(o for o in options if o[1] == self.city)
             self.widgets["city"] = UIDropDownMenu(options, current, box(x, y + 26, PANEL_W, 40), ui,
                                                   object_id=ObjectID("#city"))
@@ -213,8 +213,9 @@ class MenuScene(Scene):
         y += layout.section
         if self.has_classic:
             label(text.tr("menu.variant"), y)
-            options = [(text.tr("menu.variant.second"), "second"), (text.tr("menu.variant.classic"), "classic")]
-            self.widgets["variant"] = UIDropDownMenu(options, options[1 if self.classic else 0],
+            variants: list[str | tuple[str, str]] = [(text.tr("menu.variant.second"), "second"),
+                                                     (text.tr("menu.variant.classic"), "classic")]
+            self.widgets["variant"] = UIDropDownMenu(variants, variants[1 if self.classic else 0],
                                                      box(x, y + 26, PANEL_W, 40), ui, object_id=ObjectID("#variant"))
             y += layout.section
         label(text.tr("menu.players"), y)
@@ -224,7 +225,7 @@ class MenuScene(Scene):
                 button.select()
             self.count_buttons[count] = button
         y += layout.section + 6
-        kinds = [(seat_label(kind), kind) for kind in SEAT_KINDS]
+        kinds: list[str | tuple[str, str]] = [(seat_label(kind), kind) for kind in SEAT_KINDS]
         for i in range(self.players):
             seat = self.seats[i]
             entry = UITextEntryLine(box(x + 30, y, 230, 40), ui, initial_text=self.seat_name(i),

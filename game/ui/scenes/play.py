@@ -312,7 +312,7 @@ class PlayScene(Scene):
             where = ctl.passenger_position() or self._waiting_passenger()
             if where is not None:
                 view._draw_passenger(surface, where, self.time)
-        if hovered_link is not None:
+        if hovered_link is not None and on_board is not None:
             overlay.tooltip(surface, ctl, hovered_link, on_board, area)
         self._banner(surface, ctl, area)
         self._toast(surface, ctl, area)

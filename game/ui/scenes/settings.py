@@ -81,7 +81,7 @@ class SettingsScene(Scene):
             self.widgets[name] = button
 
         label("settings.language", y)
-        languages = [(name, code) for code, name in text.LANGUAGES.items()]
+        languages: list[str | tuple[str, str]] = [(name, code) for code, name in text.LANGUAGES.items()]
         self.widgets["language"] = UIDropDownMenu(
             languages, next(o for o in languages if o[1] == settings.language),
             pygame.Rect(control_x, y, control_w, _s(44)), ui, object_id=ObjectID("#language"))

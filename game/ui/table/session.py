@@ -81,7 +81,7 @@ class GameSession:
         state = self.state
         ride_kind = state.pending_moves[0] if isinstance(action, ChooseRoute) and state.pending_moves else None
         events = state.apply(action)
-        if ride_kind is not None:
+        if ride_kind is not None and isinstance(action, ChooseRoute):
             self.discards.append((action.destination, ride_kind))
         entries = describe(events, self.board, [seat.name for seat in self.setup.seats])
         self.log.extend(entries)

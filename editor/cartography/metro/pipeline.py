@@ -9,6 +9,7 @@ from itertools import pairwise
 from editor.cartography.layout.checks import check_schematic, is_octilinear
 from editor.cartography.metro.naming import name_problems, placed, troubled
 from editor.cartography.metro.request import MapFigures, MapRequest, MetroMap, Progress
+from editor.cartography.metro.river import redraw_rivers
 from editor.cartography.metro.room import lay_out_with_room
 from editor.cartography.metro.scene import NameScene
 from editor.cartography.names.types import PlacedName
@@ -51,6 +52,7 @@ def make_metro_map(request: MapRequest, progress: Progress | None = None) -> Met
     """Lay the network out and place every name, making room in the layout where names need it."""
     started = time.process_time()
     schematic, scene, names, rounds = lay_out_with_room(request, progress)
+    schematic = redraw_rivers(request.network, schematic, request.frame)  # names never depend on water
     return _result(request, schematic, scene, names, rounds, started)
 
 

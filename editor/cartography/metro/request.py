@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from editor.cartography.names.types import PlacedName
 from editor.cartography.network import Frame, Network, Schematic
 from game.board.label_spec import LabelSpec
+from game.board.legibility import CLEAR_SCALE
 
 Progress = Callable[[float], None]
 
@@ -28,7 +29,7 @@ class MapRequest:
     badges: tuple[int, ...] = ()
     labels: Mapping[int, LabelSpec] = field(default_factory=dict)
     label_px: float = 20.0
-    clear_scale: float = 1.3
+    clear_scale: float = CLEAR_SCALE  # the game's board check clears names at this scale
     seed: int = 0
 
     def track_spaces(self) -> tuple[int, ...]:

@@ -1,0 +1,167 @@
+"""Rivers redrawn the way a printed metro map draws them: through the links that cross them, in order.
+
+Beck drew the Thames as a few straight and 45° runs that pass between the stations of each bank exactly
+where the lines cross it. Carrying the geographic outline along with the layout (`layout.areas`) cannot
+promise that: a river is a band, every station lies outside it on one bank or the other, and the carried
+band drifts over to the wrong side of stations (London's Waterloo and Borough came out north of the
+Thames). So a river given as a band (the importer's: one bank forward, the other back, point i paired
+with point n-1-i) is redrawn from its crossings: each link that crosses its centre line in the input
+crosses the new river at the middle of its drawn path, the crossings in the order they lie along the
+river; the ends run out to the board's edge where the river left it. Between two crossings the river
+takes the octilinear elbow (straight then 45°, or 45° then straight) that leaves fewer stations on the
+wrong bank. The redrawn river is used only when it leaves every station on its own bank, clear of its disc;
+otherwise the carried outline stays (on the shipped boards: London's Thames is redrawn; Berlin's Spree and
+New York's East River keep the carried outline, their crossings being too tangled for one elbow each).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from editor.cartography.network import Area, Frame, Network, Point, Schematic
+from game.geometry import band, nearest_segment, point_along, point_in_polygon, segment_intersection
+
+HALF_WIDTH = 0.16  # of the layout's pitch: a river narrower than the gap between two stations' discs
+DISC_ROOM = 0.15  # of the pitch: how far the river's edge keeps from a station's centre (its disc)
+NARROWEST = 0.1  # of its widest pairing: a band's narrowest pairing (else the outline is no paired band)
+
+
+def centre_line(points: Sequence[Point]) -> list[Point] | None:
+    """The centre line of a band outline (point i paired with n-1-i), or None if it is not such a band."""
+    n = len(points)
+    if n < 6 or n % 2:
+        return None
+    half = n // 2
+    widths = [math.dist(points[i], points[n - 1 - i]) for i in range(half)]
+    widest = max(widths)
+    if widest <= 0 or min(widths) < NARROWEST * widest:
+        return None
+    line = [((points[i][0] + points[n - 1 - i][0]) / 2, (points[i][1] + points[n - 1 - i][1]) / 2)
+            for i in range(half)]
+    run = sum(math.dist(line[i], line[i + 1]) for i in range(half - 1))
+    return line if run > 3 * widest else None  # a lake is no river: it has no crossings to follow
+
+
+def _perimeter(point: Point, frame: Frame) -> float:
+    """Where a point on the board's edge lies along it, clockwise from the top-left corner."""
+    x, y = point
+    w, h = frame.width, frame.height
+    gaps = [(y, x), (w - x, w + y), (h - y, 2 * w + h - x), (x, 2 * w + 2 * h - y)]
+    return min(gaps)[1]
+
+
+def bank(line: Sequence[Point], frame: Frame) -> list[Point]:
+    """The part of the board on one side of a river running edge to edge: the line, then the board's
+    edge walked clockwise from its end back to its start. A station is on that bank when inside it."""
+    w, h = frame.width, frame.height
+    corners = [(0.0, (0.0, 0.0)), (w, (w, 0.0)), (w + h, (w, h)), (2 * w + h, (0.0, h))]
+    around = 2 * (w + h)
+    start, end = _perimeter(line[-1], frame), _perimeter(line[0], frame)
+    span = (end - start) % around
+    walked = sorted(((t - start) % around, c) for t, c in corners if 0 < (t - start) % around < span)
+    return [*line, *(c for _, c in walked)]
+
+
+def sides(points: Sequence[Point], line: Sequence[Point], frame: Frame) -> list[int]:
+    """Which bank each point is on: +1 inside `bank(line)`, -1 outside."""
+    region = bank(line, frame)
+    return [1 if point_in_polygon(p, region) else -1 for p in points]
+
+
+def _crossings(network: Network, line: Sequence[Point]) -> list[tuple[float, int]]:
+    """(distance along the river, track index) for every track whose input segment crosses it once."""
+    starts = [0.0]
+    for i in range(len(line) - 1):
+        starts.append(starts[-1] + math.dist(line[i], line[i + 1]))
+    found = []
+    for k, track in enumerate(network.tracks):
+        a, b = network.places[track.a], network.places[track.b]
+        hits = []
+        for i in range(len(line) - 1):
+            hit = segment_intersection((a.x, a.y), (b.x, b.y), line[i], line[i + 1])
+            if hit is not None:
+                hits.append(starts[i] + hit[1] * (starts[i + 1] - starts[i]))
+        if len(hits) % 2:
+            found.append((min(hits), k))
+    return sorted(found)
+
+
+def _to_edge(point: Point, frame: Frame) -> Point:
+    """`point` moved straight out to the board's nearest edge (the river runs off the map there)."""
+    x, y = point
+    gaps = {(0.0, y): x, (frame.width, y): frame.width - x, (x, 0.0): y, (x, frame.height): frame.height - y}
+    return min(gaps, key=lambda p: gaps[p])
+
+
+def _elbows(p: Point, q: Point) -> list[list[Point]]:
+    """The two octilinear ways from p to q: straight then 45°, or 45° then straight."""
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    d = min(abs(dx), abs(dy))
+    diagonal = (math.copysign(d, dx), math.copysign(d, dy))
+    straight = (dx - diagonal[0], 0.0) if abs(dx) >= abs(dy) else (0.0, dy - diagonal[1])
+    first = (p[0] + straight[0], p[1] + straight[1])
+    second = (p[0] + diagonal[0], p[1] + diagonal[1])
+    return [[p, first, q], [p, second, q]]
+
+
+def _wrong(line: Sequence[Point], places: Sequence[Point], banks: Sequence[int], near: float,
+           frame: Frame) -> list[int]:
+    """The stations on the wrong bank of `line`, or with the river running through their disc."""
+    now = sides(places, line, frame)
+    return [i for i, p in enumerate(places) if now[i] != banks[i] or nearest_segment(p, line)[1] < near]
+
+
+def _route(points: list[Point], places: Sequence[Point], banks: Sequence[int], near: float,
+           frame: Frame) -> list[Point]:
+    """The control points joined by octilinear elbows, each elbow chosen for the fewest wrong stations."""
+    line = [points[0]]
+    for q in points[1:]:
+        options = _elbows(line[-1], q)
+        best = min(options, key=lambda way: len(_wrong([*line, *way[1:], points[-1]], places, banks, near, frame)))
+        line.extend(best[1:])
+    return [p for i, p in enumerate(line) if i == 0 or math.dist(p, line[i - 1]) > 1e-6]
+
+
+def redraw_rivers(network: Network, schematic: Schematic, frame: Frame) -> Schematic:
+    """The schematic with each band-shaped water area redrawn through its crossings (see module doc)."""
+    if not schematic.areas or len(schematic.areas) != len(network.areas):
+        return schematic
+    stations = [i for i, p in enumerate(network.places) if not p.waypoint]
+    before = [(network.places[i].x, network.places[i].y) for i in stations]
+    after = [schematic.positions[i] for i in stations]
+    pitch = schematic.pitch or 40.0
+    half = HALF_WIDTH * pitch
+    near = half + DISC_ROOM * pitch
+    areas = list(schematic.areas)
+    for index, area in enumerate(network.areas):
+        if area.kind != "water":
+            continue
+        line = centre_line(area.points)
+        if line is None:
+            continue
+        crossings = _crossings(network, line)
+        if not crossings:
+            continue
+        banks = sides(before, [_to_edge(line[0], frame), *line, _to_edge(line[-1], frame)], frame)
+        middles = [point_along(schematic.paths[k], 0.5) for _, k in crossings]
+        start = _carried_end(line[0], before, after)
+        end = _carried_end(line[-1], before, after)
+        redrawn = _route([_to_edge(start, frame), *middles, _to_edge(end, frame)], after, banks, near, frame)
+        wrong = _wrong(redrawn, after, banks, near, frame)
+        if not wrong:
+            areas[index] = Area(area.kind, tuple(band(redrawn, half, -half)), area.name)
+    return Schematic(schematic.positions, schematic.paths, tuple(areas), schematic.pitch, schematic.notes,
+                     schematic.origin)
+
+
+def _carried_end(end: Point, before: Sequence[Point], after: Sequence[Point]) -> Point:
+    """Where the river's end lands in the layout: moved as the nearest stations moved (weighted)."""
+    total = wx = wy = 0.0
+    for (bx, by), (ax, ay) in zip(before, after, strict=True):
+        d2 = (end[0] - bx) ** 2 + (end[1] - by) ** 2 + 1e-9
+        w = 1.0 / (d2 * d2)
+        total += w
+        wx += w * (ax - bx)
+        wy += w * (ay - by)
+    return (end[0] + wx / total, end[1] + wy / total) if total else end

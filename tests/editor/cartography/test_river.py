@@ -1,0 +1,77 @@
+"""Rivers on the metro map: redrawn through the links that cross them, every station kept on its own bank."""
+
+from __future__ import annotations
+
+import math
+
+from editor.cartography.metro.river import centre_line, redraw_rivers, sides
+from editor.cartography.network import Area, Frame, Network, Place, Schematic, Track
+from game.geometry import band, point_along, point_in_polygon
+
+FRAME = Frame(1000.0, 600.0, 40.0)
+# Four stations on the north bank, four on the south; a river along y = 300 between them.
+NORTH = [(200.0, 150.0), (400.0, 150.0), (600.0, 150.0), (800.0, 150.0)]
+SOUTH = [(200.0, 450.0), (400.0, 450.0), (600.0, 450.0), (800.0, 450.0)]
+RIVER = tuple(band([(0.0, 300.0), (250.0, 300.0), (500.0, 300.0), (750.0, 300.0), (1000.0, 300.0)], 20.0, -20.0))
+TRACKS = (Track(0, 1), Track(1, 2), Track(2, 3), Track(4, 5), Track(5, 6), Track(6, 7), Track(0, 4), Track(2, 6))
+CROSSING = (6, 7)  # the tracks that cross the river
+
+
+def _network() -> Network:
+    places = tuple(Place(x, y, f"S{i}") for i, (x, y) in enumerate(NORTH + SOUTH))
+    return Network(places, TRACKS, (Area("water", RIVER), Area("park", ((0.0, 0.0), (50.0, 0.0), (0.0, 50.0)))))
+
+
+def _schematic(positions: list[tuple[float, float]], network: Network) -> Schematic:
+    paths = tuple((positions[t.a], positions[t.b]) for t in network.tracks)
+    return Schematic(tuple(positions), paths, network.areas, 50.0)
+
+
+def _octilinear(polygon: tuple[tuple[float, float], ...]) -> bool:
+    for i in range(len(polygon)):
+        (x0, y0), (x1, y1) = polygon[i - 1], polygon[i]
+        if math.hypot(x1 - x0, y1 - y0) < 1e-6:
+            continue
+        angle = math.degrees(math.atan2(y1 - y0, x1 - x0)) % 45
+        if min(angle, 45 - angle) > 1e-6:
+            return False
+    return True
+
+
+def test_a_band_has_a_centre_line_and_a_lake_has_none() -> None:
+    line = centre_line(RIVER)
+    assert line is not None and all(abs(y - 300.0) < 1e-6 for _, y in line)
+    lake = tuple(band([(100.0, 100.0), (130.0, 100.0)], 40.0, -40.0))
+    assert centre_line(lake) is None
+
+
+def test_a_river_the_layout_left_behind_is_redrawn_between_its_banks() -> None:
+    network = _network()
+    # The layout moved the north bank's stations down past the old river: carried as it was, the river
+    # would leave all four on the wrong bank.
+    moved = [(x, y + 220.0) for x, y in NORTH] + [(x + 50.0, y + 60.0) for x, y in SOUTH]
+    schematic = _schematic(moved, network)
+    carried = centre_line(RIVER)
+    assert carried is not None
+    assert sides(moved, carried, FRAME)[:4] == sides(SOUTH, carried, FRAME)  # the fault this fixes
+
+    result = redraw_rivers(network, schematic, FRAME)
+    river = result.areas[0].points
+    assert river != RIVER and result.areas[1] == network.areas[1]  # only the water is redrawn
+    line = centre_line(river)
+    assert line is not None
+    assert sides(moved, line, FRAME) == sides(NORTH + SOUTH, carried, FRAME)
+    assert not any(point_in_polygon(p, river) for p in moved)
+    for k in CROSSING:  # the river passes where the crossing links are drawn
+        assert point_in_polygon(point_along(schematic.paths[k], 0.5), river)
+    assert _octilinear(river)
+    assert result.positions == schematic.positions and result.paths == schematic.paths
+
+
+def test_a_river_that_cannot_keep_the_banks_stays_as_it_was() -> None:
+    network = _network()
+    # The layout swapped two stations across the river: no river through the crossings keeps both banks.
+    moved = [*NORTH, *SOUTH]
+    moved[1], moved[5] = moved[5], moved[1]
+    schematic = _schematic(moved, network)
+    assert redraw_rivers(network, schematic, FRAME).areas == schematic.areas

@@ -15,10 +15,10 @@ import pygame
 
 from editor import text
 from editor.actions.context import Editor
-from editor.actions.map_request import MapInputs, map_edits, map_inputs
 from editor.actions.registry import Action, Shortcut
 from editor.cartography.metro_map import MetroMap, place_names_only, tidy_layout
 from editor.document.work import BackgroundWork, Progress
+from editor.importing.map_request import MapInputs, map_edits, map_inputs
 
 
 def _start(editor: Editor, title: str, run: Callable[[MapInputs, Progress], MetroMap],

@@ -28,6 +28,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--name", help="the board's name (map property)")
     parser.add_argument("--min-distance", type=float, default=40.0, help="closest two stations may be, px")
     parser.add_argument("--power", type=float, default=0.6, help="centre magnification: 1 = none, 0.5 = strong")
+    parser.add_argument("--geographic", action="store_true",
+                        help="keep the stations where the city has them (default: a schematic metro map with placed"
+                             " names, as the editor's Tidy layout makes it)")
 
 
 def config_from(args: argparse.Namespace) -> dict[str, object]:
@@ -59,5 +62,11 @@ def run(args: argparse.Namespace) -> int:
     board = build_board(config_from(args), args.data)
     write_tmx(board, args.out)
     stations = sum(1 for node in board.nodes if not node.waypoint)
-    print(f"wrote {args.out}: {stations} stations, {len(board.links)} links")
+    layout = "geographic"
+    if not args.geographic:
+        from editor.importing.schematic import make_schematic  # the pipeline loads only when it is asked for
+
+        trouble = make_schematic(args.out).figures.unresolved_names
+        layout = "schematic, every name placed" if not trouble else f"schematic, {trouble} names still crowded"
+    print(f"wrote {args.out}: {stations} stations, {len(board.links)} links ({layout})")
     return 0

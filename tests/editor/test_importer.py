@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from editor.__main__ import main as editor_main
+from editor.document.tmx import Document
 from editor.importing.importer import build_board, select
 from editor.importing.layout import Projection, min_spacing, relax
 from editor.importing.network_data import ImportError_, load_network, london_name, paris_name
@@ -152,3 +153,33 @@ def test_cli_writes_a_board(tmp_path: Path) -> None:
     out = tmp_path / "mine.tmx"
     assert editor_main(["import", "--city", "london", "--stations", str(stations), "-o", str(out)]) == 0
     assert compile_tmx(out).errors == []
+
+
+def _octilinear_share(doc: Document) -> float:
+    """The share of drawn link length that runs horizontal, vertical or at 45° (within 1°: the file keeps
+    whole pixels, so a 60 px diagonal may lean by half a degree)."""
+    straight = total = 0.0
+    for link in doc.of_kind("link"):
+        for (x0, y0), (x1, y1) in itertools.pairwise(link.points):
+            length = math.dist((x0, y0), (x1, y1))
+            angle = math.degrees(math.atan2(y1 - y0, x1 - x0)) % 45
+            total += length
+            straight += length if min(angle, 45 - angle) < 1.0 else 0.0
+    return straight / total
+
+
+def test_an_import_is_a_schematic_map_with_placed_names_unless_asked_otherwise(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    area = "52.49,13.36,52.53,13.44"  # Berlin Mitte: crowded, crossing lines, the Spree
+    schematic, geographic = tmp_path / "mitte.tmx", tmp_path / "plain.tmx"
+    assert editor_main(["import", "--city", "berlin", "--area", area, "-o", str(schematic)]) == 0
+    assert "schematic" in capsys.readouterr().out
+    assert editor_main(["import", "--city", "berlin", "--area", area, "-o", str(geographic), "--geographic"]) == 0
+    mapped, plain = Document.load(schematic), Document.load(geographic)
+    assert _octilinear_share(mapped) >= 0.98 > _octilinear_share(plain)
+    stations = mapped.of_kind("station")
+    assert stations and all(station.props.get("label") for station in stations)
+    assert not any(station.props.get("label") for station in plain.of_kind("station"))
+    assert {s.name for s in stations} == {s.name for s in plain.of_kind("station")}  # the same network
+    result = compile_tmx(schematic)
+    assert result.errors == []

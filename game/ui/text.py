@@ -54,9 +54,13 @@ def board_title(board: Board | str) -> str:
 
     Give the loaded `Board` where there is one, else the spec the board is loaded from (`london`,
     `boards/london.json`): a built-in board gets its translated title either way ("Londres" in French);
-    any other board shows its own name, or its file name made readable when it is not loaded.
+    any other board shows its own title for the language (`name_fr` in the TMX: `Board.titles`) or its name
+    as written, or its file name made readable when it is not loaded.
     """
     if not isinstance(board, str):
+        own = board.titles.get(i18n.language())  # the board's own translation (map property name_xx)
+        if own:
+            return own
         key = _builtin_title_key(board.name)
         return tr(key) if key else board.name
     stem = Path(board).stem if board.lower().endswith((".json", ".tmx")) else board

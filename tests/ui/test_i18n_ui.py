@@ -5,6 +5,7 @@ restart, --lang only overrides it for one run, every message id the screens use 
 from __future__ import annotations
 
 import ast
+import dataclasses
 import json
 from pathlib import Path
 
@@ -167,6 +168,10 @@ def test_a_board_has_one_name_on_every_screen(board: Board) -> None:
     assert text.board_title(load_board("london_classic")) == "Londres (classique)"
     assert text.board_title(board) == board.name  # a board of one's own keeps its name
     assert text.board_title("my_city.tmx") == "My City"
+    translated = dataclasses.replace(board, titles={"fr": "Ma Ville", "de": "Meine Stadt"})
+    assert text.board_title(translated) == "Ma Ville"  # a board's own translation of its title
+    text.set_language("de")
+    assert text.board_title(translated) == "Meine Stadt"
 
 
 def test_the_catalogues_are_in_sync() -> None:

@@ -74,3 +74,8 @@ def locales() -> Traversable:
 def theme() -> Traversable:
     """The pygame_gui theme of the game's screens (game/ui/theme.json)."""
     return files("game.ui").joinpath("theme.json")
+
+
+def tutorial_board() -> Path:
+    """The guided first game's own small board (tutorial/tutorial.json; its Tiled source is tutorial/src)."""
+    return path("tutorial", "tutorial.json")

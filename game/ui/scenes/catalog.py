@@ -16,6 +16,7 @@ from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.show import ShowScene
+from game.ui.tutorial.scene import TutorialScene
 
 SCENES: dict[str, SceneFactory] = {
     "menu": MenuScene,  # boards=[...]: only these (tests)
@@ -25,5 +26,6 @@ SCENES: dict[str, SceneFactory] = {
     "end": EndScene,  # session=the finished game
     "replay": ReplayScene,  # session=the finished game (Esc goes back to its end screen), or script=ReplayScript
     "show": ShowScene.starting,  # board= / players= / seed=, all optional
+    "tutorial": TutorialScene,  # the guided first game on its own board (Learn to play)
     "help": HelpScene.over,  # the rules over the current screen; None when they are open already
 }

@@ -151,7 +151,7 @@ class MenuScene(Scene):
 
         def height(layout: MenuLayout) -> float:
             return (layout.top + layout.section * (2 + variant) + 6 + layout.row * self.players + layout.gap
-                    + 104 + extra + 16)
+                    + 154 + extra + 16)
 
         layout = MenuLayout()
         over = height(layout) - usable
@@ -246,7 +246,7 @@ class MenuScene(Scene):
         if self.saved.data is None:
             resume.disable()
         if self.saved.message:
-            self.widgets["save_problem"] = UITextBox(html.escape(self.saved.message), box(x, y + 114, PANEL_W, 84), ui,
+            self.widgets["save_problem"] = UITextBox(html.escape(self.saved.message), box(x, y + 164, PANEL_W, 84), ui,
                                                      object_id=ObjectID("#save_problem"))
         self.widgets["continue"] = resume
         self.widgets["quit"] = UIButton(box(x + 388, y, PANEL_W - 388, 54), text.tr("menu.quit"), ui,
@@ -255,6 +255,8 @@ class MenuScene(Scene):
                                          object_id=ObjectID("#rules"))
         self.widgets["show"] = UIButton(box(x + 164, y + 64, 210, 40), text.tr("show.menu"), ui,
                                         object_id=ObjectID("#show"))
+        self.widgets["tutorial"] = UIButton(box(x, y + 114, PANEL_W, 40), text.tr("tutorial.menu"), ui,
+                                            object_id=ObjectID("#tutorial"))  # Learn to play: the guided game
 
     @staticmethod
     def _city_title(name: str) -> str:
@@ -285,6 +287,8 @@ class MenuScene(Scene):
             self.app.router.push("help")
         elif element is self.widgets.get("show"):
             self.app.router.go("show")
+        elif element is self.widgets.get("tutorial"):
+            self.app.router.go("tutorial")
         for count, button in self.count_buttons.items():
             if element is button:
                 self.set_players(count)

@@ -10,6 +10,7 @@ import pytest
 
 from game.ui import style, text
 from game.ui.app import App
+from game.ui.overlays.coach import CoachLayer
 from game.ui.scenes.menu import MenuScene
 from game.ui.tutorial import script
 from game.ui.tutorial.card import CardText, card_width, fits
@@ -37,7 +38,7 @@ def open_tutorial(make_app: MakeApp, size: str = "1920x1080", lang: str = "en") 
 
 
 def card_spot(scene: TutorialScene, kind: str) -> pygame.Rect:
-    return next(s.rect for s in scene.spots if s.kind == kind)
+    return next(s.rect for s in scene.card_spots if s.kind == kind)
 
 
 def at(scene: TutorialScene, key_name: str) -> bool:
@@ -99,6 +100,8 @@ def play_through(app: App, scene: TutorialScene, shots: str = "") -> None:
     wait_for(app, scene, "last_action")
     lay(app, scene, "Parkside", "Hilltop")
     wait_for(app, scene, "cards")
+    ring = scene.target()[0]
+    assert ring is not None and all(ring.contains(s.rect) for s in scene.cards.spots if s.kind == "card")
     click(app, card_spot(scene, "next").center)
     assert at(scene, "choose")
     click(app, spot(scene, "go").rect.center)
@@ -138,6 +141,8 @@ def test_a_wrong_move_gets_a_nudge_and_changes_nothing(make_app: MakeApp) -> Non
 
 def test_esc_asks_before_leaving(make_app: MakeApp) -> None:
     app, scene = open_tutorial(make_app)
+    coach = next(layer for layer in app.layers if isinstance(layer, CoachLayer))
+    assert coach.current(app) is None  # the first-game tips stay away: the cards are the tips here
     key(app, pygame.K_ESCAPE)
     assert scene.leaving and app.scene is scene
     save_shot(app.screen, "tutorial_1920_leave")
@@ -146,6 +151,7 @@ def test_esc_asks_before_leaving(make_app: MakeApp) -> None:
     key(app, pygame.K_ESCAPE)
     click(app, card_spot(scene, "leave").center)
     assert isinstance(app.scene, MenuScene)
+    assert not coach.hidden  # and come back for a real first game
 
 
 def test_the_tutorial_plays_at_1280_by_720(make_app: MakeApp) -> None:
@@ -193,3 +199,67 @@ def test_the_shipped_tutorial_board_is_its_compiled_source() -> None:
     state = script.first_state(board)
     assert sorted(state.face_up + state.deck) == sorted(board.deck)  # the board's own cards, dealt in order
     assert state.to_json() == script.first_state(board).to_json()  # the same game every time
+
+
+def test_a_controller_plays_the_first_turn(make_app: MakeApp) -> None:
+    """On the sofa with a gamepad: A presses the card's button, a shoulder picks the line, the d-pad walks the
+    board's cursor to the ringed space and A lays it, X takes the branch token, A sends the passenger."""
+    from tests.ui.test_gamepad import PAD, button, pad_layer, plug
+
+    app, scene = open_tutorial(make_app)
+    assert scene.ctl is not None and scene.board is not None
+    plug(app)
+    assert [spot.kind for spot in scene.spots] == ["next"]  # the controller's focus is on Got it
+    button(app, pygame.CONTROLLER_BUTTON_A)
+    assert at(scene, "pick") and not scene.spots  # nothing to press on the card: the board's cursor plays
+    button(app, pygame.CONTROLLER_BUTTON_LEFTSHOULDER)  # red -> blue
+    assert at(scene, "railway") and scene.ctl.selected == "blue"
+    cursor = pad_layer(app).cursor
+    app.step()
+    area = pygame.Rect(*(round(v) for v in scene.board_rect()))
+    hints = pygame.Rect(area.x, area.bottom - style.ui(40), area.width, style.ui(40))  # the pad's button hints
+    assert not card_spot(scene, "card").colliderect(hints)
+
+    def walk_to(a: str, b: str) -> None:
+        target = script.link_between(scene.board, a, b)
+        for _ in range(12):
+            app.step()
+            if cursor.link == target:
+                break
+            here, there = cursor.point(scene), space_point(scene, target)
+            assert here is not None
+            dx, dy = there[0] - here[0], there[1] - here[1]
+            pad = ((pygame.CONTROLLER_BUTTON_DPAD_RIGHT if dx > 0 else pygame.CONTROLLER_BUTTON_DPAD_LEFT)
+                   if abs(dx) >= abs(dy) else
+                   (pygame.CONTROLLER_BUTTON_DPAD_DOWN if dy > 0 else pygame.CONTROLLER_BUTTON_DPAD_UP))
+            button(app, pad)
+        assert cursor.link == target, f"the cursor never reached {a}-{b}"
+        button(app, pygame.CONTROLLER_BUTTON_A)
+
+    walk_to("Kingsgate", "Millbrook")
+    wait_for(app, scene, "terminus")
+    walk_to("Millbrook", "Harbour")
+    wait_for(app, scene, "token")
+    button(app, pygame.CONTROLLER_BUTTON_X)
+    wait_for(app, scene, "passenger")
+    button(app, pygame.CONTROLLER_BUTTON_A)
+    wait_for(app, scene, "opponent")
+    assert scene.ctl.state.players[script.LEARNER].points == 4
+    assert PAD in pad_layer(app).devices
+
+
+def test_the_learner_plays_under_a_name(make_app: MakeApp) -> None:
+    """The table names a person in its texts ("Sam's turn"): the learner is the menu's first person at the last
+    table, else Player 1, never a pronoun the texts cannot take."""
+    app = make_app(["--scene", "menu", "--lang", "en"])
+    app.store.update(table_seats=(("easy", ""), ("person", "Sam"), ("person", "Kim")))
+    app.router.go("tutorial")
+    app.step()
+    scene = app.scene
+    assert isinstance(scene, TutorialScene) and scene.ctl is not None
+    assert scene.ctl.session.names == ["Sam", text.tr("tutorial.opponent_name")]
+    app.store.update(table_seats=())
+    app.router.go("tutorial")
+    app.step()
+    assert isinstance(app.scene, TutorialScene) and app.scene.ctl is not None
+    assert app.scene.ctl.session.name(script.LEARNER) == text.tr("menu.seat.default_name", number=1)

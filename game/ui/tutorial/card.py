@@ -131,10 +131,16 @@ def draw_card(surface: pygame.Surface, area: pygame.Rect, words: CardText, butto
 
 
 def ring(surface: pygame.Surface, target: pygame.Rect, time: float, round_target: bool) -> None:
-    """A pulsing gold ring with a dark edge around what the card asks for."""
+    """A pulsing gold ring with a dark edge around what the card asks for; round (or a slim capsule hugging
+    the track) round a space, so the names beside the track stay readable."""
     pulse = 0.5 + 0.5 * math.sin(time * 5)
-    grow = 14 if round_target else 8
-    shape = target.inflate(grow + 6 * pulse, grow + 6 * pulse)
-    radius = shape.width // 2 if round_target else 14
-    pygame.draw.rect(surface, style.INK, shape.inflate(6, 6), 3, border_radius=radius + 3)
-    pygame.draw.rect(surface, style.GOLD, shape, 4, border_radius=radius)
+    if round_target:
+        grow = 8 + 4 * pulse
+        shape = target.inflate(grow, grow)
+        radius = min(shape.width, shape.height) // 2
+        pygame.draw.rect(surface, style.INK, shape.inflate(4, 4), 2, border_radius=radius + 2)
+        pygame.draw.rect(surface, style.GOLD, shape, 3, border_radius=radius)
+        return
+    shape = target.inflate(8 + 6 * pulse, 8 + 6 * pulse)
+    pygame.draw.rect(surface, style.INK, shape.inflate(6, 6), 3, border_radius=17)
+    pygame.draw.rect(surface, style.GOLD, shape, 4, border_radius=14)

@@ -15,6 +15,7 @@ import pygame
 
 from game.board.model import Board
 from game.ui import style, text
+from game.ui.input.gamepad import PadLayer
 from game.ui.input.intents import Intent
 from game.ui.input.pad_cursor import BoardCursor
 from game.ui.overlays.coach import CoachLayer
@@ -28,7 +29,19 @@ from game.ui.tutorial.card import MARGIN, CardText, card_width, draw_card, ring
 from game.ui.tutorial.script import STEPS, Step
 
 Point = tuple[float, float]
+SPACE_SHARE = 0.5  # of its track's length: how long the ring round an asked-for space is
+BUTTON_ORDER = ("next", "real", "stay", "leave")  # the card's buttons, the safe or forward one first
 MAP_SHARE = 0.6  # the map keeps at least this share of the board's width when the card has a column
+
+
+def learner_name(app: Window) -> str:
+    """The name the learner plays under: the menu's first person at the last table, else "Player 1".
+
+    A real name, never "You": the table's texts put a name where a person is named ("{name}'s turn",
+    "{name} placed blue") and a pronoun there reads wrongly in every language."""
+    seats = app.store.settings.table_seats
+    name = next((name.strip() for kind, name in seats if kind == "person" and name.strip()), "")
+    return name or text.tr("menu.seat.default_name", number=script.LEARNER + 1)
 
 
 class TutorialController(TurnController):
@@ -66,7 +79,7 @@ class TutorialScene(PlayScene):
     def __init__(self, app: Window) -> None:
         board = script.board()
         setup = script.setup()
-        setup.seats[script.LEARNER].name = text.tr("tutorial.you")
+        setup.seats[script.LEARNER].name = learner_name(app)
         setup.seats[script.OPPONENT].name = text.tr("tutorial.opponent_name")
         session = GameSession(board, setup, script.first_state(board), script.SEED)
         session.bots[script.OPPONENT] = script.ScriptedOpponent(board)
@@ -74,7 +87,7 @@ class TutorialScene(PlayScene):
         self.index = 0
         self.nudge = ""
         self.leaving = False  # Esc was pressed: "Leave the tutorial?" is up
-        self.spots: list[Hotspot] = []
+        self.card_spots: list[Hotspot] = []  # the card and its buttons, as last drawn
         self._coach_hidden: bool | None = None
         assert self.ctl is not None
         self.ctl.selected = "red"  # the first step asks for the blue line
@@ -130,7 +143,8 @@ class TutorialScene(PlayScene):
             self.nudge = ""
             return True
         self.nudge = text.tr(f"tutorial.{self.step.key}.nudge")
-        self.app.audio.play("illegal")
+        self.app.audio.play("click")  # a soft sound, not the refusal's: the card says what to do instead
+        self.ambient = 5.0
         return False
 
     def advance(self) -> None:
@@ -152,9 +166,6 @@ class TutorialScene(PlayScene):
         """The real end comes as the last card, over the final board (the menu is one click away)."""
         if self.step.wants != "end":
             self.index = len(STEPS) - 1
-
-    def animating(self) -> bool:
-        return True  # the ring pulses while the learner reads
 
     # ----- input -----
 
@@ -180,13 +191,20 @@ class TutorialScene(PlayScene):
 
     def click(self, pos: Point) -> None:
         """The card's buttons first; a click on the card or under the question stays off the board."""
-        spot = hit(self.spots, pos)
+        spot = hit(self.card_spots, pos)
         if spot is not None:
             self.card_button(spot.kind)
             return
         if self.leaving:
             return
         super().click(pos)
+
+    @property
+    def spots(self) -> list[Hotspot]:
+        """The card's buttons, the one to press first first: a controller's focus moves among them and A
+        presses one (gamepad.py). Empty while the step is done on the board, so the board's cursor plays."""
+        buttons = [spot for spot in self.card_spots if spot.kind in BUTTON_ORDER]
+        return sorted(buttons, key=lambda spot: BUTTON_ORDER.index(spot.kind))
 
     def card_button(self, kind: str) -> None:
         if kind == "next":
@@ -218,15 +236,39 @@ class TutorialScene(PlayScene):
         if step.wants == "route":
             rects = [s.rect for s in spots if s.kind in ("go", "route")]
             return (rects[0].unionall(rects[1:]) if rects else None), None, False
+        if step.key == "cards":  # the face-up destinations below the board, with their heading
+            cards = [s.rect for s in self.cards.spots if s.kind == "card"]
+            if not cards:
+                return None, None, False
+            row = cards[0].unionall(cards[1:])
+            strip = pygame.Rect(*(round(v) for v in self.strip_rect()))
+            heading = pygame.Rect(row.x - style.ui(6), strip.y + style.ui(4), row.width + style.ui(12), 1)
+            return row.union(heading), None, False
         if step.wants == "space" and step.link is not None and ctl.person_may_act():
             link = script.link_between(self.tutorial_board, *step.link)
-            x, y = BoardCursor.space_point(self, link)
-            r = style.ui(16)
-            space = pygame.Rect(round(x) - r, round(y) - r, 2 * r, 2 * r)
+            space = self._space_rect(link)
             ends = [self._node_rect(node) for node in (self.tutorial_board.links[link].a,
                                                        self.tutorial_board.links[link].b)]
             return space, space.unionall(ends).inflate(style.ui(60), style.ui(40)), True
         return None, None, False
+
+    def _space_rect(self, link: int) -> pygame.Rect:
+        """The asked-for space as a slim box along its track (a ring round it then leaves the names beside
+        the track readable); a round spot where the track runs at a slant."""
+        assert self.ctl is not None and self.overlay is not None
+        x, y = BoardCursor.space_point(self, link)
+        path = self.overlay.slot_screen(link, len(self.ctl.shown.tracks[link]))
+        (x0, y0), (x1, y1) = path[0], path[-1]
+        assert self.view is not None
+        thick = max(4, round(self.view.metrics.slot_width * self.view.camera.scale))  # the track's width
+        r = style.ui(16)
+        if abs(y1 - y0) < 1 < abs(x1 - x0):
+            long = max(2 * r, round(abs(x1 - x0) * SPACE_SHARE))
+            return pygame.Rect(round(x) - long // 2, round(y) - thick // 2, long, thick)
+        if abs(x1 - x0) < 1 < abs(y1 - y0):
+            long = max(2 * r, round(abs(y1 - y0) * SPACE_SHARE))
+            return pygame.Rect(round(x) - thick // 2, round(y) - long // 2, thick, long)
+        return pygame.Rect(round(x) - r, round(y) - r, 2 * r, 2 * r)
 
     def _node_rect(self, node: int) -> pygame.Rect:
         assert self.view is not None and self.board is not None
@@ -268,7 +310,7 @@ class TutorialScene(PlayScene):
             shade.fill((*style.INK, 120))
             surface.blit(shade, (0, 0))
             words = CardText(text.tr("tutorial.leave"), text.tr("tutorial.leave.more"))
-            self.spots = draw_card(surface, area, words, [("leave", text.tr("tutorial.leave.yes"), False),
+            self.card_spots = draw_card(surface, area, words, [("leave", text.tr("tutorial.leave.yes"), False),
                                                           ("stay", text.tr("tutorial.leave.no"), True)],
                                    None, self.hover, centred=True)
             return
@@ -280,4 +322,7 @@ class TutorialScene(PlayScene):
             ring(surface, target, self.time, is_space)
         stations = [self._node_rect(node.index).inflate(style.ui(120), style.ui(40))
                     for node in self.tutorial_board.nodes]
-        self.spots = draw_card(surface, area, self.words(), self.buttons(), avoid or target, self.hover, stations)
+        if any(isinstance(layer, PadLayer) and layer.active for layer in self.app.layers):
+            foot = style.ui(15) * 2 + 42  # a controller's button hints at the foot of the board (pad_cursor.py)
+            stations.append(pygame.Rect(area.x, area.bottom - foot, area.width, foot))
+        self.card_spots = draw_card(surface, area, self.words(), self.buttons(), avoid or target, self.hover, stations)

@@ -192,3 +192,11 @@ def test_python_m_editor_returns_the_exit_status_of_its_window(tmp_path: Path,
         assert editor_main([str(tmp_path / "board.tmx")]) == 1
     finally:
         pygame.quit()
+
+
+def test_the_metro_map_bench_rows_say_when_they_could_not_be_measured(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The metro-map rows come from the editor's bench in a child process; a child that cannot run is a
+    row that says so, not a traceback in the table."""
+    monkeypatch.setattr(bench.sys, "executable", "/nonexistent/python")
+    (row,) = bench.metro_map_rows()
+    assert row.value is None and row.met is None and row.note.startswith("not measured")

@@ -3,8 +3,10 @@
 python -m tools.build_boards [NAME …] [--data DIR] [--check]
 
 Every hand decision about a shipped board lives in tools/board_configs/NAME.json, so the sources can be
-regenerated at any time and come out the same. A configuration may say `"extends": "london"`: it starts
-from that board's configuration, its other keys replace the base's, and `append` adds to the base's lists.
+regenerated at any time and come out the same. Boards come out as metro maps (the pipeline the editor's
+Tidy layout runs); `"layout": "geographic"` in a configuration keeps the importer's geographic positions.
+A configuration may say `"extends": "london"`: it starts from that board's configuration, its other keys
+replace the base's, and `append` adds to the base's lists.
 """
 
 from __future__ import annotations
@@ -60,6 +62,11 @@ def build(name: str, data_dir: Path | None, check: bool = False) -> list[str]:
     board = build_board(config, data_dir)
     source = SOURCES / f"{config.get('file', name)}.tmx"
     write_tmx(board, source)
+    if config.get("layout", "schematic") == "schematic":  # "geographic": where the city has its stations
+        from editor.importing.schematic import make_schematic
+
+        make_schematic(source)  # the metro map: octilinear layout, names placed
+        source.with_name(f"{source.name}.bak").unlink(missing_ok=True)  # the document's save keeps one; not here
     result = compile_tmx(source)
     problems = [f"{p.severity}: {p}" for p in result.errors] + [f"warning: {p}" for p in result.warnings]
     if result.board is not None and not check:

@@ -57,7 +57,7 @@ def tidy(editor: Editor) -> None:
 
     def apply(inputs: MapInputs, result: MetroMap) -> None:
         edits = map_edits(inputs, result, layout=True)
-        editor.session.reshape(edits.points, edits.labels, text.LABEL_UNDO["tidy"])
+        editor.session.reshape(edits.points, edits.labels, text.LABEL_UNDO["tidy"], edits.unmapped)
         places = inputs.request.network.places
         moved = sum(1 for place, object_id in zip(places, inputs.place_ids, strict=True) if not place.waypoint
                     and math.dist((place.x, place.y), edits.points[object_id][0]) >= 0.5)

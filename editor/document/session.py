@@ -219,8 +219,10 @@ class EditingSession:
         self.record(ChangeObjects.run(self.doc, links, change, text.LABEL_UNDO["spaces"]))
         return True
 
-    def reshape(self, points: dict[int, list[Point]], labels: dict[int, str], label: str) -> list[int]:
-        """New points for objects and new `label` texts for stations, all as one undo step (a layout, names
+    def reshape(self, points: dict[int, list[Point]], labels: dict[int, str], label: str,
+                removed: tuple[int, ...] = ()) -> list[int]:
+        """New points for objects and new `label` texts for stations, and the objects the new layout has no
+        place for (`removed`: a river it could not redraw) taken out, all as one undo step (a layout, names
         placed); returns the ids it changed."""
         doc = self.doc
         ids = [i for i in sorted({*points, *labels}) if doc.get(i) is not None]
@@ -235,6 +237,12 @@ class EditingSession:
 
         command = ChangeObjects.run(doc, ids, change, label)
         changed = [i for i in ids if ET.tostring(command.before[i]) != ET.tostring(command.after[i])]
+        gone = [i for i in removed if doc.get(i) is not None]
+        if gone:
+            delete = DeleteObjects(doc, gone)
+            delete.do(doc)
+            self.record(Batch([command, delete], label))
+            return changed + gone
         if changed:
             self.record(command)
         return changed

@@ -34,6 +34,7 @@ class MapEdits:
 
     points: dict[int, list[Point]]
     labels: dict[int, str]
+    unmapped: tuple[int, ...] = ()  # water the layout could not redraw without putting stations in it
 
     @property
     def ids(self) -> list[int]:
@@ -92,9 +93,13 @@ def map_edits(inputs: MapInputs, result: MetroMap, *, layout: bool) -> MapEdits:
             track = inputs.request.network.tracks[k]
             path[0], path[-1] = points[inputs.place_ids[track.a]][0], points[inputs.place_ids[track.b]][0]
             points[object_id] = path
+        unmapped = []
         if len(schematic.areas) == len(inputs.area_ids):
             for j, object_id in enumerate(inputs.area_ids):
-                points[object_id] = list(schematic.areas[j].points)
+                if schematic.areas[j].points:
+                    points[object_id] = list(schematic.areas[j].points)
+                else:
+                    unmapped.append(object_id)
     labels = {inputs.place_ids[i]: format_label(name.spec) for i, name in result.names.items()
               if 0 <= i < len(places) and not places[i].waypoint}
-    return MapEdits(points, labels)
+    return MapEdits(points, labels, tuple(unmapped) if layout else ())

@@ -26,5 +26,7 @@ def make_schematic(path: Path, progress: Progress | None = None) -> MetroMap:
             doc.set_points(object_id, points)
     for object_id, spec in edits.labels.items():
         doc.set_property(object_id, "label", spec)
+    for object_id in edits.unmapped:  # a river across the wrong stations misleads; its water symbols stay
+        doc.remove(object_id)
     doc.save(path)
     return result

@@ -138,6 +138,11 @@ def layout_scale() -> float:
     return _Look.layout
 
 
+def window_size() -> tuple[int, int]:
+    """The window the look was last set for."""
+    return _Look.size
+
+
 def text_scale() -> float:
     return _Look.text
 

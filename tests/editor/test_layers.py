@@ -16,7 +16,19 @@ from game.board.tmx.compiler import compile_tmx
 from tests.editor.driver import Driver
 
 LONDON = Path(__file__).resolve().parents[2] / "boards" / "src" / "london.tmx"
-AROUND_OXFORD_CIRCUS = [(592, 432), (704, 432), (704, 512), (592, 512)]  # Oxford Circus and Bond Street
+PAIR = ("Oxford Circus", "Bond Street")
+
+
+def _around(doc: Document, names: tuple[str, ...]) -> list[tuple[float, float]]:
+    """A rectangle round the named stations (where the board's layout put them) and no other station."""
+    stations = doc.of_kind("station")
+    inside = [(s.x, s.y) for s in stations if s.name in names]
+    pad = 14.0
+    x0, x1 = min(x for x, _ in inside) - pad, max(x for x, _ in inside) + pad
+    y0, y1 = min(y for _, y in inside) - pad, max(y for _, y in inside) + pad
+    others = [s.name for s in stations if s.name not in names and x0 <= s.x <= x1 and y0 <= s.y <= y1]
+    assert not others, others  # the test needs the pair alone in its rectangle
+    return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
 
 
 def _layers(doc: Document) -> list[str]:
@@ -36,7 +48,7 @@ def test_a_cluster_drawn_on_the_london_board_goes_into_its_clusters_layer(tmp_pa
     layers = _layers(app.doc)
     assert "clusters" in layers and not app.doc.of_kind("cluster")  # the importer's layer, still empty
     driver.tool("c")
-    for corner in AROUND_OXFORD_CIRCUS:
+    for corner in _around(app.doc, PAIR):
         driver.click(corner)
     driver.key(pygame.K_RETURN, "\r")
     (cluster,) = app.doc.of_kind("cluster")
@@ -54,7 +66,7 @@ def test_a_cluster_drawn_on_the_london_board_goes_into_its_clusters_layer(tmp_pa
     result = compile_tmx(path)
     assert result.board is not None, [str(p) for p in result.errors]
     (compiled,) = result.board.clusters
-    assert {result.board.nodes[i].name for i in compiled.stations} == {"Oxford Circus", "Bond Street"}
+    assert {result.board.nodes[i].name for i in compiled.stations} == set(PAIR)
 
 
 def test_a_new_board_has_the_shipped_boards_layers_and_fills_them(driver: Driver) -> None:

@@ -241,3 +241,19 @@ def test_legibility_findings_are_listed_and_lead_to_their_station(tmp_path: Path
     assert rect is not None
     d.click_screen(rect.center)
     assert app.selection == {app.watcher.report.problems[index].object_id}
+
+
+def test_a_layout_that_leaves_a_river_out_takes_it_out_in_the_same_undo_step(tmp_path: Path) -> None:
+    """When Tidy layout cannot redraw a river without stations on its wrong bank it leaves it out (a river
+    between neighbours it never separated misleads); the removal is part of the one undo step."""
+    path = tmp_path / "sketch.tmx"
+    ids = sketch(path)
+    doc = Document.load(path)
+    session = EditingSession(doc)
+    (river,) = doc.of_kind("water")
+    changed = session.reshape({ids[0]: [(320.0, 300.0)]}, {}, "tidy", removed=(river.id,))
+    assert set(changed) == {ids[0], river.id}
+    assert not doc.of_kind("water") and doc.get(ids[0]).pos == (320.0, 300.0)  # type: ignore[union-attr]
+    session.undo()
+    assert [w.id for w in doc.of_kind("water")] == [river.id]
+    assert doc.get(ids[0]).pos == (300.0, 300.0)  # type: ignore[union-attr]

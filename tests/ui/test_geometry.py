@@ -7,7 +7,7 @@ import pytest
 from game import geometry
 from game.geometry import convex_hull
 from game.ui.board.camera import Camera
-from game.ui.board.labels import place_labels
+from game.ui.board.labels import BoardNames
 from game.ui.board.metrics import BoardMetrics
 
 
@@ -40,8 +40,12 @@ def test_zoom_is_undone_by_zooming_back() -> None:
     assert camera.offset == pytest.approx(fitted)
 
 
-def test_every_station_gets_a_label_and_slots_match_spaces(board) -> None:
+def test_every_station_gets_a_name_box_and_slots_match_spaces(board) -> None:
     metrics = BoardMetrics(board)
-    labels = place_labels(metrics)
-    assert set(labels) == {n.index for n in board.nodes if not n.waypoint}
+    names = BoardNames(board)
+    assert set(names.stations()) == {n.index for n in board.nodes if not n.waypoint}
+    for index in names.stations():  # a bigger text size grows the box, about its anchor
+        *_, w, h = names.box(index, 1.0)
+        *_, gw, gh = names.box(index, 1.2)
+        assert gw > w and gh > h
     assert [len(paths) for paths in metrics.slot_paths] == [link.spaces for link in board.links]

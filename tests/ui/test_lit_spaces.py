@@ -14,7 +14,7 @@ from game.bots.registry import make_bot
 from game.rules.observation import observe
 from game.ui import style
 from game.ui.app import App
-from game.ui.board.labels import label_boxes
+from game.ui.board.labels import name_scale
 from game.ui.overlays.coach import Hints
 from game.ui.scenes.play import PlayScene
 from game.ui.table.session import GameSession
@@ -49,6 +49,13 @@ def busy_table(make_app, size: str = "1920x1080", turns: int = 21) -> tuple[App,
     return app, scene, line
 
 
+def name_boxes(view) -> list[tuple[float, float, float, float]]:
+    """Every station name's box as drawn now (board coordinates, x0 y0 x1 y1): the board's box at the
+    scale the view draws names at."""
+    scale = name_scale(view.board.label_px, view.camera.scale)
+    return [(x, y, x + w, y + h) for x, y, w, h in (view.names.box(i, scale) for i in view.names.stations())]
+
+
 def _far(a: tuple[int, ...], b: tuple[int, ...]) -> float:
     return math.dist(a[:3], b[:3])
 
@@ -58,7 +65,7 @@ def _clear_spots(scene: PlayScene, spaces: dict[int, int]) -> list[tuple[int, tu
     view = scene.view
     camera = view.camera
     boxes = [pygame.Rect(*camera.to_screen((x0, y0)), (x1 - x0) * camera.scale, (y1 - y0) * camera.scale)
-             for x0, y0, x1, y1 in label_boxes(view.metrics, view.labels)]
+             for x0, y0, x1, y1 in name_boxes(view)]
     area = pygame.Rect(*(round(v) for v in scene.board_rect()))
     half = scene.overlay._half()
     found = []
@@ -118,7 +125,7 @@ def test_station_names_stay_above_the_lit_spaces(make_app, size: str) -> None:
     view.draw(plain, ctl.shown, scene.time, None)  # the same board with nothing lit
     names = (style.INK, style.INK_SOFT)
     checked = 0
-    for x0, y0, x1, y1 in label_boxes(view.metrics, view.labels):
+    for x0, y0, x1, y1 in name_boxes(view):
         box = pygame.Rect(*camera.to_screen((x0, y0)), (x1 - x0) * camera.scale, (y1 - y0) * camera.scale)
         box = box.clip(pygame.Rect(*(round(v) for v in scene.board_rect())))
         for x in range(box.left, box.right):

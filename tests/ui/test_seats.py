@@ -75,7 +75,14 @@ def test_built_white_track_has_a_dark_rim(board) -> None:
     pygame.display.init()
     pygame.display.set_mode((1200, 800))
     view = BoardView(board, (0, 0, 1200, 800))
-    link = next(i for i, x in enumerate(board.links) if x.spaces == 1 and math.dist(*x.path[:2]) > 120)
+    boxes = [view.names.box(i, 1.3) for i in view.names.stations()]
+
+    def clear_of_names(path: tuple[tuple[float, float], ...]) -> bool:
+        x, y = geometry.point_along(list(path), 0.5)
+        return not any(bx - 20 <= x <= bx + bw + 20 and by - 20 <= y <= by + bh + 20 for bx, by, bw, bh in boxes)
+
+    link = next(i for i, x in enumerate(board.links)
+                if x.spaces == 1 and len(x.path) == 2 and math.dist(*x.path) > 120 and clear_of_names(x.path))
     tracks = tuple(("white",) if i == link else () for i in range(len(board.links)))
     built = pygame.Surface((1200, 800))
     empty = pygame.Surface((1200, 800))

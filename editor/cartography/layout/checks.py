@@ -266,6 +266,8 @@ def _leaving(p: Point, q: Point) -> float:
 def _check_areas(network: Network, schematic: Schematic) -> list[str]:
     problems = []
     for j, (before, after) in enumerate(zip(network.areas, schematic.areas, strict=True)):
+        if not after.points:
+            continue  # left out: a river the layout could not redraw without stations on its wrong bank
         for i, place in enumerate(network.places):
             was = point_in_polygon((place.x, place.y), before.points)
             now = point_in_polygon(schematic.positions[i], after.points)

@@ -10,8 +10,10 @@ crosses the new river at the middle of its drawn path, the crossings in the orde
 river; the ends run out to the board's edge where the river left it. Between two crossings the river
 takes the octilinear elbow (straight then 45°, or 45° then straight) that leaves fewer stations on the
 wrong bank. The redrawn river is used only when it leaves every station on its own bank, clear of its disc;
-otherwise the carried outline stays (on the shipped boards: London's Thames is redrawn; Berlin's Spree and
-New York's East River keep the carried outline, their crossings being too tangled for one elbow each).
+otherwise the carried outline stays, unless its course (the centre line, carried as the stations near it
+moved) has stations on the wrong bank: then the layout has no such river (an empty outline, which the
+importer leaves out; the crossings' water symbols remain). A river whose mouth lies inside the map runs
+off by whichever edges keep every station on its bank (the nearest first).
 """
 
 from __future__ import annotations
@@ -89,9 +91,14 @@ def _crossings(network: Network, line: Sequence[Point]) -> list[tuple[float, int
 
 def _to_edge(point: Point, frame: Frame) -> Point:
     """`point` moved straight out to the board's nearest edge (the river runs off the map there)."""
+    return _edges(point, frame)[0]
+
+
+def _edges(point: Point, frame: Frame) -> list[Point]:
+    """`point` moved straight out to each edge of the board, the nearest first."""
     x, y = point
     gaps = {(0.0, y): x, (frame.width, y): frame.width - x, (x, 0.0): y, (x, frame.height): frame.height - y}
-    return min(gaps, key=lambda p: gaps[p])
+    return sorted(gaps, key=lambda p: gaps[p])
 
 
 def _elbows(p: Point, q: Point) -> list[list[Point]]:
@@ -147,12 +154,36 @@ def redraw_rivers(network: Network, schematic: Schematic, frame: Frame) -> Schem
         middles = [point_along(schematic.paths[k], 0.5) for _, k in crossings]
         start = _carried_end(line[0], before, after)
         end = _carried_end(line[-1], before, after)
-        redrawn = _route([_to_edge(start, frame), *middles, _to_edge(end, frame)], after, banks, near, frame)
-        wrong = _wrong(redrawn, after, banks, near, frame)
-        if not wrong:
+        redrawn = _redrawn(middles, _edges(start, frame), _edges(end, frame), after, banks, near, frame)
+        if redrawn is not None:
             areas[index] = Area(area.kind, tuple(band(redrawn, half, -half)), area.name)
+        elif _misplaced(line, before, after, banks, frame):
+            areas[index] = Area(area.kind, (), area.name)  # no river at all rather than one over stations
     return Schematic(schematic.positions, schematic.paths, tuple(areas), schematic.pitch, schematic.notes,
                      schematic.origin)
+
+
+def _redrawn(middles: list[Point], starts: list[Point], ends: list[Point], places: Sequence[Point],
+             banks: Sequence[int], near: float, frame: Frame) -> list[Point] | None:
+    """The river through its crossings, running off the board at the edge nearest each end where that
+    leaves every station on its bank; else at another edge (a river whose mouth lies inside the map, as
+    New York's East River's does, may need to leave by the far side); None if no pair of edges will do."""
+    for start in starts:
+        for end in ends:
+            line = _route([start, *middles, end], places, banks, near, frame)
+            if not _wrong(line, places, banks, near, frame):
+                return line
+    return None
+
+
+def _misplaced(line: Sequence[Point], before: Sequence[Point], after: Sequence[Point], banks: Sequence[int],
+               frame: Frame) -> bool:
+    """Whether the carried river has stations on the wrong bank: its centre line, each point moved as the
+    stations near it moved, then runs between neighbours it never separated (New York's East River
+    through Midtown)."""
+    carried = [_carried_end(p, before, after) for p in line]
+    return bool(_wrong([_to_edge(carried[0], frame), *carried, _to_edge(carried[-1], frame)], after, banks, 0.0,
+                       frame))
 
 
 def _carried_end(end: Point, before: Sequence[Point], after: Sequence[Point]) -> Point:

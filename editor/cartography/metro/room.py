@@ -19,7 +19,7 @@ from editor.cartography.layout.schematic import schematize
 from editor.cartography.metro.compact import BOX, PIECE, SEGMENT, STATION, Pass, Thing, solve_pass
 from editor.cartography.metro.naming import name_problems, placed, troubled
 from editor.cartography.metro.request import MapRequest, Progress
-from editor.cartography.metro.scene import NameScene, board_unit
+from editor.cartography.metro.scene import NameScene, beds_over_stations, board_unit
 from editor.cartography.names.candidates import SIDE_COST, balanced_split
 from editor.cartography.names.types import PlacedName
 from editor.cartography.network import Area, Point, Schematic
@@ -178,6 +178,7 @@ def _best_scale(request: MapRequest, drawn: Schematic) -> tuple[int, Schematic, 
     smaller sizes while they help, never closer than SPACING between stations, never with pins."""
     scene, names = placed(request, drawn, None, request.seed)
     best = (len(troubled(name_problems(request, scene, names), scene)), drawn, scene, names)
+    beds = beds_over_stations(request.network, scene)
     positions = drawn.positions
     closest = min((math.dist(p, q) for i, p in enumerate(positions) for q in positions[i + 1 :]), default=math.inf)
     if any(place.pinned for place in request.network.places) or best[0] == 0:
@@ -194,7 +195,7 @@ def _best_scale(request: MapRequest, drawn: Schematic) -> tuple[int, Schematic, 
         smaller = scaled(request, drawn, scale)
         scene, names = placed(request, smaller, None, request.seed)
         trouble = len(troubled(name_problems(request, scene, names), scene))
-        if trouble > best[0]:
+        if trouble > best[0] or beds_over_stations(request.network, scene) > beds:
             break
         if trouble == best[0]:
             flat += 1
@@ -220,12 +221,15 @@ def lay_out_with_room(request: MapRequest, progress: Progress | None) -> tuple[
     best = _best_scale(request, drawn)
     report(0.5)
     schematic, scene, names = best[1], best[2], best[3]
+    beds = beds_over_stations(request.network, scene)
     rounds = 0
     stale = 0
     for round_no in range(ROUNDS):
         rounds += 1
         if round_no:
             scene, names = placed(request, schematic, None, request.seed)
+            if beds_over_stations(request.network, scene) > beds:
+                break  # the move brought a station under a wide link's bed: keep the best before it
         in_trouble = troubled(name_problems(request, scene, names), scene)
         trouble = len(in_trouble)
         report(0.5 + 0.5 * (round_no + 1) / ROUNDS)

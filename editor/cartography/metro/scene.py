@@ -9,11 +9,13 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from editor.cartography.network import Network, Point
 from game.board.label_spec import LabelSpec
 from game.board.name_clearance import Disc, NameObstacles, NameStation, TrackLine
 from game.board.proportions import badge_advance, bed_half_width, node_radius, unit_of
+from game.geometry import segment_distance
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,3 +73,25 @@ def _track_name(network: Network, k: int) -> str:
     t = network.tracks[k]
     a, b = network.places[t.a], network.places[t.b]
     return f"{a.name or t.a}–{b.name or t.b}"
+
+
+def beds_over_stations(network: Network, scene: NameScene) -> int:
+    """How many (link, node) pairs the game would draw with the link's bed over a node it does not join.
+
+    The game draws a link of n spaces as a bed n slots wide and each node as a disc, both in proportion to
+    the board's unit; a layout at a smaller size keeps its angles but brings a diagonal neighbour within a
+    wide bed's reach, so a size or a move the names like is refused when it raises this count."""
+    found = 0
+    discs = scene.obstacles.discs
+    for track, line in zip(network.tracks, scene.obstacles.tracks, strict=True):
+        xs = [p[0] for p in line.path]
+        ys = [p[1] for p in line.path]
+        for i, disc in enumerate(discs):
+            if i in (track.a, track.b):
+                continue
+            reach = line.half_width + disc.radius
+            if not (min(xs) - reach < disc.x < max(xs) + reach and min(ys) - reach < disc.y < max(ys) + reach):
+                continue
+            if min(segment_distance((disc.x, disc.y), p, q) for p, q in pairwise(line.path)) < reach:
+                found += 1
+    return found

@@ -33,8 +33,8 @@ RIVAL_MARGIN = 12.0  # px: another station this little further from a name than 
 RIVAL_COST = 0.3  # ...costing this much when just as near (the hard rule: never nearer), less further off
 HIT_COST = 10.0  # a broken hard constraint: worth far more than every preference together
 # When every place breaks something, what is least bad: text over a link still reads, text over text or
-# over a station does not, and text off the board is lost.
-HIT_WEIGHT = {"board": 3.0, "own": 1.5, "station": 1.5, "disc": 1.5, "icon": 1.5, "nearer": 1.0, "reach": 1.0,
+# over a station does not, and text off the board is lost (and shrinks the whole map at fit).
+HIT_WEIGHT = {"board": 8.0, "own": 1.5, "station": 1.5, "disc": 1.5, "icon": 1.5, "nearer": 1.0, "reach": 1.0,
               "link": 1.0}
 NAME_OVERLAP_WEIGHT = 1.5
 CLEARANCE = 1.0  # px the placer keeps between a name and anything else, beyond what the check demands

@@ -14,7 +14,7 @@ Rect = tuple[float, float, float, float]  # x, y, width, height
 ZOOM_STEP = 1.25
 MIN_LEVEL = -2
 MAX_LEVEL = 12
-FIT_MARGIN = 0.04  # of the view, on every side
+FIT_MARGIN = 0.015  # of the view, on every side (the bounds already hold every disc and name)
 KEEP_VISIBLE = 0.25  # of the view: how much of the board must stay on screen when panning
 
 

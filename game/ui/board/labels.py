@@ -1,123 +1,128 @@
-"""Where each station's name goes: the side of the station with the least in the way.
+"""Station names as the board sets them: each in the box its board file gives (docs/contracts.md §1b).
 
-Placed once per board in world units (greedy, important stations first), so names do not jump
-about when the player zooms.
+Names are placed when a board is authored; the screens only draw them. The text size the players chose
+grows each name about the point of its box nearest its station, so it grows away from the station and
+never into a neighbour — the board is checked clear up to `CLEAR_SCALE`, so names grow no further. On a
+small window names grow just enough to stay readable (at least `min_name_px`), within the same cap.
+Feature badges (railway, "+", the station's tile) sit in front of the first line, inside the box.
 """
 
 from __future__ import annotations
 
-import math
-from collections import defaultdict
 from dataclasses import dataclass
+from functools import cache
 
+from game.board import proportions
+from game.board.label_spec import LabelSpec, gap_for, label_box, line_align, line_boxes, line_sizes, split_lines
+from game.board.legibility import CLEAR_SCALE, label_spec_of
+from game.board.model import Board, Node
+from game.board.naming import badges
+from game.board.text_metrics import name_metrics
+from game.geometry import Box
 from game.ui import style
-from game.ui.board.metrics import BoardMetrics
 
-# Candidate sides as (dx, dy) unit directions, in order of preference (right of the station first).
-SIDES: tuple[tuple[float, float], ...] = (
-    (1, 0), (-1, 0), (1, -1), (1, 1), (-1, -1), (-1, 1), (0, -1), (0, 1),
-)
-REFERENCE_PX = 100  # the size names are measured at before scaling to world units
+MIN_NAME_PX = 12.0  # no window draws station names smaller than this, if the board's clear scale allows
+NAME_PX_AT_1080 = 15.0  # and a 1080-line screen at least this (taller windows in proportion)
 
 
-@dataclass(frozen=True, slots=True)
-class Label:
-    """Anchor point in world units and which side of the text touches it (-1 left/top, 0 centre, 1 right/bottom)."""
+@dataclass(frozen=True)
+class NameSetting:
+    """One station's name laid out at one scale, in board coordinates: each line's text and box, and the
+    squares of its feature badges (in the order railway, "+", tile)."""
 
-    x: float
-    y: float
-    align_x: int
-    align_y: int
-
-
-def _text_box(anchor: tuple[float, float], align: tuple[int, int], w: float,
-              h: float) -> tuple[float, float, float, float]:
-    ax, ay = anchor
-    x0 = ax if align[0] < 0 else ax - w if align[0] > 0 else ax - w / 2
-    y0 = ay if align[1] < 0 else ay - h if align[1] > 0 else ay - h / 2
-    return (x0, y0, x0 + w, y0 + h)
+    lines: tuple[tuple[str, Box], ...]
+    badges: tuple[Box, ...]
+    box: Box
+    align: str  # "left", "centre" or "right": how the lines line up, towards the station
 
 
-def _ambiguity(metrics: BoardMetrics, own: int, box: tuple[float, ...]) -> float:
-    """A penalty when the name's middle sits closer to another station than to its own one."""
-    board = metrics.board
-    node = board.nodes[own]
-    middle = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-    mine = math.dist(middle, (node.x, node.y))
-    for other in board.nodes:
-        if other.index != own and not other.waypoint and math.dist(middle, (other.x, other.y)) < mine * 0.9:
-            return 5.0
-    return 0.0
+@dataclass(frozen=True)
+class _Name:
+    node: Node
+    spec: LabelSpec
+    lines: tuple[str, ...]
+    sizes: tuple[tuple[float, float], ...]
+    radius: float
+    badges: int
 
 
-def label_boxes(metrics: BoardMetrics, labels: dict[int, Label]) -> list[tuple[float, float, float, float]]:
-    """Each name's box in world units (x0, y0, x1, y1), at the reference name size."""
-    font = style.font(REFERENCE_PX, "semibold")
-    size = style.NAME_SIZE * metrics.unit
-    boxes = []
-    for index, label in labels.items():
-        w, h = font.size(metrics.board.nodes[index].name)
-        boxes.append(_text_box((label.x, label.y), (label.align_x, label.align_y), w / REFERENCE_PX * size,
-                               h / REFERENCE_PX * size))
-    return boxes
+class BoardNames:
+    """Every station name of a board, laid out at any scale on request."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.label_px = board.label_px
+        self.gap = gap_for(board.label_px)
+        self.badge_side = proportions.BADGE_EM * board.label_px
+        radii = proportions.node_radii(board)
+        metrics = name_metrics()
+        lead = proportions.badge_advance(board.label_px)
+        self._names: dict[int, _Name] = {}
+        for node in board.nodes:
+            if node.waypoint:
+                continue
+            spec = label_spec_of(node)
+            lines = node.label.lines if node.label else split_lines(node.name, spec)
+            count = node.label.badges if node.label else badges(node)
+            sizes = line_sizes(lines, lambda text: metrics.size(text, board.label_px), count * lead)
+            self._names[node.index] = _Name(node, spec, lines, sizes, radii[node.index], count)
+        self._cache: dict[tuple[int, float], NameSetting] = {}
+
+    def stations(self) -> list[int]:
+        return list(self._names)
+
+    def setting(self, index: int, scale: float = 1.0) -> NameSetting:
+        """Station `index`'s name at `scale` times the board's name size."""
+        key = (index, round(scale, 3))
+        found = self._cache.get(key)
+        if found is None:
+            found = self._cache[key] = self._lay_out(self._names[index], scale)
+        return found
+
+    def box(self, index: int, scale: float = 1.0) -> Box:
+        return self.setting(index, scale).box
+
+    def _lay_out(self, name: _Name, scale: float) -> NameSetting:
+        node = name.node
+        box = label_box(node.x, node.y, name.radius, name.spec, name.sizes, self.gap, scale)
+        boxes = line_boxes(node.x, node.y, name.radius, name.spec, name.sizes, self.gap, scale)
+        side = self.badge_side * scale
+        advance = proportions.badge_advance(self.label_px) * scale
+        lead = name.badges * advance
+        align = line_align(name.spec, name.sizes)
+        squares: list[Box] = []
+        texts: list[tuple[str, Box]] = []
+        for k, (text, (x, y, w, h)) in enumerate(zip(name.lines, boxes, strict=True)):
+            if k == 0 and name.badges:
+                badges_after = align == "right"
+                first = x + w - lead + (advance - side) if badges_after else x
+                top = y + (h - side) / 2
+                squares = [(first + i * advance, top, side, side) for i in range(name.badges)]
+                x, w = (x, w - lead) if badges_after else (x + lead, w - lead)
+            texts.append((text, (x, y, w, h)))
+        return NameSetting(tuple(texts), tuple(squares), box, align)
 
 
-def place_labels(metrics: BoardMetrics) -> dict[int, Label]:
-    """A label for every station (waypoints have no name on the map)."""
-    board = metrics.board
-    unit = metrics.unit
-    size = style.NAME_SIZE * unit
-    cell = unit * 0.5
-    obstacles: dict[tuple[int, int], list[tuple[float, float]]] = defaultdict(list)
+def min_name_px(window_height: float | None = None) -> float:
+    """The smallest a station name may be on screen, for a window of this height (the current one)."""
+    height = style.window_size()[1] if window_height is None else window_height
+    return max(MIN_NAME_PX, NAME_PX_AT_1080 * height / 1080)
 
-    def add_point(p: tuple[float, float]) -> None:
-        obstacles[(int(p[0] // cell), int(p[1] // cell))].append(p)
 
-    step = unit * 0.08
-    for link in board.links:
-        for a, b in zip(link.path, link.path[1:], strict=False):
-            n = max(1, int(math.dist(a, b) / step))
-            for k in range(n + 1):
-                add_point((a[0] + (b[0] - a[0]) * k / n, a[1] + (b[1] - a[1]) * k / n))
-    for node in board.nodes:
-        r = metrics.radius[node.index]
-        for k in range(8):
-            angle = k * math.pi / 4
-            add_point((node.x + math.cos(angle) * r, node.y + math.sin(angle) * r))
-        add_point((node.x, node.y))
+def name_scale(label_px: float, zoom: float, text_scale: float | None = None,
+               window_height: float | None = None) -> float:
+    """How much bigger than the board's own name size names are drawn at this zoom: the players' text size,
+    or more where that would be too small to read, but never past the scale the board is checked clear at."""
+    chosen = style.text_scale() if text_scale is None else text_scale
+    readable = min_name_px(window_height) / max(label_px * zoom, 1e-9)
+    return min(CLEAR_SCALE, max(chosen, readable))
 
-    placed: list[tuple[float, ...]] = []
 
-    def crowding(box: tuple[float, ...]) -> float:
-        x0, y0, x1, y1 = box
-        hits = 0
-        for cx in range(int(x0 // cell), int(x1 // cell) + 1):
-            for cy in range(int(y0 // cell), int(y1 // cell) + 1):
-                hits += sum(1 for (px, py) in obstacles.get((cx, cy), ()) if x0 <= px <= x1 and y0 <= py <= y1)
-        for other in placed:
-            if x0 < other[2] and other[0] < x1 and y0 < other[3] and other[1] < y1:
-                hits += 40
-        return hits
+@cache
+def _badge_kinds(railway: bool, plus: bool, tile: bool) -> tuple[str, ...]:
+    return tuple(kind for kind, present in (("railway", railway), ("plus", plus), ("tile", tile)) if present)
 
-    font = style.font(REFERENCE_PX, "semibold")
-    order = sorted((n for n in board.nodes if not n.waypoint),
-                   key=lambda n: (not n.destination, -len(board.links_at[n.index]), n.index))
-    labels: dict[int, Label] = {}
-    for node in order:
-        width_px, height_px = font.size(node.name)
-        w = width_px / REFERENCE_PX * size
-        h = height_px / REFERENCE_PX * size * 0.82
-        gap = metrics.radius[node.index] + unit * 0.05
-        best: tuple[float, Label, tuple[float, ...]] | None = None
-        for rank, (dx, dy) in enumerate(SIDES):
-            d = math.hypot(dx, dy)
-            anchor = (node.x + dx / d * gap, node.y + dy / d * gap)
-            align = (-int(dx) if dx else 0, -int(dy) if dy else 0)
-            box = _text_box(anchor, align, w, h)
-            cost = crowding(box) + rank * 0.6 + _ambiguity(metrics, node.index, box)
-            if best is None or cost < best[0]:
-                best = (cost, Label(anchor[0], anchor[1], align[0], align[1]), box)
-        assert best is not None
-        labels[node.index] = best[1]
-        placed.append(best[2])
-    return labels
+
+def badge_kinds(node: Node) -> tuple[str, ...]:
+    """Which badges lead the station's name, in order (the same count `naming.badges` gives)."""
+    return _badge_kinds(node.railway, node.plus, node.connection or node.landmarks > 0)

@@ -19,7 +19,7 @@ from game.board.model import Board, Node
 from game.geometry import convex_hull
 from game.ui import style
 from game.ui.board import symbols
-from game.ui.board.labels import Label
+from game.ui.board.labels import BoardNames, badge_kinds, name_scale
 from game.ui.board.metrics import BoardMetrics
 
 Point = tuple[float, float]
@@ -49,13 +49,6 @@ class Frame:
         x, y, w, h = self.region
         return not (box[0] > x + w + margin or box[0] + box[2] < x - margin
                     or box[1] > y + h + margin or box[1] + box[3] < y - margin)
-
-
-def name_px(metrics: BoardMetrics, scale: float) -> int:
-    """Station name size on screen: grows with zoom, never unreadably small nor shouting (limits grow with
-    the window, so a 4K screen across the room reads like a laptop close up)."""
-    low, high = style.NAME_MIN_PX * style.layout_scale(), style.NAME_MAX_PX * style.layout_scale()
-    return round(min(high, max(low, style.NAME_SIZE * metrics.unit * scale)))
 
 
 def halo_text(text: str, size: int, weight: str, colour: style.Colour, halo: style.Colour,
@@ -91,10 +84,10 @@ def blit_aligned(surface: pygame.Surface, image: pygame.Surface, anchor: Point, 
 class StaticPainter:
     """Paints the static board for a frame; one per board, reused across zoom levels."""
 
-    def __init__(self, board: Board, metrics: BoardMetrics, labels: dict[int, Label]) -> None:
+    def __init__(self, board: Board, metrics: BoardMetrics, names: BoardNames) -> None:
         self.board = board
         self.metrics = metrics
-        self.labels = labels
+        self.names = names
         self._halo_fonts: dict[tuple[int, str, int], pygame.font.Font] = {}
 
     # ----- under: everything below the tracks -----
@@ -168,13 +161,11 @@ class StaticPainter:
                    if frame.sees((n.x, n.y, 0, 0), self.metrics.unit * 3)]
         for node in visible:
             self._station(surface, frame, node.index)
-        for node in visible:
-            self._badges(surface, frame, node.index)
-        size = name_px(self.metrics, frame.scale)
-        for node in visible:
-            label = self.labels.get(node.index)
-            if label is not None:
-                self._name(surface, frame, node.index, label, size)
+        scale = name_scale(self.board.label_px, frame.scale)
+        for index in self.names.stations():
+            node = self.board.nodes[index]
+            if frame.sees(self.names.box(index, scale), self.metrics.unit):
+                self._name(surface, frame, node, scale)
         return surface
 
     def _station(self, surface: pygame.Surface, frame: Frame, index: int) -> None:
@@ -205,47 +196,32 @@ class StaticPainter:
         if node.start:
             symbols.disc(surface, style.INK_SOFT, c, max(1.5, r * 0.22))
 
-    def _badges(self, surface: pygame.Surface, frame: Frame, index: int) -> None:
-        """Feature symbols beside the station, on the side away from its name."""
-        node = self.board.nodes[index]
-        if node.waypoint:
-            return
-        half = max(6.0, style.BADGE * self.metrics.unit * frame.scale)
-        slots = badge_positions(self, frame, index)
-        used = 0
-        if node.railway:
-            symbols.rail(surface, slots[used], half)
-            used += 1
-        if node.plus:
-            symbols.plus(surface, slots[used], half)
-            used += 1
-        if node.connection or node.landmarks:  # the tile itself comes with the game; until then a blank
-            symbols.tile(surface, None, slots[used], half * 1.15)
-
-    def _name(self, surface: pygame.Surface, frame: Frame, index: int, label: Label, size: int) -> None:
-        node = self.board.nodes[index]
-        weight = "bold" if node.destination else "semibold"
-        colour = style.INK if node.destination or len(self.board.links_at[index]) > 2 else style.INK_SOFT
-        halo = max(1, round(size / 7))
-        image = halo_text(node.name, size, weight, colour, style.HALO, halo)
-        blit_aligned(surface, image, frame.px((label.x, label.y)), (label.align_x, label.align_y), inset=halo)
-
-
-def static_badges(node: Node) -> int:
-    """How many badge places the static symbols of a station take (the game's tiles go after them)."""
-    return int(node.railway) + int(node.plus)
+    def _name(self, surface: pygame.Surface, frame: Frame, node: Node, scale: float) -> None:
+        """The station's name in its box, line by line, its feature badges in front of the first line."""
+        setting = self.names.setting(node.index, scale)
+        colour = style.INK if node.destination or len(self.board.links_at[node.index]) > 2 else style.INK_SOFT
+        size = max(1, round(self.board.label_px * scale * frame.scale))
+        halo = max(1, round(size / 8))
+        for text, (x, y, w, h) in setting.lines:
+            image = halo_text(text, size, "semibold", colour, style.HALO, halo)
+            fit = image.get_width() - 2 * halo
+            left, top = frame.px((x, y))
+            room = w * frame.scale
+            if fit > room + 1:  # a font hinted wider than its table: shrink rather than spill out of the box
+                image = pygame.transform.smoothscale(image, (max(1, round(room + 2 * halo)), image.get_height()))
+                fit = room
+            dx = 0.0 if fit >= room else (room - fit) * _ALIGN_SHARE[setting.align]
+            dy = (h * frame.scale - (image.get_height() - 2 * halo)) / 2
+            surface.blit(image, (round(left + dx - halo), round(top + dy - halo)))
+        for kind, (x, y, side, _) in zip(badge_kinds(node), setting.badges, strict=False):
+            centre = frame.px((x + side / 2, y + side / 2))
+            half = side / 2 * frame.scale
+            if kind == "railway":
+                symbols.rail(surface, centre, half)
+            elif kind == "plus":
+                symbols.plus(surface, centre, half)
+            else:  # the tile comes with the game (drawn over this by the board view); until then a blank
+                symbols.tile(surface, None, centre, half)
 
 
-def badge_positions(painter: StaticPainter, frame: Frame, index: int, extra: float = 0.0) -> list[Point]:
-    """Where a station's badges go, in layer pixels: an arc on the side away from its name."""
-    m = painter.metrics
-    node = painter.board.nodes[index]
-    half = max(6.0, style.BADGE * m.unit * frame.scale)
-    distance = m.radius[index] * frame.scale + half * 1.1 + extra
-    label = painter.labels.get(index)
-    ax = (label.align_x or -1) if label else -1
-    ay = 1 if label and label.align_y > 0 else -1
-    base = math.atan2(ay * 0.9, ax)
-    c = frame.px((node.x, node.y))
-    return [(c[0] + math.cos(base + k * 0.8) * distance, c[1] + math.sin(base + k * 0.8) * distance)
-            for k in (0, 1, -1)]
+_ALIGN_SHARE = {"left": 0.0, "centre": 0.5, "right": 1.0}

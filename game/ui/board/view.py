@@ -16,14 +16,15 @@ from dataclasses import dataclass
 import pygame
 
 from game import geometry
+from game.board.legibility import CLEAR_SCALE
 from game.board.model import Board
 from game.ui import style
 from game.ui.board import patterns, symbols
 from game.ui.board.camera import Camera
-from game.ui.board.labels import label_boxes, place_labels
+from game.ui.board.labels import BoardNames, badge_kinds, name_scale
 from game.ui.board.marks import SpaceMarks, paint_marks, slot_half
 from game.ui.board.metrics import BoardMetrics
-from game.ui.board.static_layer import Frame, StaticPainter, badge_positions, name_px, static_badges
+from game.ui.board.static_layer import Frame, StaticPainter
 from game.ui.input.intents import Intent
 from game.ui.table.snapshot import BoardSnapshot
 
@@ -62,8 +63,8 @@ class BoardView:
     def __init__(self, board: Board, view: Rect) -> None:
         self.board = board
         self.metrics = BoardMetrics(board)
-        self.labels = place_labels(self.metrics)
-        self.painter = StaticPainter(board, self.metrics, self.labels)
+        self.names = BoardNames(board)
+        self.painter = StaticPainter(board, self.metrics, self.names)
         self.bounds = self._bounds_with_names()
         self.camera = Camera(self.bounds, view)
         self.static_renders = 0  # how often the static layers were painted: tests read it
@@ -74,28 +75,24 @@ class BoardView:
         self._current: _Static | None = None
         self._composite: pygame.Surface | None = None
         self._composite_key: object = None
-        self._widest_name = max((x1 - x0 for x0, _y0, x1, _y1 in label_boxes(self.metrics, self.labels)), default=0.0)
         self._limit = self._paint_limit()
 
     def _bounds_with_names(self) -> Rect:
-        """What fitting shows: the board and every station name around it."""
-        x, y, w, h = self.metrics.bounds
-        points = [(x, y), (x + w, y + h)]
-        for x0, y0, x1, y1 in label_boxes(self.metrics, self.labels):
-            points += [(x0, y0), (x1, y1)]
+        """What fitting shows: every station's disc and every name at the clear scale, with a hair of room.
+        The names are the board's own boxes, so no blind margin is kept for them: a fitted board is as large
+        as the screen allows, which is what makes its names readable from the sofa."""
+        x, y, w, h = self.metrics.content
+        pad = max(self.metrics.radius, default=0.0) + style.STATION_RING * self.metrics.unit * 2
+        points = [(x - pad, y - pad), (x + w + pad, y + h + pad)]
+        for index in self.names.stations():
+            x0, y0, bw, bh = self.names.box(index, CLEAR_SCALE)
+            points += [(x0, y0), (x0 + bw, y0 + bh)]
         return geometry.bounding_rect(points)
 
-    def _paint_limit(self, scale: float | None = None) -> Rect:
-        """The world area worth painting at `scale`: the board, its names and its decorations.
-
-        Zoomed far out (the menu's preview) names keep a readable size, larger than the map's own scale, so
-        they reach further beyond their boxes: the area grows by that much, or they would be cut off.
-        """
+    def _paint_limit(self) -> Rect:
+        """The world area worth painting: the board, its names and its decorations."""
         x, y, w, h = self.bounds
         pad = self.metrics.unit * 0.5
-        if scale is not None and self._widest_name:
-            grown = name_px(self.metrics, scale) / max(1e-9, style.NAME_SIZE * self.metrics.unit * scale)
-            pad = max(pad, self._widest_name * (grown - 1) + pad)
         points = [(x - pad, y - pad), (x + w + pad, y + h + pad)]
         for deco in self.board.decorations:
             points.extend(deco.points)
@@ -149,7 +146,7 @@ class BoardView:
                 return cached
         x, y, w, h = self.camera.visible_world()
         grown = (x - w * REGION_MARGIN, y - h * REGION_MARGIN, w * (1 + 2 * REGION_MARGIN), h * (1 + 2 * REGION_MARGIN))
-        region = _intersect(grown, self._paint_limit(scale)) or grown
+        region = _intersect(grown, self._limit) or grown
         frame = Frame(region, scale)
         painted = _Static(frame, self.painter.under(frame).convert(), self.painter.over(frame).convert_alpha())
         self.static_renders += 1
@@ -204,23 +201,25 @@ class BoardView:
     def _paint_pieces(self, surface: pygame.Surface, frame: Frame, snapshot: BoardSnapshot) -> None:
         """Connection tiles, landmark stacks and face-up markers: on top of the stations."""
         m = self.metrics
-        half = max(6.5, style.BADGE * m.unit * frame.scale * 1.15)
         for station, symbol in snapshot.tiles:
-            symbols.tile(surface, symbol, self._tile_place(frame, station, half), half)
+            centre, half = self._tile_place(frame, station)
+            symbols.tile(surface, symbol, centre, half)
         for station, kind, count in snapshot.stacks:
-            slot = self._tile_place(frame, station, half)
+            centre, half = self._tile_place(frame, station)
             if count > 0:
-                symbols.stack(surface, kind, slot, half, count)
+                symbols.stack(surface, kind, centre, half, count)
         for station, kind in snapshot.face_up:
             node = self.board.nodes[station]
             r = m.radius[station] * frame.scale
             symbols.marker(surface, frame.px((node.x, node.y - m.radius[station] * 0.2)), max(7.0, r * 0.95),
                            kind == "express")
 
-    def _tile_place(self, frame: Frame, station: int, half: float) -> Point:
-        """A tile goes in the first badge place after the station's printed symbols."""
-        places = badge_positions(self.painter, frame, station, extra=half * 0.1)
-        return places[static_badges(self.board.nodes[station])]
+    def _tile_place(self, frame: Frame, station: int) -> tuple[Point, float]:
+        """Where a station's tile goes: its badge square in front of its name (centre, half side in pixels)."""
+        setting = self.names.setting(station, name_scale(self.board.label_px, frame.scale))
+        kinds = badge_kinds(self.board.nodes[station])
+        x, y, side, _ = setting.badges[kinds.index("tile")]
+        return frame.px((x + side / 2, y + side / 2)), side / 2 * frame.scale
 
     # ----- drawing -----
 

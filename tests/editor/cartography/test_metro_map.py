@@ -18,11 +18,12 @@ from editor.cartography.bench import SHIPPED, random_network
 from editor.cartography.layout.checks import check_schematic
 from editor.cartography.metro.pipeline import name_problems, troubled
 from editor.cartography.metro.river import centre_line, sides
-from editor.cartography.metro.samples import IMPORTS, board_request, data_dir, import_request
+from editor.cartography.metro.samples import IMPORTS, data_dir, import_request
 from editor.cartography.metro.scene import name_scene
 from editor.cartography.metro_map import MapRequest, MetroMap, make_metro_map, place_names_only
 from editor.cartography.network import Frame, Network, Place, Track
 from game.board.label_spec import LabelSpec
+from tests.editor.cartography.boards import geographic_request
 
 TESTED_IMPORTS = ("brooklyn-downtown", "berlin-mitte", "london-zone1")
 # Names still in trouble at the game's clear scale (1.2) today, per sample: a ratchet, not the goal (0).
@@ -32,7 +33,7 @@ TROUBLE_CEILING = {"london": 80, "london_classic": 80, "berlin": 80, "newyork": 
 
 @cache
 def request_for(name: str) -> MapRequest:
-    return import_request(IMPORTS[name]) if name in IMPORTS else board_request(name)
+    return import_request(IMPORTS[name]) if name in IMPORTS else geographic_request(name)
 
 
 @cache

@@ -68,10 +68,20 @@ def test_a_river_the_layout_left_behind_is_redrawn_between_its_banks() -> None:
     assert result.positions == schematic.positions and result.paths == schematic.paths
 
 
-def test_a_river_that_cannot_keep_the_banks_stays_as_it_was() -> None:
+def test_a_river_that_cannot_keep_the_banks_is_left_out_rather_than_drawn_between_neighbours() -> None:
     network = _network()
-    # The layout swapped two stations across the river: no river through the crossings keeps both banks.
+    # The layout swapped two stations across the river: no river through the crossings keeps both banks,
+    # and the carried one runs between stations it never separated: better no river than that one.
     moved = [*NORTH, *SOUTH]
     moved[1], moved[5] = moved[5], moved[1]
     schematic = _schematic(moved, network)
-    assert redraw_rivers(network, schematic, FRAME).areas == schematic.areas
+    areas = redraw_rivers(network, schematic, FRAME).areas
+    assert areas[0].kind == "water" and areas[0].points == ()
+
+
+def test_a_river_whose_carried_course_keeps_the_banks_stays_as_it_was() -> None:
+    network = _network()
+    moved = [(x + 30.0, y) for x, y in NORTH] + [(x + 30.0, y) for x, y in SOUTH]  # every station moved alike
+    schematic = _schematic(moved, network)
+    river = redraw_rivers(network, schematic, FRAME).areas[0]
+    assert river.points  # redrawn through the crossings, or carried: never dropped when the banks hold

@@ -1,0 +1,46 @@
+"""Station names read from the sofa: at fit, on every shipped board, the play screen draws them at least
+15 px high on a 1080p screen and 12 px on a 1280×720 one (issue: boards people can read from the sofa).
+
+The sizes are the ones the static layer really renders, caught as it paints, not recomputed here.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from game import resources
+from game.ui.board import static_layer
+from game.ui.overlays.coach import Hints
+from game.ui.scenes.play import PlayScene
+from game.ui.table.setup import GameSetup, Seat
+from tests.ui.driver import DT, save_shot
+
+SHIPPED = ["london", "london_classic", "berlin", "newyork"]
+LEAST = {(1920, 1080): 15, (1280, 720): 12}
+
+
+@pytest.mark.parametrize("size", list(LEAST))
+@pytest.mark.parametrize("name", SHIPPED)
+def test_names_are_drawn_big_enough_to_read_at_fit(make_app, monkeypatch, name: str, size: tuple[int, int]) -> None:
+    drawn: list[int] = []
+    real = static_layer.halo_text
+
+    def recording(text: str, px: int, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append(px)
+        return real(text, px, *args, **kwargs)
+
+    monkeypatch.setattr(static_layer, "halo_text", recording)
+    Hints().mark_seen()
+    board = resources.builtin_board(name)
+    assert board is not None
+    app = make_app(["--scene", "menu", "--board", name, "--size", f"{size[0]}x{size[1]}"])
+    app.fixed_dt = DT
+    scene = PlayScene(app, GameSetup(name, [Seat("person", "Anna"), Seat("person", "Ben")], 1))
+    app.replace(scene)
+    for _ in range(3):
+        app.step()
+    assert scene.view is not None and scene.view.camera.scale == pytest.approx(scene.view.camera.fit_scale)
+    assert len(drawn) >= len(scene.view.names.stations())  # every name painted (two-line names paint twice)
+    camera = scene.view.camera
+    assert min(drawn) >= LEAST[size], f"{name} at {size}: names drawn at {min(drawn)} px (zoom {camera.scale:.3f})"
+    save_shot(app.screen, f"names_{name}_{size[0]}x{size[1]}")

@@ -24,7 +24,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-o", "--out", type=Path, required=True, metavar="OUT.tmx", help="the Tiled map to write")
     parser.add_argument("--data", type=Path, default=None, metavar="DIR",
                         help="another folder of open data (default: the one that ships with the game)")
-    parser.add_argument("--lines", help="comma separated regular expressions of the lines to use, e.g. 'U.*,S.*'")
+    chosen = parser.add_mutually_exclusive_group()
+    chosen.add_argument("--lines", help="comma separated regular expressions of the lines to use, e.g. 'U.*,S.*'"
+                                        " (default: the city's metro lines, without trams or regional rail)")
+    chosen.add_argument("--all-lines", action="store_true", help="every line in the data, trams and regional too")
     parser.add_argument("--name", help="the board's name (map property)")
     parser.add_argument("--min-distance", type=float, default=40.0, help="closest two stations may be, px")
     parser.add_argument("--power", type=float, default=0.6, help="centre magnification: 1 = none, 0.5 = strong")
@@ -41,6 +44,8 @@ def config_from(args: argparse.Namespace) -> dict[str, object]:
         config["name"] = args.name
     if args.lines:
         config["lines"] = [item.strip() for item in args.lines.split(",") if item.strip()]
+    elif args.all_lines:
+        config["lines"] = "all"
     if args.stations:
         text = args.stations.read_text(encoding="utf-8")  # OSError: the boundary names the file
         config["stations"] = [line.strip() for line in text.splitlines() if line.strip() and line[0] != "#"]

@@ -5,7 +5,8 @@ the shipped boards from `tools/board_configs/*.json`, so every hand decision liv
 and the build is reproducible. A configuration is a plain dict; every key is optional except `city`:
 
   name, ruleset, properties        map properties
-  lines                            regular expressions of the lines to use (default: all)
+  lines                            regular expressions of the lines to use, or "all" (default: the city's metro
+                                   lines, network_data.METRO_LINES: no trams, cable car or regional rail)
   stations | area                  station names, or [lat1, lon1, lat2, lon2]
   names                            {data name: board name}; two data names to one board name merge them
   add_stations                     {name: [lat, lon]}
@@ -43,7 +44,7 @@ from editor.importing.layout import (
     relax,
     segment_intersection,
 )
-from editor.importing.network_data import ImportError_, Network, Station, load_network
+from editor.importing.network_data import METRO_LINES, ImportError_, Network, Station, load_network
 from game.geometry import point_in_polygon
 
 __all__ = ["ImportError_", "StarterBoard", "build_board", "load_network"]
@@ -203,7 +204,8 @@ def _route_ends(network: Network, chosen: list[str]) -> set[str]:
 def build_board(config: dict[str, Any], data_dir: Path | None = None) -> StarterBoard:
     """The whole pipeline from data to a StarterBoard, driven by one configuration dict."""
     city = config.get("city", "")
-    network = load_network(city, data_dir, config.get("lines"))
+    lines = config.get("lines", list(METRO_LINES.get(city, ())))
+    network = load_network(city, data_dir, None if lines == "all" else lines)
     for name, (lat, lon) in config.get("add_stations", {}).items():
         network.stations[name] = Station(name, float(lat), float(lon), {"(added)"})
     apply_names(network, config.get("names", {}))
@@ -295,8 +297,7 @@ def _assign_features(board: StarterBoard, network: Network, config: dict[str, An
     if "express" in config or "standard" in config:
         express, standard = set(config.get("express", [])), set(config.get("standard", []))
     else:
-        express = {n for n in names if len(lines[n]) >= hub}
-        standard = set(names) - express
+        express, standard = guess_destinations(board, lines, degree, hub)
     termini = config.get("terminus", "auto")
     termini = set(guessed_termini) if termini == "auto" else set(termini) | set(config.get("extra_termini", []))
     railway = config.get("railway", "auto")
@@ -321,6 +322,36 @@ def _assign_features(board: StarterBoard, network: Network, config: dict[str, An
         if n == start:
             props["start"] = True
         node.properties = props
+
+
+EXPRESS_SHARE = 0.19  # of the stations: the shipped boards have about one in five express destinations...
+DESTINATION_SHARE = 0.47  # ...and about half of all stations on a destination card
+
+
+def guess_destinations(board: StarterBoard, lines: dict[str, set[str]], degree: dict[str, int],
+                       hub: int) -> tuple[set[str], set[str]]:
+    """Express and standard destinations for a board without a designer's list, in the shipped boards'
+    proportions: the busiest interchanges are express; the standard ones are spread over the map (each
+    next one the station farthest from every destination so far, busier first on a tie), so the cards
+    send the passenger everywhere rather than round the centre."""
+    names = [node.name for node in board.nodes if not node.waypoint]
+    if not names:
+        return set(), set()
+    busiest = sorted(names, key=lambda n: (-len(lines[n]), -degree[n], n))
+    express_count = max(1, round(EXPRESS_SHARE * len(names)))
+    express = {n for n in busiest[:express_count] if len(lines[n]) >= min(hub, 2) or degree[n] >= 3}
+    where = {node.name: (node.x, node.y) for node in board.nodes}
+    chosen = set(express) or {busiest[0]}
+    total = max(len(chosen), round(DESTINATION_SHARE * len(names)))
+    standard: set[str] = set(chosen) - express
+    nearest = {n: min(math.dist(where[n], where[c]) for c in chosen) for n in names if n not in chosen}
+    while nearest and len(express) + len(standard) < total:
+        pick = max(nearest, key=lambda n: (round(nearest[n]), degree[n], n))
+        standard.add(pick)
+        del nearest[pick]
+        for n in nearest:
+            nearest[n] = min(nearest[n], math.dist(where[n], where[pick]))
+    return express, standard
 
 
 def _decorate(board: StarterBoard, config: dict[str, Any], projection: Projection,

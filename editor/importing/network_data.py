@@ -19,6 +19,16 @@ from typing import Any
 from game import resources
 
 CITIES = ("london", "berlin", "newyork", "paris")
+# The lines a metro map of each city shows unless a designer asks for others (`lines`, `--lines`, `--all-lines`):
+# the underground and its metro-like railways, as the shipped boards have them; trams, the cable car,
+# regional rail (the Elizabeth line) and the Staten Island Railway are left out.
+METRO_LINES: dict[str, tuple[str, ...]] = {
+    "london": ("Bakerloo", "Central", "Circle", "District", "Hammersmith & City", "Jubilee", "Metropolitan",
+               "Northern", "Piccadilly", "Victoria", "Waterloo & City", "DLR", "London Overground"),
+    "berlin": (r"U\d+", r"S\d+"),
+    "newyork": (r"\d", "[A-G]", "[J-N]", "[Q-R]", "W", "GS", "FS", "H"),
+    "paris": (r"M\d+b?",),
+}
 
 
 class ImportError_(ValueError):

@@ -183,3 +183,29 @@ def test_an_import_is_a_schematic_map_with_placed_names_unless_asked_otherwise(
     assert {s.name for s in stations} == {s.name for s in plain.of_kind("station")}  # the same network
     result = compile_tmx(schematic)
     assert result.errors == []
+
+
+def test_an_import_takes_the_metro_lines_and_deals_cards_like_the_shipped_boards(tmp_path: Path) -> None:
+    """No trams or regional rail unless asked; about half the stations on destination cards, one in five
+    express (the busiest interchanges), the rest spread over the map; names exactly as the data has them."""
+    area = "52.49,13.35,52.54,13.45"  # Berlin Mitte, where the M-trams run beside the U- and S-Bahn
+    metro, everything = tmp_path / "metro.tmx", tmp_path / "all.tmx"
+    assert editor_main(["import", "--city", "berlin", "--area", area, "-o", str(metro), "--geographic"]) == 0
+    assert editor_main(["import", "--city", "berlin", "--area", area, "-o", str(everything), "--geographic",
+                        "--all-lines"]) == 0
+    board, with_trams = compile_tmx(metro).board, compile_tmx(everything).board
+    assert board is not None and with_trams is not None
+    stations = [n for n in board.nodes if not n.waypoint]
+    tram_only = {"Zionskirchplatz", "Büschingstraße", "Husemannstraße"}
+    assert not tram_only & {n.name for n in stations}
+    assert tram_only <= {n.name for n in with_trams.nodes}
+    assert "Jannowitzbrücke" in {n.name for n in stations}  # accents kept
+    express = [n for n in stations if n.destination == "express"]
+    standard = [n for n in stations if n.destination == "standard"]
+    assert 0.4 <= (len(express) + len(standard)) / len(stations) <= 0.55
+    assert 0.12 <= len(express) / len(stations) <= 0.25
+    assert "Alexanderplatz" in {n.name for n in express}
+    # spread: every station lies within reach of a destination, none of them far from the cards
+    destinations = express + standard
+    reach = max(min(math.dist((n.x, n.y), (d.x, d.y)) for d in destinations) for n in stations)
+    assert reach < 0.25 * board.width

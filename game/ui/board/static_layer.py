@@ -204,7 +204,7 @@ class StaticPainter:
         halo = max(1, round(size / 8))
         for text, (x, y, w, h) in setting.lines:
             image = halo_text(text, size, "semibold", colour, style.HALO, halo)
-            fit = image.get_width() - 2 * halo
+            fit: float = image.get_width() - 2 * halo
             left, top = frame.px((x, y))
             room = w * frame.scale
             if fit > room + 1:  # a font hinted wider than its table: shrink rather than spill out of the box

@@ -46,6 +46,21 @@ def builtin_board(name: str) -> Path | None:
     return path("boards", f"{name}.json")
 
 
+def bus_board_names() -> list[str]:
+    """The built-in boards of the second game, the bus tour (game/data/bus_boards), sorted: a folder of
+    their own, so no list of Underground boards ever offers one."""
+    folder = data("bus_boards")
+    return sorted(entry.name.removesuffix(".json") for entry in folder.iterdir()
+                  if entry.name.endswith(".json") and entry.is_file())
+
+
+def bus_board(name: str) -> Path | None:
+    """The compiled file of a built-in bus-tour board, None when there is no such board."""
+    if name not in bus_board_names():
+        return None
+    return path("bus_boards", f"{name}.json")
+
+
 def board_source(name: str) -> Path:
     """The Tiled source (boards/src/NAME.tmx) of a shipped board."""
     return path("boards", "src", f"{name}.tmx")

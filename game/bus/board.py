@@ -83,7 +83,7 @@ class Decoration:
     points: tuple[Point, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class BusBoard:
     name: str
     width: float

@@ -291,11 +291,42 @@ def metro_map_rows() -> list[Row]:
     return rows
 
 
+def bus_rows() -> list[Row]:
+    """The bus tour on its built-in board: a whole 4-player game between random bots, a normal bot's
+    decision (median over the decisions of whole games between normal bots)."""
+    from game.bus.bots.players import make_bus_bot
+    from game.bus.rules.observation import observe
+    from game.bus.rules.state import new_game
+    from game.bus.simulate import bus_board_for, play_bus_game
+
+    board = bus_board_for("london_bus")
+    if board is None:
+        return [Row("bus tour: whole 4-player game, random bots", None, "ms", "≤ 50 ms", None, "no london_bus board")]
+    game_ms = _median_seconds(lambda: play_bus_game(board, ["random"] * 4, 7), 11) * 1000
+    decisions: list[float] = []
+    for seed in range(3):
+        state = new_game(board, 4, seed)
+        bots = [make_bus_bot("normal", seed * 10 + seat) for seat in range(4)]
+        while state.phase != "over":
+            observation = observe(state)
+            started = time.perf_counter()
+            action = bots[state.current].choose(observation)
+            decisions.append((time.perf_counter() - started) * 1000)
+            state.apply(action)
+    decision_ms = statistics.median(decisions)
+    return [
+        Row("bus tour: whole 4-player game, random bots", game_ms, "ms", "≤ 50 ms", game_ms <= 50, "11 games"),
+        Row("bus tour: normal bot decision (median)", decision_ms, "ms", "≤ 100 ms", decision_ms <= 100,
+            f"max {max(decisions):.1f} ms over {len(decisions)} decisions"),
+    ]
+
+
 def collect() -> list[Row]:
     board = load_board("london")
     positions = mid_game_positions(board)
     rows = [*routing_rows(board, positions), placement_row(positions), *game_rows(board)]
     rows += [normal_bot_row(board), hard_bot_row(board)]
+    rows += bus_rows()
     for optional in (frame_row(board), big_board_row(), compile_row()):
         if optional is not None:
             rows.append(optional)

@@ -185,10 +185,17 @@ def compile_command(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def simulate_command(args: argparse.Namespace) -> None:
+    from game.bus.simulate import bus_board_for, run_bus_games
     from game.simulate import run_games
 
-    kinds = [k.strip() for k in args.bots.split(",") if k.strip()]
-    for line in run_games(load_board(args.board), args.players, kinds, args.games, args.seed, args.rotate_seats):
+    bus = bus_board_for(args.board)  # the second game's boards (london_bus) play the bus tour
+    chosen = args.bots if args.bots is not None else ("normal" if bus is not None else "greedy")
+    kinds = [k.strip() for k in chosen.split(",") if k.strip()]
+    if bus is not None:
+        lines = run_bus_games(bus, args.players, kinds, args.games, args.seed, args.rotate_seats)
+    else:
+        lines = run_games(load_board(args.board), args.players, kinds, args.games, args.seed, args.rotate_seats)
+    for line in lines:
         print(json.dumps(line), flush=True)
 
 

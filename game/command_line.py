@@ -143,7 +143,8 @@ def _commands(sub: argparse._SubParsersAction[Parser]) -> None:
     sim = sub.add_parser("simulate", help="whole games between computer players, one JSON line each")
     sim.add_argument("--board", default="london", help="a built-in name, a .json board file or a .tmx source")
     sim.add_argument("--players", type=players, default=2, help="2-5 (default 2)")
-    sim.add_argument("--bots", default="greedy", help="bot kinds, one for all seats or one per seat")
+    sim.add_argument("--bots", default=None, help="bot kinds, one for all seats or one per seat (default: greedy;"
+                     " normal on a bus-tour board)")
     sim.add_argument("--games", type=positive, default=1)
     sim.add_argument("--seed", type=integer, default=1)
     sim.add_argument("--rotate-seats", action="store_true", help="rotate the bots through the seats")

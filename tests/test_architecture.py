@@ -33,6 +33,10 @@ ROOMS = {
     "game.board": "board",  # the board model and its TMX compiler (game.board.tmx)
     "game.rules": "rules",
     "game.bots": "bots",
+    "game.bus.board": "board",  # the second game, the bus tour: its board model,
+    "game.bus.rules": "rules",  # its pure engine,
+    "game.bus.bots": "bots",  # its computer players,
+    "game.bus.simulate": "commands",  # and its whole games for simulate and the bench
     "game.persist": "persist",
     "game.ui": "ui",
     "game.__main__": "commands",
@@ -49,7 +53,8 @@ GAME_ROOMS = {"foundation", "board", "rules", "bots", "persist", "ui", "commands
 MAY_IMPORT: dict[str, set[str]] = {
     "foundation": set(),
     "board": {"foundation"},
-    "rules": {"game.board.model", "game.geometry"},  # the pure engine: the board it plays on, and plane geometry
+    "rules": {"game.board.model", "game.geometry", "game.bus.board"},  # the pure engines: the boards they play
+    # on, and plane geometry
     "bots": {"foundation", "board", "rules"},
     "persist": {"foundation", "board", "rules"},
     "ui": {"foundation", "board", "rules", "bots", "persist"},

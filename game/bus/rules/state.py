@@ -158,7 +158,7 @@ class BusState:
             refusal = self.why_not_route(action.route)
             if refusal is None and tuple(sorted(action.cards)) not in self.payments(action.route):
                 route = self.board.routes[action.route]
-                return Refusal.of("bus.wrong_cards", spaces=route.spaces, colour=route.colour)
+                return Refusal.of("bus.wrong_cards", spaces=route.spaces)
             return refusal
         if isinstance(action, DrawTickets):
             return None if self.ticket_pile else Refusal.of("bus.no_tickets_left")

@@ -1,0 +1,50 @@
+"""`python -m game simulate` on a bus-tour board: one line per game as contracts §2 has it, a summary,
+the same games from the same seed; and the normal bot's edge over the easy one."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from game.bus.simulate import run_bus_games
+from game.i18n import explain
+from game.rules.refusals import Refusal
+from tests.bus.boards import town
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def simulate(board: Path, *args: str) -> list[dict]:  # type: ignore[type-arg]
+    done = subprocess.run([sys.executable, "-m", "game", "simulate", "--board", str(board), *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return [json.loads(line) for line in done.stdout.splitlines()]
+
+
+def test_simulate_on_a_bus_board_prints_the_bus_lines(tmp_path: Path) -> None:
+    board = tmp_path / "town.json"
+    board.write_text(json.dumps(town().to_json()), encoding="utf-8")
+    lines = simulate(board, "--players", "3", "--bots", "easy,normal,random", "--games", "3", "--seed", "5")
+    games, summary = lines[:-1], lines[-1]["summary"]
+    assert [g["game"] for g in games] == [1, 2, 3] and summary["games"] == 3
+    for game in games:
+        for player in game["players"]:
+            assert player["score"] == (player["route_points"] + sum(player["tickets_done"])
+                                       - sum(player["tickets_failed"]) + player["districts"])
+            assert 0 <= player["buses_left"] <= 17
+        best = max(p["score"] for p in game["players"])
+        assert game["winner"] and all(game["players"][s]["score"] == best for s in game["winner"])
+    assert simulate(board, "--players", "3", "--bots", "easy,normal,random", "--games", "3", "--seed", "5") == lines
+
+
+def test_the_normal_bot_beats_the_easy_one_on_the_test_town() -> None:
+    lines = list(run_bus_games(town(), 2, ["normal", "easy"], 60, 1, rotate=True))
+    wins = lines[-1]["summary"]["wins"]
+    assert wins["normal"] > wins["easy"]
+
+
+def test_bus_refusals_are_put_into_words() -> None:
+    text = explain(Refusal.of("bus.not_enough_buses", need=4, have=2))
+    assert "4" in text and "2" in text and "bus.not_enough_buses" not in text

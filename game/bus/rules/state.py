@@ -140,7 +140,7 @@ class BusState:
                 return Refusal.of("bus.not_now", phase=self.phase)
             keep = action.keep
             if not keep or len(set(keep)) != len(keep) or not all(0 <= i < len(self.offer) for i in keep):
-                return Refusal.of("bus.keep_one")
+                return Refusal.of("bus.keep_a_ticket")
             return None
         if choosing:
             return Refusal.of("bus.choose_tickets_first")

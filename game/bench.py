@@ -294,10 +294,11 @@ def metro_map_rows() -> list[Row]:
 def bus_rows() -> list[Row]:
     """The bus tour on its built-in board: a whole 4-player game between random bots, a normal bot's
     decision (median over the decisions of whole games between normal bots)."""
+    from game.bus.board import bus_board_for
     from game.bus.bots.players import make_bus_bot
     from game.bus.rules.observation import observe
     from game.bus.rules.state import new_game
-    from game.bus.simulate import bus_board_for, play_bus_game
+    from game.bus.simulate import play_bus_game
 
     board = bus_board_for("london_bus")
     if board is None:

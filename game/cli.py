@@ -185,7 +185,8 @@ def compile_command(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def simulate_command(args: argparse.Namespace) -> None:
-    from game.bus.simulate import bus_board_for, run_bus_games
+    from game.bus.board import bus_board_for
+    from game.bus.simulate import run_bus_games
     from game.simulate import run_games
 
     bus = bus_board_for(args.board)  # the second game's boards (london_bus) play the bus tour

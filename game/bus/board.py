@@ -14,6 +14,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from game import resources
 from game.board.model import BoardError
 from game.files import BOARD_JSON, JsonFileError, read_json
 
@@ -244,6 +245,20 @@ def load_bus_board_file(path: Path) -> BusBoard:
         return BusBoard.from_json(data)
     except BoardError as error:
         raise BoardError(f"{path}: {error}") from None
+
+
+def bus_board_for(spec: str) -> BusBoard | None:
+    """The bus-tour board a `--board` names (a built-in name or a bus-board file), None if it names none."""
+    builtin = resources.bus_board(spec)
+    if builtin is not None:
+        return load_bus_board_file(builtin)
+    path = Path(spec)
+    if path.suffix.lower() == ".json" and path.is_file():
+        try:
+            return load_bus_board_file(path)
+        except BoardError:
+            return None  # not a bus board: the Underground's loader will say what it is
+    return None
 
 
 def shortest_spaces(board: BusBoard, a: int, b: int, routes: Sequence[int] | None = None) -> int | None:

@@ -4,31 +4,14 @@ bench and the balance figures of docs/bus-board.md."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-from game import resources
-from game.board.model import BoardError
-from game.bus.board import BusBoard, load_bus_board_file
+from game.bus.board import BusBoard
 from game.bus.bots.players import make_bus_bot
 from game.bus.rules.observation import observe
 from game.bus.rules.state import MAX_PLAYERS, MIN_PLAYERS, BusState, new_game
 
 MAX_STEPS = 20_000  # a game always ends (the last round, or a round of passes); this only guards a bug
-
-
-def bus_board_for(spec: str) -> BusBoard | None:
-    """The bus-tour board a `--board` names (a built-in name or a bus-board file), None if it names none."""
-    builtin = resources.bus_board(spec)
-    if builtin is not None:
-        return load_bus_board_file(builtin)
-    path = Path(spec)
-    if path.suffix.lower() == ".json" and path.is_file():
-        try:
-            return load_bus_board_file(path)
-        except BoardError:
-            return None  # not a bus board: the Underground's loader will say what it is
-    return None
 
 
 def play_bus_game(board: BusBoard, kinds: list[str], seed: int) -> BusState:

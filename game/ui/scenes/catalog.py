@@ -8,6 +8,7 @@ and returns the scene, or None when there is nothing to show (the stack then sta
 
 from __future__ import annotations
 
+from game.ui.bus.scene import BusPlayScene
 from game.ui.overlays.help import HelpScene
 from game.ui.replay.scene import ReplayScene
 from game.ui.router import SceneFactory
@@ -28,4 +29,5 @@ SCENES: dict[str, SceneFactory] = {
     "show": ShowScene.starting,  # board= / players= / seed=, all optional
     "tutorial": TutorialScene,  # the guided first game on its own board (Learn to play)
     "help": HelpScene.over,  # the rules over the current screen; None when they are open already
+    "bus": BusPlayScene.starting,  # board=, seats=, seed=: a game of the second game, the London bus tour
 }

@@ -16,16 +16,21 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox, UITextEntryLine
 
+from game import resources
 from game.board.loader import builtin_boards, load_board
 from game.board.model import BoardError
+from game.bus.board import bus_board_for
 from game.ui import style, text
 from game.ui.board.view import BoardView
+from game.ui.bus.map_view import BusMapView
 from game.ui.panels.widgets import seat_badge
 from game.ui.stage import Scene, Window
 from game.ui.table.session import read_saved_game
 from game.ui.table.setup import SEAT_KINDS, GameSetup, Seat
 
 CLASSIC_SUFFIX = "_classic"
+BUS_PREFIX = "bus:"  # a city choice that is a board of the second game, the London bus tour
+BUS_MAX_PLAYERS = 4
 PANEL_X = 64
 PANEL_W = 470
 ROW = 46
@@ -106,9 +111,16 @@ class MenuScene(Scene):
     @property
     def board_spec(self) -> str:
         """The board Start will load: the city, or its classic edition."""
+        if self.is_bus:
+            return self.city.removeprefix(BUS_PREFIX)
         if self.classic and self.has_classic:
             return self.city + CLASSIC_SUFFIX
         return self.city
+
+    @property
+    def is_bus(self) -> bool:
+        """Whether the chosen board is one of the second game's (the London bus tour)."""
+        return self.city.startswith(BUS_PREFIX)
 
     @property
     def has_classic(self) -> bool:
@@ -205,6 +217,7 @@ class MenuScene(Scene):
         label(text.tr("menu.board"), y)
         if cities:
             options: list[str | tuple[str, str]] = [(self._city_title(name), name) for name in cities]
+            options += [(text.tr("bus.menu.bus"), BUS_PREFIX + name) for name in resources.bus_board_names()]
             current = next(o for o in options if o[1] == self.city)
             self.widgets["city"] = UIDropDownMenu(options, current, box(x, y + 26, PANEL_W, 40), ui,
                                                   object_id=ObjectID("#city"))
@@ -219,10 +232,14 @@ class MenuScene(Scene):
                                                      box(x, y + 26, PANEL_W, 40), ui, object_id=ObjectID("#variant"))
             y += layout.section
         label(text.tr("menu.players"), y)
+        if self.is_bus:
+            self.players = min(self.players, BUS_MAX_PLAYERS)
         for k, count in enumerate(range(2, 6)):
             button = UIButton(box(x + k * 64, y + 26, 56, 42), str(count), ui, object_id=ObjectID("#player_count"))
             if count == self.players:
                 button.select()
+            if self.is_bus and count > BUS_MAX_PLAYERS:
+                button.disable()  # the bus tour is for 2 to 4
             self.count_buttons[count] = button
         y += layout.section + 6
         kinds: list[str | tuple[str, str]] = [(seat_label(kind), kind) for kind in SEAT_KINDS]
@@ -333,6 +350,10 @@ class MenuScene(Scene):
 
     def start(self) -> None:
         self.remember()
+        if self.is_bus:
+            setup = self.setup()
+            self.app.router.replace("bus", board=setup.board, seats=setup.seats, seed=setup.seed or 0)
+            return
         self.app.router.replace("play", setup=self.setup())
 
     def remember(self) -> None:
@@ -350,6 +371,8 @@ class MenuScene(Scene):
 
     def preview(self) -> BoardView | None:
         spec = self.board_spec
+        if self.is_bus:
+            return None  # the bus tour's board is drawn by its own screen; the menu shows its caption
         if spec not in self.previews:
             try:
                 view = BoardView(load_board(spec), self.map_rect())
@@ -390,9 +413,20 @@ class MenuScene(Scene):
         if view is not None:
             view.draw(surface)
             self._draw_board_caption(surface, card, view)
+        elif self.is_bus:
+            self._draw_bus_preview(surface, card)
         elif self.error:
             message = style.fit_text(self.error, _s(18), "semibold", style.INK_SOFT, card.width - _s(40))
             surface.blit(message, message.get_rect(center=card.center))
+
+    def _draw_bus_preview(self, surface: pygame.Surface, card: pygame.Rect) -> None:
+        """The bus tour's board in the preview card, under its title."""
+        board = bus_board_for(self.board_spec)
+        if board is None:
+            return
+        BusMapView(board, self.map_rect()).draw(surface, {})
+        caption = style.fit_text(text.tr("bus.menu.bus"), _s(26), "bold", style.INK, card.width - _s(400))
+        surface.blit(caption, (card.x + _s(24), card.y + _s(22)))
 
     @staticmethod
     def _draw_notice(surface: pygame.Surface, message: str) -> None:

@@ -1,0 +1,113 @@
+"""The bus tour at the table, driven as people would: clicks on cards, routes and tickets, the curtain
+between two people, keys, a computer taking its turns, and the end's reveal."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.bus.rules.actions import ClaimRoute
+from game.ui.bus.scene import BusPlayScene, BusSetup
+from game.ui.table.setup import Seat
+from tests.ui.driver import DT, click, key, run_until, save_shot
+
+
+def table(make_app, seats: list[Seat], size: str = "1600x900") -> tuple[object, BusPlayScene]:
+    app = make_app(["--scene", "menu", "--size", size])
+    app.fixed_dt = DT
+    scene = BusPlayScene(app, BusSetup("london_bus", seats, seed=3))
+    app.replace(scene)
+    app.step()
+    return app, scene
+
+
+def spot(scene: BusPlayScene, kind: str, value: object = None):  # type: ignore[no-untyped-def]
+    found = [s for s in scene.spots if s.kind == kind and (value is None or s.value == value)]
+    assert found, f"no {kind} {value} on screen: {[(s.kind, s.value) for s in scene.spots]}"
+    return found[0]
+
+
+def test_two_people_pass_the_screen_behind_a_curtain(make_app) -> None:
+    app, scene = table(make_app, [Seat("person", "Anna"), Seat("person", "Ben")])
+    assert scene.curtain and scene.hand_open() is None  # nobody's hand before someone says ready
+    save_shot(app.screen, "bus_curtain")
+    first = scene.state.current
+    click(app, spot(scene, "ready").rect.center)
+    assert not scene.curtain and scene.hand_open() == first
+    click(app, spot(scene, "ticket", 0).rect.center)  # keep the first of the two tickets offered
+    click(app, spot(scene, "keep").rect.center)
+    app.step()
+    assert len(scene.state.players[first].tickets) == 1
+    assert scene.curtain and scene.hand_open() is None  # the next person's turn to choose: curtain again
+    save_shot(app.screen, "bus_after_tickets")
+
+
+def test_a_person_draws_cards_and_claims_a_route_by_clicks_and_keys(make_app) -> None:
+    app, scene = table(make_app, [Seat("person", "Anna"), Seat("normal", "")])
+    state = scene.state
+    while state.phase == "choose_tickets":  # the computer chooses by itself; Anna by clicks
+        if scene.hand_open() is not None:
+            click(app, spot(scene, "ticket", 0).rect.center)
+            click(app, spot(scene, "keep").rect.center)
+        else:
+            app.step()
+    run_until(app, lambda: scene.hand_open() is not None)
+    me = state.current
+    before = sum(state.players[me].hand.values())
+    click(app, spot(scene, "deck").rect.center)
+    assert state.phase == "second_card"
+    key(app, pytest.importorskip("pygame").K_1)  # the first face-up card, by key (or the deck if it is a wild)
+    if state.current == me:
+        click(app, spot(scene, "deck").rect.center)
+    assert sum(state.players[me].hand.values()) == before + 2
+    save_shot(app.screen, "bus_after_draw")
+    run_until(app, lambda: scene.hand_open() is not None)  # the computer has played its turn
+    state.players[me].hand.update({"grey": 0, "green": 4, "wild": 2})  # enough for a green route
+    app.step()
+    claims = [a for a in state.legal_actions() if isinstance(a, ClaimRoute)]
+    route = next(a.route for a in claims if state.board.routes[a.route].colour == "green")
+    click(app, scene.map.route_centre(route))
+    assert scene.chosen_route == route
+    save_shot(app.screen, "bus_claim_preview")
+    spent = scene.payments()[0]
+    assert "wild" not in spent or all(c == "wild" for c in spent)  # the thriftiest payment comes first
+    click(app, spot(scene, "claim").rect.center)
+    assert state.claimed.get(route) == me
+    app.step()
+    save_shot(app.screen, "bus_claimed")
+
+
+def test_computers_play_to_the_end_and_the_tickets_are_revealed(make_app) -> None:
+    app = make_app(["--scene", "menu", "--size", "1280x720"])
+    app.fixed_dt = DT
+    scene = BusPlayScene(app, BusSetup("london_bus", [Seat("easy", ""), Seat("normal", ""), Seat("normal", "")],
+                                       seed=5, pace=0.02))
+    app.replace(scene)
+    run_until(app, lambda: scene.end is not None, limit=20000)
+    end = scene.end
+    assert end is not None and not end.finished
+    revealed = sum(len(r.tickets_done) + len(r.tickets_failed) for r in scene.state.results)
+    app.step()
+    save_shot(app.screen, "bus_reveal")
+    run_until(app, lambda: end.finished, limit=5000)
+    assert end.shown == revealed and end.partial(scene.state) == scene.state.scores()
+    app.step()
+    save_shot(app.screen, "bus_end")
+    click(app, spot(scene, "again").rect.center)
+    assert isinstance(app.scene, BusPlayScene) and app.scene is not scene
+
+
+def test_the_menu_starts_the_bus_tour(make_app) -> None:
+    from tests.ui.test_i18n_ui import choose
+
+    app = make_app(["--scene", "menu", "--players", "5"])
+    app.step()
+    menu = app.scene
+    choose(app, menu.widgets["city"], "bus:london_bus")
+    menu = app.scene
+    assert menu.is_bus and menu.board_spec == "london_bus" and menu.players == 4  # the bus tour is for 2–4
+    assert not menu.count_buttons[5].is_enabled
+    app.step()
+    save_shot(app.screen, "bus_menu")
+    click(app, menu.widgets["start"].rect.center)
+    app.step()  # the button's press reaches the menu on the next frame
+    assert isinstance(app.scene, BusPlayScene) and len(app.scene.state.players) == 4

@@ -51,7 +51,8 @@ def _box_hits_segment(box: Box, p: tuple[float, float], q: tuple[float, float], 
     return any(segment_intersection(p, q, a, b) is not None for a, b in pairwise([*corners, corners[0]]))
 
 
-def label_boxes(places: dict[str, tuple[float, float]], segments: list[tuple[tuple[float, float], ...]]) -> dict[str, Box]:
+def label_boxes(places: dict[str, tuple[float, float]],
+                segments: list[tuple[tuple[float, float], ...]]) -> dict[str, Box]:
     """Each place's name box, greedily: the first side (E, W, N, S, then the corners) that hits nothing."""
     metrics = name_metrics()
     boxes: dict[str, Box] = {}
@@ -81,7 +82,7 @@ def build() -> tuple[BusBoard, list[str]]:
     index = {name: i for i, name in enumerate(names)}
     routes: list[Route] = []
     pairs: dict[frozenset[int], list[int]] = {}
-    for k, (a, b, spaces, colour) in enumerate(data.ROUTES):
+    for k, (a, b, _, _) in enumerate(data.ROUTES):
         pairs.setdefault(frozenset((index[a], index[b])), []).append(k)
     problems = [f"{len(ks)} routes between one pair: {data.ROUTES[ks[0]][:2]}" for ks in pairs.values() if len(ks) > 2]
     for k, (a, b, spaces, colour) in enumerate(data.ROUTES):
@@ -94,8 +95,10 @@ def build() -> tuple[BusBoard, list[str]]:
         if not shared and segment_intersection(p1, q1, p2, q2) is not None:
             problems.append(f"routes cross: {data.ROUTES[k][:2]} and {data.ROUTES[m][:2]}")
     boxes = label_boxes(data.PLACES, segments)
-    places = tuple(Place(i, name, float(x), float(y), boxes[name]) for i, (name, (x, y)) in enumerate(data.PLACES.items()))
-    districts = tuple(District(name, len(members), tuple(index[m] for m in members)) for name, members in data.DISTRICTS)
+    places = tuple(Place(i, name, float(x), float(y), boxes[name])
+                   for i, (name, (x, y)) in enumerate(data.PLACES.items()))
+    districts = tuple(District(name, len(members), tuple(index[m] for m in members))
+                      for name, members in data.DISTRICTS)
     draft = BusBoard("London", 1920.0, 1080.0, places, tuple(routes), districts, ())
     tickets = []
     for k, (a, b) in enumerate(data.TICKETS):

@@ -1,0 +1,70 @@
+"""The bus tour's London board as it ships: loadable from the package, whole, balanced, readable."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from itertools import combinations
+
+import pytest
+
+from game import resources
+from game.board.model import BoardError
+from game.bus.board import COLOURS, GREY, BusBoard, bus_board_for, load_bus_board_file, shortest_spaces
+from game.geometry import segment_intersection
+from tools.build_bus_board import build
+
+
+@pytest.fixture(scope="module")
+def london() -> BusBoard:
+    path = resources.bus_board("london_bus")
+    assert path is not None
+    return load_bus_board_file(path)
+
+
+def test_london_bus_is_a_whole_board(london: BusBoard) -> None:
+    assert 20 <= len(london.places) <= 30 and len(london.tickets) == 20
+    assert {r.colour for r in london.routes} == {*COLOURS, GREY}
+    assert all(1 <= r.spaces <= 4 for r in london.routes)
+    doubles = [r for r in london.routes if r.twin is not None]
+    assert len(doubles) >= 10 and all(london.routes[r.twin].twin == r.index for r in doubles)  # type: ignore[index]
+    assert all(2 <= len(d.places) <= 4 and d.value == len(d.places) for d in london.districts)
+    assert all(t.value == shortest_spaces(london, t.a, t.b) for t in london.tickets)
+    assert all(shortest_spaces(london, 0, p.index) is not None for p in london.places)  # one network
+
+
+def test_no_colour_is_much_more_common_than_another(london: BusBoard) -> None:
+    spaces = Counter()  # type: ignore[var-annotated]
+    for route in london.routes:
+        spaces[route.colour] += route.spaces
+    counts = [spaces[c] for c in COLOURS]
+    assert max(counts) - min(counts) <= 3, spaces
+
+
+def test_routes_do_not_cross_and_names_do_not_overlap(london: BusBoard) -> None:
+    ends = [((london.places[r.a].x, london.places[r.a].y), (london.places[r.b].x, london.places[r.b].y))
+            for r in london.routes]
+    for (p1, q1), (p2, q2) in combinations(ends, 2):
+        if not {p1, q1} & {p2, q2}:
+            assert segment_intersection(p1, q1, p2, q2) is None
+    boxes = [p.label for p in london.places]
+    assert all(box is not None for box in boxes)
+    for a, b in combinations(boxes, 2):
+        assert a is not None and b is not None
+        assert not (a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3])
+
+
+def test_the_shipped_file_is_what_the_build_makes(london: BusBoard) -> None:
+    board, problems = build()
+    assert problems == []
+    assert board.to_json() == london.to_json()
+
+
+def test_only_bus_boards_are_bus_boards(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    assert bus_board_for("london_bus") is not None
+    assert bus_board_for("london") is None  # an Underground board
+    assert "london_bus" not in resources.builtin_board_names()  # no Underground list offers it
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps({"schema": "bus-board/1", "places": [], "routes": [{"a": "X"}]}), encoding="utf-8")
+    with pytest.raises(BoardError):
+        load_bus_board_file(broken)

@@ -61,7 +61,7 @@ ROUTES: list[tuple[str, str, int, str]] = [
     ("Buckingham Palace", "Westminster", 2, "orange"),
     ("Trafalgar Square", "Westminster", 2, "pink"),
     ("South Kensington", "Chelsea", 2, "yellow"),
-    ("Chelsea", "Westminster", 4, "grey"),
+    ("Chelsea", "Westminster", 4, "pink"),
     ("Westminster", "Waterloo", 2, "black"),
     ("Westminster", "Waterloo", 2, "green"),
     ("Trafalgar Square", "Waterloo", 2, "yellow"),

@@ -111,3 +111,30 @@ def test_the_menu_starts_the_bus_tour(make_app) -> None:
     click(app, menu.widgets["start"].rect.center)
     app.step()  # the button's press reaches the menu on the next frame
     assert isinstance(app.scene, BusPlayScene) and len(app.scene.state.players) == 4
+
+
+def test_a_game_left_for_the_menu_is_kept_and_continued(make_app) -> None:
+    import pygame
+
+    from tests.ui.test_i18n_ui import choose
+
+    app, scene = table(make_app, [Seat("person", "Anna"), Seat("person", "Ben")])
+    click(app, spot(scene, "ready").rect.center)
+    click(app, spot(scene, "ticket", 1).rect.center)
+    click(app, spot(scene, "keep").rect.center)
+    kept = scene.state.to_json(with_log=False)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, BusPlayScene)  # the first Esc only says how to leave, and that nothing is lost
+    key(app, pygame.K_ESCAPE)
+    app.step()
+    menu = app.scene
+    assert not isinstance(menu, BusPlayScene)
+    choose(app, menu.widgets["city"], "bus:london_bus")
+    menu = app.scene
+    assert menu.widgets["continue"].is_enabled
+    click(app, menu.widgets["continue"].rect.center)
+    app.step()
+    resumed = app.scene
+    assert isinstance(resumed, BusPlayScene) and resumed.names == ["Anna", "Ben"]
+    assert resumed.state.to_json(with_log=False) == kept
+    assert resumed.curtain  # the next person's hand stays hidden until they say they are ready

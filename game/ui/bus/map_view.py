@@ -97,8 +97,9 @@ class BusMapView:
 
     def draw(self, surface: pygame.Surface, claimed: dict[int, int], *, lit: frozenset[int] | set[int] = frozenset(),
              chosen: int | None = None, places_lit: frozenset[int] | set[int] = frozenset(),
-             arriving: dict[int, float] | None = None) -> None:
-        """The whole map; `lit` routes are ones the player can claim, `chosen` the one being claimed,
+             arriving: dict[int, float] | None = None, glow: frozenset[int] | set[int] = frozenset()) -> None:
+        """The whole map; `lit` routes are ones the player can claim, `glow` the connections of the open
+        hand's finished tickets, `chosen` the route being claimed,
         `arriving` route → 0..1: buses still driving onto it."""
         pygame.draw.rect(surface, style.PAPER, self.rect)
         for deco in self.board.decorations:
@@ -112,7 +113,9 @@ class BusMapView:
         for route in self.board.routes:
             owner = claimed.get(route.index)
             progress = 1.0 if arriving is None else arriving.get(route.index, 1.0)
-            self._route(surface, route, owner, route.index in lit, route.index == chosen, progress)
+            halo = style.GOLD if route.index == chosen else style.OPTION if route.index in lit else \
+                style.GOLD_DARK if route.index in glow else None
+            self._route(surface, route, owner, halo, progress)
         for place in self.board.places:
             self._place(surface, place.index, place.index in places_lit)
 
@@ -138,15 +141,14 @@ class BusMapView:
         number = style.text(str(value), max(11, round(20 * self.scale)), "bold", style.INK)
         surface.blit(number, number.get_rect(center=badge.center))
 
-    def _route(self, surface: pygame.Surface, route: Route, owner: int | None, lit: bool, chosen: bool,
+    def _route(self, surface: pygame.Surface, route: Route, owner: int | None, halo: style.Colour | None,
                progress: float) -> None:
         colour = CARD_COLOURS[route.colour]
         width = ROUTE_WIDTH * self.scale
         for n, space in enumerate(self.spaces[route.index]):
             corners = _box(space.centre, space.direction, space.length, width)
-            if chosen or lit:
-                halo = _box(space.centre, space.direction, space.length + 6, width + 8)
-                pygame.draw.polygon(surface, style.GOLD if chosen else style.OPTION, halo)
+            if halo is not None:
+                pygame.draw.polygon(surface, halo, _box(space.centre, space.direction, space.length + 6, width + 8))
             pygame.draw.polygon(surface, colour, corners)
             pygame.draw.polygon(surface, style.INK, corners, 1)
             if SHAPES[route.colour]:

@@ -16,13 +16,14 @@ import pygame
 
 from game.board.model import BoardError
 from game.bus.board import BusBoard, bus_board_for
-from game.bus.bots.planning import thrifty
+from game.bus.bots.planning import cheapest_path, thrifty
 from game.bus.bots.players import BusBot, make_bus_bot
 from game.bus.rules.actions import BusAction, ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, KeepTickets
 from game.bus.rules.events import BusEvent
 from game.bus.rules.observation import observe
 from game.bus.rules.state import BusState, new_game
 from game.i18n import explain
+from game.persist.bus_save import forget_bus_save, read_bus_save, write_bus_save
 from game.ui import style, text
 from game.ui.bus.map_view import BusMapView
 from game.ui.bus.overlays import Finale, claim_bar, curtain, finale, ticket_choice
@@ -52,7 +53,7 @@ def bot_for(kind: str, seed: int) -> BusBot:
 
 
 class BusPlayScene(Scene):
-    def __init__(self, app: Window, setup: BusSetup) -> None:
+    def __init__(self, app: Window, setup: BusSetup, resumed: BusState | None = None) -> None:
         super().__init__(app)
         board = bus_board_for(setup.board)
         if board is None:
@@ -60,7 +61,7 @@ class BusPlayScene(Scene):
         self.board: BusBoard = board
         self.setup = setup
         seed = setup.seed or random.randrange(1, 1 << 30)
-        self.state: BusState = new_game(board, len(setup.seats), seed)
+        self.state: BusState = resumed if resumed is not None else new_game(board, len(setup.seats), seed)
         self.names = [seat.name.strip() or text.tr("bus.player", n=i + 1) for i, seat in enumerate(setup.seats)]
         self.bots = {i: bot_for(seat.kind, seed + i) for i, seat in enumerate(setup.seats) if seat.is_computer}
         self.people = [i for i in range(len(setup.seats)) if i not in self.bots]
@@ -81,12 +82,21 @@ class BusPlayScene(Scene):
         self.show_help = False
         self.leaving = False
         self.end: Finale | None = None
-        self._after(self.state.log)
+        self._after(self.state.log if resumed is None else [])
 
     @classmethod
     def starting(cls, app: Window, board: str, seats: list[Seat], seed: int = 0, pace: float = 1.0) -> BusPlayScene:
         """The router's entry (scenes/catalog.py): a new game on `board` for these seats."""
         return cls(app, BusSetup(board, list(seats), seed, pace))
+
+    @classmethod
+    def resumed(cls, app: Window) -> BusPlayScene | None:
+        """The router's "bus_resume": the autosaved bus game, None when there is none to resume."""
+        saved = read_bus_save()
+        if saved is None:
+            return None
+        seats = [Seat(kind, name) for kind, name in saved.seats]
+        return cls(app, BusSetup(saved.board, seats, saved.state.seed), saved.state)
 
     # ----- layout -----
 
@@ -270,6 +280,7 @@ class BusPlayScene(Scene):
         if not self.state.can_undo():
             return
         self.state.undo()
+        self._keep()
         self.log.append(text.tr("bus.log.undo"))
         self.curtain = False
         self.seen_by = self.person_to_act()
@@ -292,6 +303,19 @@ class BusPlayScene(Scene):
         if self._needs_curtain():
             self.curtain = True
         self.think = THINK_SECONDS * self.setup.pace
+        self._keep()
+
+    def _keep(self) -> None:
+        """The autosave after every action (a finished game is not kept: Continue would have nothing to do)."""
+        if self.setup.pace < 1.0:  # show mode's and the tests' fast games are nobody's to continue
+            return
+        if self.state.phase == "over":
+            forget_bus_save()
+            return
+        seats = [(seat.kind, seat.name) for seat in self.setup.seats]
+        problem = write_bus_save(self.setup.board, seats, self.state)
+        if problem is not None:
+            self.message = text.tr("bus.save_failed", reason=problem)
 
     def _log_line(self, event: BusEvent) -> str:
         if event.player is None:
@@ -339,9 +363,9 @@ class BusPlayScene(Scene):
         lit: set[int] = set()
         if person is not None and state.phase == "turn" and self.chosen_route is None:
             lit = {a.route for a in state.legal_actions() if isinstance(a, ClaimRoute)}
-        done_places: set[int] = set()
+        glow, done_places = self._finished_tickets(person)
         self.map.draw(surface, state.claimed, lit=lit, chosen=self.chosen_route, places_lit=done_places,
-                      arriving=self.arriving)
+                      arriving=self.arriving, glow=glow)
         spots = [Hotspot(_spot_rect(self.map.route_centre(k)), "route", k) for k in sorted(lit)]
         view = TableView(self.names, [i in self.bots for i in range(len(self.names))], person,
                          self.payments()[self.pay_index] if self.chosen_route is not None else (),
@@ -369,6 +393,22 @@ class BusPlayScene(Scene):
             spot = self.focus.current(self.spots)
             if spot is not None:
                 focus_ring(surface, spot.rect, pygame.time.get_ticks() / 1000)
+
+    def _finished_tickets(self, person: int | None) -> tuple[set[int], set[int]]:
+        """For the open hand: the routes of each finished ticket's connection and its two places, to light."""
+        if person is None:
+            return set(), set()
+        board = self.board
+        mine = set(self.state.players[person].routes)
+        routes: set[int] = set()
+        places: set[int] = set()
+        for t in self.state.players[person].tickets:
+            ticket = board.tickets[t]
+            path = cheapest_path(board, ticket.a, ticket.b, mine, set())
+            if path is not None:
+                routes.update(path)
+                places.update((ticket.a, ticket.b))
+        return routes, places
 
     def _prompt(self) -> str:
         state = self.state

@@ -30,4 +30,5 @@ SCENES: dict[str, SceneFactory] = {
     "tutorial": TutorialScene,  # the guided first game on its own board (Learn to play)
     "help": HelpScene.over,  # the rules over the current screen; None when they are open already
     "bus": BusPlayScene.starting,  # board=, seats=, seed=: a game of the second game, the London bus tour
+    "bus_resume": BusPlayScene.resumed,  # the autosaved bus-tour game; None when there is none
 }

@@ -20,6 +20,7 @@ from game import resources
 from game.board.loader import builtin_boards, load_board
 from game.board.model import BoardError
 from game.bus.board import bus_board_for
+from game.persist.bus_save import bus_save_path
 from game.ui import style, text
 from game.ui.board.view import BoardView
 from game.ui.bus.map_view import BusMapView
@@ -260,7 +261,7 @@ class MenuScene(Scene):
             start.disable()
         self.widgets["start"] = start
         resume = UIButton(box(x + 234, y, 140, 54), text.tr("menu.continue"), ui, object_id=ObjectID("#continue"))
-        if self.saved.data is None:
+        if (self.saved.data is None) if not self.is_bus else not bus_save_path().is_file():
             resume.disable()
         if self.saved.message:
             self.widgets["save_problem"] = UITextBox(html.escape(self.saved.message), box(x, y + 164, PANEL_W, 84), ui,
@@ -365,7 +366,8 @@ class MenuScene(Scene):
             return
 
     def resume(self) -> None:
-        self.app.router.replace("resume")  # nothing happens when the saved game cannot be continued
+        """Continue the saved game of the chosen game (nothing happens when it cannot be continued)."""
+        self.app.router.replace("bus_resume" if self.is_bus else "resume")
 
     # ----- drawing -----
 

@@ -138,3 +138,22 @@ def test_a_game_left_for_the_menu_is_kept_and_continued(make_app) -> None:
     assert isinstance(resumed, BusPlayScene) and resumed.names == ["Anna", "Ben"]
     assert resumed.state.to_json(with_log=False) == kept
     assert resumed.curtain  # the next person's hand stays hidden until they say they are ready
+
+
+def test_the_show_alternates_the_two_games(make_app) -> None:
+    from game.ui.bus.show import BusShowScene
+    from game.ui.scenes.show import ShowScene
+
+    app = make_app(["--show", "--size", "1280x720", "--board", "berlin"])
+    app.fixed_dt = DT
+    show = app.scene
+    assert isinstance(show, ShowScene)
+    show.ctl.state.phase = "over"  # the city's game has ended: after its pause, the bus tour
+    run_until(app, lambda: isinstance(app.scene, BusShowScene), limit=2000)
+    bus = app.scene
+    assert isinstance(bus, BusShowScene) and bus.after == "newyork" and all(bus.bots.get(i) for i in range(4))
+    bus.setup.pace = 0.01
+    run_until(app, lambda: bus.end is not None and bus.end.finished, limit=30000)
+    save_shot(app.screen, "bus_show_end")
+    run_until(app, lambda: isinstance(app.scene, ShowScene), limit=2000)
+    assert app.scene.setup.board == "newyork"  # and the show goes on with the next city

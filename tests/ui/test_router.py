@@ -98,7 +98,8 @@ def test_a_screen_with_nothing_to_show_leaves_the_stack_alone() -> None:
 
 
 def test_the_catalog_names_every_screen() -> None:
-    assert set(SCENES) == {"menu", "settings", "play", "resume", "end", "show", "help", "replay", "tutorial"}
+    assert set(SCENES) == {"menu", "settings", "play", "resume", "end", "show", "help", "replay", "tutorial", "bus",
+                           "bus_resume", "bus_show"}
 
 
 def _imports() -> dict[str, set[str]]:

@@ -150,7 +150,7 @@ class Finale:
 
 
 def finale(surface: pygame.Surface, area: pygame.Rect, state: BusState, end: Finale, names: list[str],
-           hover: tuple[int, int] | None) -> list[Hotspot]:
+           hover: tuple[int, int] | None, buttons: bool = True) -> list[Hotspot]:
     """The score chart growing as tickets are revealed, then the winners and the way on."""
     k = style.ui_scale()
     _veil(surface, 200)
@@ -185,7 +185,7 @@ def finale(surface: pygame.Surface, area: pygame.Rect, state: BusState, end: Fin
         surface.blit(style.fit_text(words, round(20 * k), "semibold", style.INK if done else style.RAIL,
                                     box.width - 60), (box.x + round(30 * k), y))
     spots = []
-    if end.finished:
+    if end.finished and buttons:
         again = pygame.Rect(box.right - round(440 * k), box.bottom - round(76 * k), round(200 * k), round(52 * k))
         menu = pygame.Rect(box.right - round(226 * k), box.bottom - round(76 * k), round(200 * k), round(52 * k))
         button(surface, again, text.tr("bus.end.again"), primary=True,

@@ -53,6 +53,8 @@ def bot_for(kind: str, seed: int) -> BusBot:
 
 
 class BusPlayScene(Scene):
+    is_show = False  # show mode's game: no buttons, no "computer" tags (everyone is one)
+
     def __init__(self, app: Window, setup: BusSetup, resumed: BusState | None = None) -> None:
         super().__init__(app)
         board = bus_board_for(setup.board)
@@ -367,7 +369,7 @@ class BusPlayScene(Scene):
         self.map.draw(surface, state.claimed, lit=lit, chosen=self.chosen_route, places_lit=done_places,
                       arriving=self.arriving, glow=glow)
         spots = [Hotspot(_spot_rect(self.map.route_centre(k)), "route", k) for k in sorted(lit)]
-        view = TableView(self.names, [i in self.bots for i in range(len(self.names))], person,
+        view = TableView(self.names, [i in self.bots and not self.is_show for i in range(len(self.names))], person,
                          self.payments()[self.pay_index] if self.chosen_route is not None else (),
                          self.message or self._prompt(), self.hover)
         spots += draw_panel(surface, self.panel_rect(), state, view, self.log)
@@ -386,7 +388,7 @@ class BusPlayScene(Scene):
             last = self.seen_by if self.seen_by is not None else who
             spots = curtain(surface, self.names[who], who, self.state.can_undo(), self.hover, self.names[last])
         if self.end is not None:
-            spots = finale(surface, area, state, self.end, self.names, self.hover) + [
+            spots = finale(surface, area, state, self.end, self.names, self.hover, buttons=not self.is_show) + [
                 s for s in spots if s.kind == "help"]
         self.spots = spots
         if self.keyboard and self.focus.index is not None:

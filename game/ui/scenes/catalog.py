@@ -9,6 +9,7 @@ and returns the scene, or None when there is nothing to show (the stack then sta
 from __future__ import annotations
 
 from game.ui.bus.scene import BusPlayScene
+from game.ui.bus.show import BusShowScene
 from game.ui.overlays.help import HelpScene
 from game.ui.replay.scene import ReplayScene
 from game.ui.router import SceneFactory
@@ -31,4 +32,5 @@ SCENES: dict[str, SceneFactory] = {
     "help": HelpScene.over,  # the rules over the current screen; None when they are open already
     "bus": BusPlayScene.starting,  # board=, seats=, seed=: a game of the second game, the London bus tour
     "bus_resume": BusPlayScene.resumed,  # the autosaved bus-tour game; None when there is none
+    "bus_show": BusShowScene,  # after=the city the show goes on with, players=: the bus tour in the show
 }

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pygame
 
+from game import resources
 from game.board.loader import builtin_boards, load_board
 from game.board.model import Board, BoardError
 from game.rules.state import GameState
@@ -32,6 +33,7 @@ ROTATION = ("london", "berlin", "newyork", "london_classic")
 SHOW_PLAYERS = 4
 SHOW_BOT_DELAY = 0.45  # seconds between a computer's actions: slow enough to follow from a few metres
 SHOW_OVER_PAUSE = 6.0  # the final board stays up this long before the next city
+BUS_SHOW_PLAYERS = 4  # the bus tour is for 2 to 4
 DEFAULT_IDLE_MINUTES = 3
 WAKE_EVENTS = frozenset({pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.CONTROLLERBUTTONDOWN,
                          pygame.JOYBUTTONDOWN, pygame.FINGERDOWN})
@@ -61,6 +63,7 @@ class ShowScene(PlayScene):
 
     autosave = False
     show_controls = False
+    is_show = True  # the show layer wakes any show into the menu (the bus tour's too)
     recover_to = "show"  # an unexpected error starts the show again: it runs unattended
 
     def __init__(self, app: Window, setup: GameSetup, board: Board | None = None, state: GameState | None = None,
@@ -131,6 +134,9 @@ class ShowScene(PlayScene):
             self.session = self.script.session()
             self.ctl = self._controller(self.session)
             return
+        if resources.bus_board_names() and self.app.router.replace(
+                "bus_show", after=next_board(self.setup.board), players=min(self.setup.players, BUS_SHOW_PLAYERS)):
+            return  # the shows alternate: a game of the London bus tour, then the next city
         self.deal(next_board(self.setup.board))
 
     def deal(self, board_name: str) -> None:
@@ -251,7 +257,7 @@ class ShowLayer(Layer):
             self.idle = 0.0
         if event.type in WAKE_EVENTS and self.grace > 0:
             return True
-        if not isinstance(app.scene, ShowScene) or event.type not in WAKE_EVENTS:
+        if not getattr(app.scene, "is_show", False) or event.type not in WAKE_EVENTS:
             return False
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             return False  # full screen still toggles
@@ -260,7 +266,7 @@ class ShowLayer(Layer):
 
     def update(self, app: Window, dt: float) -> None:
         self.grace = max(0.0, self.grace - dt)
-        if isinstance(app.scene, ShowScene):
+        if getattr(app.scene, "is_show", False):  # either game's show
             self.idle = 0.0
             return
         self.idle += dt

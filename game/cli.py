@@ -156,11 +156,14 @@ def score_command(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def compile_command(args: argparse.Namespace) -> dict[str, Any]:
+    from game.board.tmx.bus import is_bus_source
     from game.board.tmx.compiler import compile_tmx, write_board_atomically
 
     source = Path(args.source)
     with source.open("rb"):  # a source that cannot even be opened (missing, a folder): one line, not a report
         pass
+    if is_bus_source(source):  # the second game's board (map property game = bus)
+        return compile_bus_command(source, args)
     result = compile_tmx(source)
     for problem in result.problems:
         print(f"{problem.severity}: {problem}", file=sys.stderr)
@@ -177,6 +180,31 @@ def compile_command(args: argparse.Namespace) -> dict[str, Any]:
         if out.is_dir():
             _fail(f"{out} is a folder; give the board file's name, e.g. {out / source.with_suffix('.json').name}")
         write_board_atomically(result.board, out)
+        report["written"] = str(out)
+    return report
+
+
+def compile_bus_command(source: Path, args: argparse.Namespace) -> dict[str, Any]:
+    """`compile` for a bus-tour source: the same report and the same rule (nothing written on an error)."""
+    from game.board.tmx.bus import compile_bus_tmx
+    from game.files import write_atomically
+
+    result = compile_bus_tmx(source)
+    for problem in result.problems:
+        print(f"{problem.severity}: {problem}", file=sys.stderr)
+    if result.board is None:
+        count = len(result.errors)
+        _fail(f"{source}: {count} error{'' if count == 1 else 's'}; nothing written")
+    board = result.board
+    report: dict[str, Any] = {"source": str(source), "board": board.name, "game": "bus", "places": len(board.places),
+                              "routes": len(board.routes), "tickets": len(board.tickets),
+                              "warnings": [str(p) for p in result.warnings]}
+    if not args.check:
+        out = Path(args.output) if args.output else source.with_suffix(".json")
+        if out.is_dir():
+            _fail(f"{out} is a folder; give the board file's name, e.g. {out / source.with_suffix('.json').name}")
+        text = json.dumps(board.to_json(), ensure_ascii=False, indent=1) + "\n"
+        write_atomically(out, text.encode("utf-8"))
         report["written"] = str(out)
     return report
 

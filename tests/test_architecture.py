@@ -34,6 +34,7 @@ ROOMS = {
     "game.rules": "rules",
     "game.bots": "bots",
     "game.bus.board": "board",  # the second game, the bus tour: its board model,
+    "game.bus.labels": "board",  # where its place names go,
     "game.bus.rules": "rules",  # its pure engine,
     "game.bus.bots": "bots",  # its computer players,
     "game.bus.simulate": "commands",  # and its whole games for simulate and the bench

@@ -12,7 +12,8 @@ from game import resources
 from game.board.model import BoardError
 from game.bus.board import COLOURS, GREY, BusBoard, bus_board_for, load_bus_board_file, shortest_spaces
 from game.geometry import segment_intersection
-from tools.build_bus_board import build
+from game.board.tmx.bus import compile_bus_tmx
+from tools.build_bus_board import tmx_source
 
 
 @pytest.fixture(scope="module")
@@ -54,10 +55,13 @@ def test_routes_do_not_cross_and_names_do_not_overlap(london: BusBoard) -> None:
         assert not (a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3])
 
 
-def test_the_shipped_file_is_what_the_build_makes(london: BusBoard) -> None:
-    board, problems = build()
-    assert problems == []
-    assert board.to_json() == london.to_json()
+def test_the_shipped_files_are_what_the_build_makes(london: BusBoard) -> None:
+    """The Tiled source is the table's, and the board file is the source's compile."""
+    source = resources.path("bus_boards") / "src" / "london_bus.tmx"
+    assert source.read_bytes() == tmx_source()
+    result = compile_bus_tmx(source)
+    assert result.problems == [] and result.board is not None
+    assert result.board.to_json() == london.to_json()
 
 
 def test_only_bus_boards_are_bus_boards(tmp_path) -> None:  # type: ignore[no-untyped-def]

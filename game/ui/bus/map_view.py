@@ -120,12 +120,11 @@ class BusMapView:
             self._place(surface, place.index, place.index in places_lit)
 
     def _district(self, surface: pygame.Surface, k: int, outline: tuple[Point, ...], places: tuple[int, ...]) -> None:
-        """A district: a soft patch of its colour under each of its places, joined, and its value in a badge
-        beside them (an outline from the file is drawn too)."""
+        """A district: a soft patch of its colour under each of its places and its value in a badge beside
+        them (the outline in the file is the designer's way to say which places; on the map it would cover
+        the routes)."""
         tint = DISTRICT_TINTS[k % len(DISTRICT_TINTS)]
         layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        if len(outline) >= 3:
-            pygame.draw.polygon(layer, (*tint, 120), [self.screen(p) for p in outline])
         centres = [self.screen((self.board.places[i].x, self.board.places[i].y)) for i in places]
         radius = round(40 * self.scale)
         for c in centres:

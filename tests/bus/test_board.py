@@ -10,9 +10,9 @@ import pytest
 
 from game import resources
 from game.board.model import BoardError
+from game.board.tmx.bus import compile_bus_tmx
 from game.bus.board import COLOURS, GREY, BusBoard, bus_board_for, load_bus_board_file, shortest_spaces
 from game.geometry import segment_intersection
-from game.board.tmx.bus import compile_bus_tmx
 from tools.build_bus_board import tmx_source
 
 

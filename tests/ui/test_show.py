@@ -12,6 +12,7 @@ from game.board.loader import builtin_boards
 from game.command_line import parse_options
 from game.ui import style
 from game.ui.app import App
+from game.ui.bus.show import BusShowScene
 from game.ui.layers import find
 from game.ui.overlays.help import HelpScene
 from game.ui.scenes.menu import MenuScene
@@ -152,9 +153,14 @@ def test_the_board_changes_city_between_games(make_app) -> None:
     first_view = scene.view
     scene.ctl.over_time = SHOW_OVER_PAUSE  # as if the game had just ended and its board had been admired
     scene.game_over()
-    assert scene.setup.board == "berlin" and scene.board.name.lower().startswith("berlin")
-    assert scene.view is not first_view and scene.session.board is scene.board
-    assert scene.ctl.state.phase == "actions" and scene.games == 2
+    app.step()
+    bus = app.scene  # the shows alternate: a bus tour between two cities (tests/ui/test_bus_table.py plays it out)
+    assert isinstance(bus, BusShowScene) and bus.after == "berlin"
+    app.router.go("show", board=bus.after)  # what the bus show does when its game has ended
+    scene = app.scene
+    assert isinstance(scene, ShowScene) and scene.setup.board == "berlin"
+    assert scene.board.name.lower().startswith("berlin") and scene.view is not first_view
+    assert scene.session.board is scene.board and scene.ctl.state.phase == "actions"
     app.step()
     key(app, pygame.K_SPACE)
     assert isinstance(app.scene, MenuScene)

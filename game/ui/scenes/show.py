@@ -134,7 +134,8 @@ class ShowScene(PlayScene):
             self.session = self.script.session()
             self.ctl = self._controller(self.session)
             return
-        if resources.bus_board_names() and self.app.router.replace(
+        in_rotation = self.setup.board in ROTATION  # a board of one's own, shown at an event, simply repeats
+        if in_rotation and resources.bus_board_names() and self.app.router.replace(
                 "bus_show", after=next_board(self.setup.board), players=min(self.setup.players, BUS_SHOW_PLAYERS)):
             return  # the shows alternate: a game of the London bus tour, then the next city
         self.deal(next_board(self.setup.board))

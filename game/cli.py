@@ -14,6 +14,7 @@ from typing import Any, NoReturn
 
 from game.board.loader import load_board
 from game.board.model import Board
+from game.board.tmx.problems import Findings
 from game.boundary import UserError
 from game.files import JsonFileError, read_json, read_json_stream
 from game.i18n import describe, explain
@@ -165,11 +166,8 @@ def compile_command(args: argparse.Namespace) -> dict[str, Any]:
     if is_bus_source(source):  # the second game's board (map property game = bus)
         return compile_bus_command(source, args)
     result = compile_tmx(source)
-    for problem in result.problems:
-        print(f"{problem.severity}: {problem}", file=sys.stderr)
-    if result.board is None:
-        count = len(result.errors)
-        _fail(f"{source}: {count} error{'' if count == 1 else 's'}; nothing written")
+    _say_problems(source, result)
+    assert result.board is not None
     report: dict[str, Any] = {
         "source": str(source), "board": result.board.name, "stations": sum(n.is_station for n in result.board.nodes),
         "links": len(result.board.links), "warnings": [str(p) for p in result.warnings],
@@ -184,18 +182,24 @@ def compile_command(args: argparse.Namespace) -> dict[str, Any]:
     return report
 
 
+def _say_problems(source: Path, result: Findings) -> None:
+    """Every problem on standard error; a source with an error stops here (exit 2, nothing written)."""
+    for problem in result.problems:
+        print(f"{problem.severity}: {problem}", file=sys.stderr)
+    if result.errors:
+        count = len(result.errors)
+        _fail(f"{source}: {count} error{'' if count == 1 else 's'}; nothing written")
+
+
 def compile_bus_command(source: Path, args: argparse.Namespace) -> dict[str, Any]:
     """`compile` for a bus-tour source: the same report and the same rule (nothing written on an error)."""
     from game.board.tmx.bus import compile_bus_tmx
     from game.files import write_atomically
 
     result = compile_bus_tmx(source)
-    for problem in result.problems:
-        print(f"{problem.severity}: {problem}", file=sys.stderr)
-    if result.board is None:
-        count = len(result.errors)
-        _fail(f"{source}: {count} error{'' if count == 1 else 's'}; nothing written")
+    _say_problems(source, result)
     board = result.board
+    assert board is not None
     report: dict[str, Any] = {"source": str(source), "board": board.name, "game": "bus", "places": len(board.places),
                               "routes": len(board.routes), "tickets": len(board.tickets),
                               "warnings": [str(p) for p in result.warnings]}

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.board.tmx.problems import ERROR, WARNING, Problem, Reporter
+from game.board.tmx.problems import ERROR, Findings, Problem, Reporter
 from game.board.tmx.props import typed_properties
 from game.board.tmx.raw import RawMap, RawObject
 from game.board.tmx.read import read_map
@@ -34,17 +34,9 @@ LABEL_PX = 20.0
 
 
 @dataclass
-class BusCompileResult:
+class BusCompileResult(Findings):
     board: BusBoard | None
     problems: list[Problem] = field(default_factory=list)
-
-    @property
-    def errors(self) -> list[Problem]:
-        return [p for p in self.problems if p.severity == ERROR]
-
-    @property
-    def warnings(self) -> list[Problem]:
-        return [p for p in self.problems if p.severity == WARNING]
 
 
 def is_bus_source(path: Path) -> bool:

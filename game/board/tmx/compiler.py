@@ -15,7 +15,7 @@ from pathlib import Path
 from game.board.model import Board
 from game.board.tmx.build import build_drafts
 from game.board.tmx.checks import check_and_assemble
-from game.board.tmx.problems import ERROR, WARNING, Problem, Reporter
+from game.board.tmx.problems import ERROR, Findings, Problem, Reporter
 from game.board.tmx.read import read_map
 from game.board.tmx.safe_xml import MAX_FILE_BYTES, SourceRefused, parse_xml
 from game.files import write_atomically
@@ -24,21 +24,13 @@ __all__ = ["CompileResult", "Problem", "compile_tmx", "compile_tmx_bytes", "writ
 
 
 @dataclass
-class CompileResult:
+class CompileResult(Findings):
     """The board (None whenever there is any error), every problem found (errors and warnings), and apart
     from them what makes the board hard to read (names that collide, stations that crowd: the board check)."""
 
     board: Board | None
     problems: list[Problem] = field(default_factory=list)
     legibility: list[Problem] = field(default_factory=list)
-
-    @property
-    def errors(self) -> list[Problem]:
-        return [p for p in self.problems if p.severity == ERROR]
-
-    @property
-    def warnings(self) -> list[Problem]:
-        return [p for p in self.problems if p.severity == WARNING]
 
 
 def compile_tmx(path: Path) -> CompileResult:

@@ -73,3 +73,17 @@ class Reporter:
     @property
     def has_errors(self) -> bool:
         return any(p.severity == ERROR for p in self.problems)
+
+
+class Findings:
+    """What a compile found, split by severity (both compilers' results have `problems`)."""
+
+    problems: list[Problem]
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity == ERROR]
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity == WARNING]

@@ -174,6 +174,15 @@ def finale(surface: pygame.Surface, area: pygame.Rect, state: BusState, end: Fin
         pygame.draw.rect(surface, style.INK, pygame.Rect(bar_x, y + round(8 * k), length, round(40 * k)), 2,
                          border_radius=6)
         surface.blit(style.text(str(total), round(24 * k), "bold", style.INK), (bar_x + length + 10, y + round(14 * k)))
+        if end.finished:
+            result = end.results[seat]
+            done = sum(state.board.tickets[t].value for t in result.tickets_done)
+            failed = sum(state.board.tickets[t].value for t in result.tickets_failed)
+            words = text.tr("bus.end.breakdown", routes=result.route_points, done=done, failed=failed,
+                            districts=result.district_points)
+            surface.blit(style.fit_text(words, round(14 * k), "regular", style.INK_SOFT, box.width - round(300 * k)),
+                         (bar_x, y + round(50 * k)))
+            y += round(18 * k)
         y += row_h
     y += round(10 * k)
     if end.shown:

@@ -30,6 +30,7 @@ class TableView:
     spending: tuple[str, ...] = ()
     message: str = ""
     hover: tuple[int, int] | None = None
+    scores: list[int] | None = None  # while the end is revealed: the totals so far, not the final ones
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, state: BusState, view: TableView,
@@ -89,7 +90,8 @@ def _seat(surface: pygame.Surface, row: pygame.Rect, state: BusState, view: Tabl
                          text.ntr("bus.count.tickets", tickets, count=tickets)))
     surface.blit(style.fit_text(counts, round(14 * k), "regular", style.INK_SOFT, row.width - round(120 * k)),
                  (chip.right + round(10 * k), row.y + round(28 * k)))
-    score = style.text(str(state.scores()[seat]), round(26 * k), "bold", style.INK)
+    shown = view.scores if view.scores is not None else state.scores()
+    score = style.text(str(shown[seat]), round(26 * k), "bold", style.INK)
     surface.blit(score, score.get_rect(midright=(row.right - round(12 * k), row.centery)))
     return row.bottom
 

@@ -371,7 +371,8 @@ class BusPlayScene(Scene):
         spots = [Hotspot(_spot_rect(self.map.route_centre(k)), "route", k) for k in sorted(lit)]
         view = TableView(self.names, [i in self.bots and not self.is_show for i in range(len(self.names))], person,
                          self.payments()[self.pay_index] if self.chosen_route is not None else (),
-                         self.message or self._prompt(), self.hover)
+                         self.message or self._prompt(), self.hover,
+                         self.end.partial(state) if self.end is not None else None)
         spots += draw_panel(surface, self.panel_rect(), state, view, self.log)
         area = pygame.Rect(*(round(v) for v in self.map_rect()))
         if person is not None and state.phase in ("choose_tickets", "keep_tickets"):

@@ -129,6 +129,12 @@ def check_game(bin_dir: Path, here: Path, env: dict[str, str]) -> None:
         lines = run([game, "simulate", "--board", board, "--games", "1", "--players", "3"], here, env).stdout
         print("  ", lines.splitlines()[-1])
 
+    step("underground simulate --board london_bus (the second game, the London bus tour)")
+    lines = run([game, "simulate", "--board", "london_bus", "--games", "1", "--players", "3"], here, env).stdout
+    if '"route_points"' not in lines:
+        raise CheckFailed("simulate on london_bus did not play the bus tour")
+    print("  ", lines.splitlines()[-1])
+
     step("underground compile (a source shipped in the installed package)")
     source = Path(run([python, "-c", "from game import resources; print(resources.board_source('london'))"],
                       here, env).stdout.strip())

@@ -29,6 +29,8 @@ class BusEvent:
     done: bool = False  # ticket_scored: fulfilled
     winners: tuple[int, ...] = ()
     private: bool = False
+    totals: tuple[int, ...] = ()  # game_over: each seat's final score
+    places: tuple[int, ...] = ()  # game_over: each seat's place, 1 = first (shared on a full tie)
 
     def public(self) -> BusEvent:
         """The event as the other seats see it: a private event's hidden card or tickets left out."""

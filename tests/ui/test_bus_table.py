@@ -157,3 +157,20 @@ def test_the_show_alternates_the_two_games(make_app) -> None:
     save_shot(app.screen, "bus_show_end")
     run_until(app, lambda: isinstance(app.scene, ShowScene), limit=2000)
     assert app.scene.setup.board == "newyork"  # and the show goes on with the next city
+
+
+def test_the_command_line_and_the_last_table_preselect_the_bus_tour(make_app) -> None:
+    import pygame
+
+    app = make_app(["--scene", "menu", "--board", "london_bus", "--players", "3"])
+    app.step()
+    menu = app.scene
+    assert menu.is_bus and menu.city == "bus:london_bus" and menu.players == 3
+    assert menu.widgets["city"].selected_option[1] == "bus:london_bus"
+    click(app, menu.widgets["start"].rect.center)
+    app.step()
+    assert isinstance(app.scene, BusPlayScene)
+    pygame.quit()
+    again = make_app(["--scene", "menu"])  # the next evening the bus tour is still the chosen game
+    again.step()
+    assert again.scene.is_bus and again.scene.board_spec == "london_bus" and again.scene.players == 3

@@ -84,12 +84,16 @@ class MenuScene(Scene):
         self.extra_board: str | None = None  # a .json/.tmx file given with --board
         self.city = ""
         self.classic = False
-        wanted = options.board or (last.table_board if _still_there(last.table_board, self.boards) else None)
+        bus_boards = resources.bus_board_names()  # the bus tour's built-in boards (london_bus) are chosen by name too
+        remembered = last.table_board in bus_boards or _still_there(last.table_board, self.boards)
+        wanted = options.board or (last.table_board if remembered else None)
         if wanted and wanted not in self.boards and Path(wanted).suffix.lower() in (".json", ".tmx"):
             self.extra_board = wanted
             self.boards.append(wanted)
         cities = city_choices(self.boards)
-        if wanted and wanted.endswith(CLASSIC_SUFFIX) and wanted[: -len(CLASSIC_SUFFIX)] in self.boards:
+        if wanted in bus_boards:
+            self.city = BUS_PREFIX + wanted
+        elif wanted and wanted.endswith(CLASSIC_SUFFIX) and wanted[: -len(CLASSIC_SUFFIX)] in self.boards:
             self.city, self.classic = wanted[: -len(CLASSIC_SUFFIX)], True
         elif wanted in cities:
             self.city = wanted

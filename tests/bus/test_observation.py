@@ -44,14 +44,12 @@ def scrambled(state: BusState, seat: int, rng: random.Random) -> BusState:
         player.hand = Counter(hidden_cards[:size])
         del hidden_cards[:size]
     other.cards.deck = hidden_cards
-    if state.current == seat:  # the offer is this seat's to see; anybody else's is not
-        hidden_tickets = list(other.ticket_pile)
-    else:
-        hidden_tickets = list(other.ticket_pile) + list(other.offer)
+    theirs = state.current != seat  # the offer is this seat's to see; anybody else's is not
+    hidden_tickets = list(other.ticket_pile) + (list(other.offer) if theirs else [])
     for player in others:
         hidden_tickets += player.tickets
     rng.shuffle(hidden_tickets)
-    if state.current != seat:
+    if theirs:
         other.offer = hidden_tickets[: len(other.offer)]
         del hidden_tickets[: len(other.offer)]
     for player in others:

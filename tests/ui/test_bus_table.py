@@ -212,3 +212,32 @@ def test_a_designers_bus_board_is_offered_as_a_bus_tour_and_a_broken_one_says_wh
     click(app, menu.widgets["start"].rect.center)
     app.step()
     assert app.scene is menu  # nothing starts on a board that cannot be played
+
+
+def test_the_score_chart_draws_no_bar_for_a_total_at_or_below_nothing(make_app) -> None:
+    import pygame
+
+    from game.bus.catalogue import load_bus_board
+    from game.bus.rules.state import new_game
+    from game.ui import style
+    from game.ui.bus.look import PLAYER_COLOURS
+    from game.ui.bus.overlays import Finale, finale
+
+    make_app(["--scene", "menu", "--size", "1280x720"])
+    board = load_bus_board("london_bus")
+    state = new_game(board, 2, 1)
+    state.players[0].tickets, state.players[0].routes, state.players[0].route_points = [0], [], 0  # −value
+    state.players[1].tickets, state.players[1].routes, state.players[1].route_points = [], [0], 2
+    state._finish([])
+    assert state.scores()[0] < 0 < state.scores()[1]
+    end = Finale(state.results)
+    end.update(60.0)
+    surface = pygame.Surface((1280, 720))
+    finale(surface, surface.get_rect(), state, end, ["Anna", "Ben"], None)
+    k = style.ui_scale()
+    box = surface.get_rect().inflate(-round(80 * k), -round(80 * k))
+    bar_x, first = box.x + round(250 * k), box.y + round(90 * k)
+    second = first + round(64 * k) + round(18 * k)
+    middle = round(28 * k)
+    assert all(surface.get_at((bar_x + dx, first + middle))[:3] == style.HALO for dx in range(3, 10))
+    assert surface.get_at((bar_x + 6, second + middle))[:3] == PLAYER_COLOURS[1]

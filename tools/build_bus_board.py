@@ -15,7 +15,7 @@ import argparse
 import sys
 import xml.etree.ElementTree as ET
 from collections import Counter
-from itertools import combinations, pairwise
+from itertools import combinations
 from pathlib import Path
 
 from game import resources
@@ -28,6 +28,8 @@ from tools import bus_board_data as data
 
 LABEL_PX = 20.0
 RADIUS = 15.0
+ROUTE_HALF = 10.0  # board px: half a drawn route's width (game/ui/bus/map_view.py ROUTE_WIDTH)
+TWIN_SHIFT = 12.4  # board px: how far each route of a double is drawn off the line between its places
 DISTRICT_PAD = 42.0  # board px a district's outline keeps round its places
 TILE = 40  # the map's tile size: 48 × 27 tiles make the 1920 × 1080 board
 
@@ -38,17 +40,21 @@ def _overlap(a: Box, b: Box) -> bool:
     return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
 
 
-def _box_hits_segment(box: Box, p: tuple[float, float], q: tuple[float, float], pad: float) -> bool:
-    x, y, w, h = box[0] - pad, box[1] - pad, box[2] + 2 * pad, box[3] + 2 * pad
-    corners = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
-    if any(x <= c[0] <= x + w and y <= c[1] <= y + h for c in (p, q)):
-        return True
-    return any(segment_intersection(p, q, a, b) is not None for a, b in pairwise([*corners, corners[0]]))
+def length_under(box: Box, p: tuple[float, float], q: tuple[float, float], reach: float) -> float:
+    """How much of a drawn route (the segment p–q, `reach` wide either side) lies under the box, in board px
+    of its length: a name grazing a route's end costs little, one lying across it much."""
+    x, y, w, h = box[0] - reach, box[1] - reach, box[2] + 2 * reach, box[3] + 2 * reach
+    length = ((q[0] - p[0]) ** 2 + (q[1] - p[1]) ** 2) ** 0.5
+    steps = max(1, round(length / 2))
+    inside = sum(1 for k in range(steps + 1)
+                 if x <= p[0] + (q[0] - p[0]) * k / steps <= x + w and y <= p[1] + (q[1] - p[1]) * k / steps <= y + h)
+    return length * inside / (steps + 1)
 
 
 def label_sides(places: dict[str, tuple[float, float]],
-                segments: list[tuple[tuple[float, float], ...]]) -> dict[str, str]:
-    """Each place's name side, greedily: the first side (E, W, N, S, then the corners) that hits nothing."""
+                segments: list[tuple[tuple[float, float], tuple[float, float], float]]) -> dict[str, str]:
+    """Each place's name side, greedily: the first side (E, W, N, S, then the corners) that hits nothing.
+    A segment is a route as drawn: the line between its places and how far its spaces reach either side."""
     boxes: dict[str, Box] = {}
     sides: dict[str, str] = {}
     for name, (x, y) in sorted(places.items(), key=lambda item: item[1][1]):
@@ -60,7 +66,7 @@ def label_sides(places: dict[str, tuple[float, float]],
             cost += 10 * sum(_overlap(box, other) for other in boxes.values())
             cost += 10 * sum(_overlap(box, (px - RADIUS, py - RADIUS, 2 * RADIUS, 2 * RADIUS))
                              for other, (px, py) in places.items() if other != name)
-            cost += 4 * sum(_box_hits_segment(box, p, q, 3.0) for p, q in segments)
+            cost += 0.2 * sum(length_under(box, p, q, reach) for p, q, reach in segments)  # 20 px: a clash
             cost += 20 * (box[0] < 0 or box[1] < 0 or box[0] + w > 1920 or box[1] + h > 1080)
             if best is None or cost < best[0]:
                 best = (cost, side, box)
@@ -90,6 +96,13 @@ def problems_of_the_table() -> list[str]:
     found += [f"{n} routes between {sorted(pair)}" for pair, n in pairs.items() if n > 2]
     found += [f"ticket {a} – {b}: no way between them" for a, b, value in tickets_valued() if not value]
     return found
+
+
+def route_segments() -> list[tuple[tuple[float, float], tuple[float, float], float]]:
+    """Each pair of places joined by a route, with how far the drawn route (or double route) reaches sideways."""
+    pairs = Counter(frozenset((a, b)) for a, b, _, _ in data.ROUTES)
+    return [(data.PLACES[a], data.PLACES[b], ROUTE_HALF + (TWIN_SHIFT if n > 1 else 0.0))
+            for pair, n in pairs.items() for a, b in [sorted(pair)]]
 
 
 def _prop(parent: ET.Element, name: str, value: object, kind: str = "") -> None:
@@ -138,7 +151,7 @@ def tmx_source() -> bytes:
     for name in data.PLACES:  # places get their ids first: routes and tickets refer to them
         place_ids[name] = next_id
         next_id += 1
-    sides = label_sides(data.PLACES, [(data.PLACES[a], data.PLACES[b]) for a, b, _, _ in data.ROUTES])
+    sides = label_sides(data.PLACES, route_segments())
     for a, b, spaces, colour in data.ROUTES:
         (ax, ay), (bx, by) = data.PLACES[a], data.PLACES[b]
         element = obj(layers["routes"], "route", ax, ay)

@@ -248,16 +248,24 @@ def load_bus_board_file(path: Path) -> BusBoard:
 
 
 def bus_board_for(spec: str) -> BusBoard | None:
-    """The bus-tour board a `--board` names (a built-in name or a bus-board file), None if it names none."""
+    """The bus-tour board a `--board` names (a built-in name or a bus-board file), None if it names none.
+    A file is a bus-tour board when its schema says so: a broken one is a BoardError about the bus board,
+    not handed to the Underground's loader (which would only say it does not know the schema)."""
     builtin = resources.bus_board(spec)
     if builtin is not None:
         return load_bus_board_file(builtin)
     path = Path(spec)
     if path.suffix.lower() == ".json" and path.is_file():
         try:
-            return load_bus_board_file(path)
-        except BoardError:
-            return None  # not a bus board: the Underground's loader will say what it is
+            data = read_json(path, BOARD_JSON)
+        except JsonFileError:
+            return None  # not readable as a board at all: the Underground's loader says what is wrong
+        if not (isinstance(data, dict) and str(data.get("schema", "")).startswith("bus-board/")):
+            return None  # an Underground board
+        try:
+            return BusBoard.from_json(data)
+        except BoardError as error:
+            raise BoardError(f"{path}: {error}") from None
     return None
 
 

@@ -13,7 +13,7 @@ from game.board.model import BoardError
 from game.board.tmx.bus import compile_bus_tmx
 from game.bus.board import COLOURS, GREY, BusBoard, bus_board_for, load_bus_board_file, shortest_spaces
 from game.geometry import segment_intersection
-from tools.build_bus_board import tmx_source
+from tools.build_bus_board import ROUTE_HALF, TWIN_SHIFT, length_under, tmx_source
 
 
 @pytest.fixture(scope="module")
@@ -55,6 +55,18 @@ def test_routes_do_not_cross_and_names_do_not_overlap(london: BusBoard) -> None:
         assert not (a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3])
 
 
+def test_names_keep_off_the_routes_as_drawn(london: BusBoard) -> None:
+    """Board px of drawn route (20 px wide, doubles side by side) lying under a name: a ratchet that may only go
+    down (715 before names weighed the routes' drawn width; Westminster, a hub of six routes, holds most)."""
+    def under(place) -> float:  # type: ignore[no-untyped-def]
+        return sum(length_under(place.label, (london.places[r.a].x, london.places[r.a].y),
+                                (london.places[r.b].x, london.places[r.b].y),
+                                ROUTE_HALF + (TWIN_SHIFT if r.twin is not None else 0.0)) for r in london.routes)
+
+    assert sum(under(p) for p in london.places) <= 300
+    assert max(under(p) for p in london.places if p.name != "Westminster") <= 40
+
+
 def test_the_shipped_files_are_what_the_build_makes(london: BusBoard) -> None:
     """The Tiled source is the table's, and the board file is the source's compile."""
     source = resources.path("bus_boards") / "src" / "london_bus.tmx"
@@ -72,3 +84,24 @@ def test_only_bus_boards_are_bus_boards(tmp_path) -> None:  # type: ignore[no-un
     broken.write_text(json.dumps({"schema": "bus-board/1", "places": [], "routes": [{"a": "X"}]}), encoding="utf-8")
     with pytest.raises(BoardError):
         load_bus_board_file(broken)
+
+
+def test_district_badges_sit_clear_of_routes_places_and_names(london: BusBoard) -> None:
+    from game.bus.labels import BADGE_RADIUS, ROUTE_REACH, TWIN_REACH, badge_spots
+    from game.geometry import point_segment_distance
+
+    spots = badge_spots(london)
+    assert len(spots) == len(london.districts)
+    for (x, y), district in zip(spots, london.districts, strict=True):
+        for route in london.routes:
+            a, b = london.places[route.a], london.places[route.b]
+            reach = TWIN_REACH if route.twin is not None else ROUTE_REACH
+            assert point_segment_distance(a.x, a.y, b.x, b.y, x, y) >= reach + BADGE_RADIUS, (district.name, route)
+        for place in london.places:
+            assert ((place.x - x) ** 2 + (place.y - y) ** 2) ** 0.5 >= 15 + BADGE_RADIUS, (district.name, place.name)
+            bx, by, bw, bh = place.label  # type: ignore[misc]
+            r = BADGE_RADIUS
+            assert not (bx - r < x < bx + bw + r and by - r < y < by + bh + r), (district.name, place.name)
+        middle = (sum(london.places[i].x for i in district.places) / len(district.places),
+                  sum(london.places[i].y for i in district.places) / len(district.places))
+        assert ((middle[0] - x) ** 2 + (middle[1] - y) ** 2) ** 0.5 <= 100  # beside its places, not anywhere

@@ -17,6 +17,7 @@ from game.bus.rules.actions import (
     Pass,
 )
 from game.bus.rules.cards import full_deck
+from game.bus.rules.events import BusEvent, event_from_json
 from game.bus.rules.observation import observe
 from game.bus.rules.scoring import FinalScore, ranks, route_points
 from game.bus.rules.state import BusState, new_game
@@ -342,6 +343,21 @@ def test_ties_go_to_more_tickets_then_share() -> None:
     assert ranks([score(20, 2), score(20, 2), score(3, 0)]) == [1, 1, 3]
 
 
+def test_the_end_tells_each_total_and_place() -> None:
+    b = board(["A", "B", "C"], [("A", "B", 2, "orange"), ("B", "C", 1, "blue")],
+              [("A", "B", 4), ("B", "C", 3), ("A", "C", 6), ("A", "B", 2), ("A", "C", 1), ("B", "C", 1)])
+    state = new_game(b, 3, 0)
+    state.players[0].routes, state.players[0].route_points, state.players[0].tickets = [0], 2, [0]
+    state.players[1].routes, state.players[1].route_points, state.players[1].tickets = [1], 1, [1]
+    state.players[2].tickets = [3]
+    events: list[BusEvent] = []
+    state._finish(events)
+    end = events[-1]
+    assert end.kind == "game_over"
+    assert end.totals == (6, 4, -2) and end.places == (1, 2, 3) and end.winners == (0,)
+    assert event_from_json(end.to_json()) == end
+
+
 # ----- undo and what is hidden -----
 
 def test_undo_takes_back_a_claim_not_a_draw() -> None:
@@ -375,3 +391,18 @@ def test_the_observation_hides_other_hands_and_the_deck() -> None:
     mine = [e for e in observe(state, drawer).log if e.kind == "blind" and e.player == drawer]
     theirs = [e for e in observe(state, watcher).log if e.kind == "blind" and e.player == drawer]
     assert len(mine) == len(theirs) == 1 and mine[0].colour is not None and theirs[0].colour is None
+
+
+
+def test_an_action_between_passes_breaks_the_round_of_passes() -> None:
+    """Ruling: only a whole round in which nobody could act ends the game; any action (here a claim) by a
+    player between passes starts the count again."""
+    state = started(3)
+    state.cards.deck, state.cards.discards, state.cards.display = [], [], [None] * 5
+    state.ticket_pile = []
+    for p in state.players:
+        p.hand = Counter()
+    state.apply(Pass())  # the first player cannot act
+    give(state, state.current, green=4)
+    state.apply(claim_for(state, 3))  # the second claims Docks–Exchange
+    assert state.passes == 0

@@ -48,3 +48,21 @@ def test_the_normal_bot_beats_the_easy_one_on_the_test_town() -> None:
 def test_bus_refusals_are_put_into_words() -> None:
     text = explain(Refusal.of("bus.not_enough_buses", need=4, have=2))
     assert "4" in text and "2" in text and "bus.not_enough_buses" not in text
+
+
+def test_simulate_plays_a_bus_source_and_names_a_broken_bus_board(tmp_path: Path) -> None:
+    shipped = ROOT / "game" / "data" / "bus_boards"
+    from_source = simulate(shipped / "src" / "london_bus.tmx", "--players", "2", "--games", "2", "--seed", "3")
+    assert from_source == simulate(shipped / "london_bus.json", "--players", "2", "--games", "2", "--seed", "3")
+    broken = json.loads((shipped / "london_bus.json").read_text(encoding="utf-8"))
+    broken["routes"][0]["spaces"] = 9
+    (tmp_path / "broken.json").write_text(json.dumps(broken), encoding="utf-8")
+    (tmp_path / "broken.tmx").write_text((shipped / "src" / "london_bus.tmx").read_text(encoding="utf-8")
+                                         .replace('name="spaces" type="int" value="2"', 'name="spaces" type="int" '
+                                                  'value="7"', 1), encoding="utf-8")
+    for name, words in (("broken.json", "spaces must be a whole number from 1 to 4"), ("broken.tmx", "1 to 4")):
+        done = subprocess.run([sys.executable, "-m", "game", "simulate", "--board", str(tmp_path / name)], cwd=ROOT,
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 2 and done.stdout == ""
+        assert words in done.stderr and len(done.stderr.strip().splitlines()) == 1, done.stderr
+        assert "schema" not in done.stderr and "start = true" not in done.stderr  # not read as the Underground's

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.board.model import BoardError
 from game.board.tmx.problems import ERROR, Findings, Problem, Reporter
 from game.board.tmx.props import typed_properties
 from game.board.tmx.raw import RawMap, RawObject
@@ -47,6 +48,17 @@ def is_bus_source(path: Path) -> bool:
         return False
     props = root.find("properties")
     return props is not None and any(p.get("name") == "game" and p.get("value") == "bus" for p in props)
+
+
+def load_bus_source(path: Path) -> BusBoard:
+    """The board of a bus-tour source, compiled in memory (`simulate --board SRC.tmx`); BoardError with its
+    first error and how many more otherwise."""
+    result = compile_bus_tmx(path)
+    if result.board is None:
+        errors = [str(problem) for problem in result.errors] or ["unknown problem"]
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        raise BoardError(f"{errors[0]}{more}")
+    return result.board
 
 
 def compile_bus_tmx(path: Path) -> BusCompileResult:

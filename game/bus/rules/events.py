@@ -24,11 +24,13 @@ class BusEvent:
     colour: str | None = None  # the card drawn (face-up: public; blind: private)
     cards: tuple[str, ...] = ()  # paid for a claim, or the new display
     tickets: tuple[int, ...] = ()  # ticket indices: drawn, kept, scored (private until the end)
-    count: int = 0  # tickets returned, cards redealt
+    count: int = 0  # tickets drawn (tickets_drawn) or returned (tickets_kept), cards reshuffled
     district: str | None = None
     done: bool = False  # ticket_scored: fulfilled
     winners: tuple[int, ...] = ()
     private: bool = False
+    totals: tuple[int, ...] = ()  # game_over: each seat's final score
+    places: tuple[int, ...] = ()  # game_over: each seat's place, 1 = first (shared on a full tie)
 
     def public(self) -> BusEvent:
         """The event as the other seats see it: a private event's hidden card or tickets left out."""

@@ -194,6 +194,8 @@ class BusState:
     def _do(self, action: BusAction, events: list[BusEvent]) -> bool:
         """The action's effect; True when it showed a hidden card or ticket (no undo past it)."""
         me = self.players[self.current]
+        if not isinstance(action, Pass):
+            self.passes = 0  # any action breaks a round of passes
         if isinstance(action, KeepTickets):
             kept = [self.offer[i] for i in action.keep]
             returned = [t for i, t in enumerate(self.offer) if i not in action.keep]
@@ -211,7 +213,8 @@ class BusState:
             self.offer = self.ticket_pile[:TICKETS_DEALT]
             del self.ticket_pile[:TICKETS_DEALT]
             self.phase = "keep_tickets"
-            events.append(BusEvent("tickets_drawn", self.current, tickets=tuple(self.offer), private=True))
+            events.append(BusEvent("tickets_drawn", self.current, tickets=tuple(self.offer), count=len(self.offer),
+                                   private=True))  # how many is public, which ones are not
             return True
         if isinstance(action, ClaimRoute):
             route = self.board.routes[action.route]
@@ -234,7 +237,6 @@ class BusState:
             else:
                 self._end_turn(events)
             return False
-        self.passes = 0
         first = self.phase == "turn"
         if isinstance(action, DrawFaceUp):
             card = self.cards.take(action.slot, events)
@@ -295,7 +297,8 @@ class BusState:
                 if district.name in result.districts:
                     events.append(BusEvent("district_scored", seat, district.value, district=district.name))
         places = ranks(self.results)
-        events.append(BusEvent("game_over", winners=tuple(s for s, p in enumerate(places) if p == 1)))
+        events.append(BusEvent("game_over", winners=tuple(s for s, p in enumerate(places) if p == 1),
+                               totals=tuple(r.total for r in self.results), places=tuple(places)))
 
     # ----- reading it -----
 

@@ -249,7 +249,6 @@ def _tickets(found: Found, by_id: dict[int, int], places: list[Place],
              report: Reporter) -> tuple[list[Ticket], list[RawObject]]:
     tickets: list[Ticket] = []
     objs: list[RawObject] = []
-    seen: dict[frozenset[int], int] = {}
     for obj, values in found:
         ends = _ends(obj, values, by_id, "a ticket", report)
         value = values.get("value")
@@ -257,11 +256,6 @@ def _tickets(found: Found, by_id: dict[int, int], places: list[Place],
             report.error(obj, f"a ticket's value is a whole number from {TICKET_VALUES[0]} to {TICKET_VALUES[1]} "
                               f"(property value), not {value}")
         elif ends is not None:
-            pair = frozenset(ends)
-            if pair in seen:
-                report.warn(obj, f"a second ticket from {places[ends[0]].name} to {places[ends[1]].name} "
-                                 f"(the other is object {seen[pair]})")
-            seen[pair] = obj.id
             tickets.append(Ticket(len(tickets), ends[0], ends[1], value))
             objs.append(obj)
     if len(found) < MIN_TICKETS:

@@ -95,9 +95,10 @@ def test_each_mistake_is_named_with_its_object(tmp_path: Path, objects: str, who
 
 
 def test_a_district_holds_two_to_four_places_worth_two_to_four(tmp_path: Path) -> None:
-    def district(oid: int, name: str, outline: str, value: int) -> str:
-        return (f'<object id="{oid}" name="{name}" type="district" x="0" y="0"><properties>'
-                f'{prop("value", value, "int")}</properties><polygon points="{outline}"/></object>')
+    def district(oid: int, name: str, outline: str, value: int | None) -> str:
+        worth = f'<properties>{prop("value", value, "int")}</properties>' if value is not None else ""
+        return (f'<object id="{oid}" name="{name}" type="district" x="0" y="0">{worth}'
+                f'<polygon points="{outline}"/></object>')
 
     lonely = district(50, "Lonely", "150,150 250,150 250,250 150,250", 1)  # around Abbey alone
     greedy = district(51, "Greedy", "100,100 600,100 600,600 100,600", 7)  # all four, worth 7
@@ -108,6 +109,9 @@ def test_a_district_holds_two_to_four_places_worth_two_to_four(tmp_path: Path) -
     fine = district(52, "North", "150,150 550,150 550,250 150,250", 2)  # Abbey and Bank
     result = compile_bus_tmx(write(tmp_path, places() + ring() + tickets() + fine))
     assert result.board is not None and result.board.districts[0].places == (0, 1)
+    three = district(53, "Three", "150,150 550,150 550,550 450,550 150,250", None)  # Abbey, Bank, Circus
+    result = compile_bus_tmx(write(tmp_path, places() + ring() + tickets() + three))
+    assert result.board is not None and [(d.places, d.value) for d in result.board.districts] == [((0, 1, 2), 3)]
 
 
 def test_every_mistake_comes_in_one_run(tmp_path: Path) -> None:

@@ -233,7 +233,7 @@ def _districts(found: Found, places: list[Place], report: Reporter) -> list[Dist
         inside = tuple(p.index for p in places if point_in_polygon((p.x, p.y), obj.outline()))
         if not low <= len(inside) <= high:
             report.error(obj, f"a district holds {low} to {high} places; this one holds {len(inside)}")
-        value = values.get("value", len(inside))
+        value = values.get("value", min(max(len(inside), DISTRICT_VALUES[0]), DISTRICT_VALUES[1]))
         if not isinstance(value, int) or not DISTRICT_VALUES[0] <= value <= DISTRICT_VALUES[1]:
             report.error(obj, f"a district's value is a whole number from {DISTRICT_VALUES[0]} to "
                               f"{DISTRICT_VALUES[1]}, not {value}")

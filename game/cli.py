@@ -216,14 +216,12 @@ def compile_bus_command(source: Path, args: argparse.Namespace) -> dict[str, Any
 
 
 def simulate_command(args: argparse.Namespace) -> None:
-    from game.board.tmx.bus import is_bus_source, load_bus_source
-    from game.bus.board import bus_board_for
+    from game.bus.catalogue import is_bus_board, load_bus_board
     from game.bus.simulate import run_bus_games
     from game.simulate import run_games
 
-    source = Path(args.board)  # the second game's boards (london_bus, its files and sources) play the bus tour
-    tmx = source.suffix.lower() == ".tmx" and source.is_file() and is_bus_source(source)
-    bus = load_bus_source(source) if tmx else bus_board_for(args.board)
+    # the second game's boards (london_bus, a bus-board file or source) play the bus tour
+    bus = load_bus_board(args.board) if is_bus_board(args.board) else None
     chosen = args.bots if args.bots is not None else ("normal" if bus is not None else "greedy")
     kinds = [k.strip() for k in chosen.split(",") if k.strip()]
     if bus is not None:

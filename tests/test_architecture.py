@@ -35,6 +35,7 @@ ROOMS = {
     "game.bots": "bots",
     "game.bus.board": "board",  # the second game, the bus tour: its board model,
     "game.bus.labels": "board",  # where its place names go,
+    "game.bus.catalogue": "board",  # which game a board is for,
     "game.bus.rules": "rules",  # its pure engine,
     "game.bus.bots": "bots",  # its computer players,
     "game.bus.simulate": "commands",  # and its whole games for simulate and the bench

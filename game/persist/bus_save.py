@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from game.board.model import BoardError
-from game.bus.board import bus_board_for
+from game.bus.catalogue import load_bus_board
 from game.bus.rules.state import BusState, state_from_json
 from game.files import JsonFileError, read_json, write_atomically
 from game.persist.saves import data_dir
@@ -60,9 +60,7 @@ def read_bus_save() -> BusSave | None:
         data: Any = read_json(path)
         if data.get("version") != VERSION or data.get("game") != "bus":
             raise ValueError("not a bus-tour save of this version")
-        board = bus_board_for(str(data["board"]))
-        if board is None:
-            raise ValueError(f"its board {data['board']!r:.60} is gone")
+        board = load_bus_board(str(data["board"]))  # BoardError when it is gone or broken
         seats = [(str(kind), str(name)) for kind, name in data["seats"]]
         state = state_from_json(board, data["state"])
         if len(seats) != len(state.players) or state.phase == "over":

@@ -104,3 +104,24 @@ def test_only_bus_boards_are_bus_boards(tmp_path) -> None:  # type: ignore[no-un
     broken.write_text(json.dumps({"schema": "bus-board/1", "places": [], "routes": [{"a": "X"}]}), encoding="utf-8")
     with pytest.raises(BoardError):
         load_bus_board_file(broken)
+
+
+def test_district_badges_sit_clear_of_routes_places_and_names(london: BusBoard) -> None:
+    from game.bus.labels import BADGE_RADIUS, ROUTE_REACH, TWIN_REACH, badge_spots
+    from game.geometry import point_segment_distance
+
+    spots = badge_spots(london)
+    assert len(spots) == len(london.districts)
+    for (x, y), district in zip(spots, london.districts, strict=True):
+        for route in london.routes:
+            a, b = london.places[route.a], london.places[route.b]
+            reach = TWIN_REACH if route.twin is not None else ROUTE_REACH
+            assert point_segment_distance(a.x, a.y, b.x, b.y, x, y) >= reach + BADGE_RADIUS, (district.name, route)
+        for place in london.places:
+            assert ((place.x - x) ** 2 + (place.y - y) ** 2) ** 0.5 >= 15 + BADGE_RADIUS, (district.name, place.name)
+            bx, by, bw, bh = place.label  # type: ignore[misc]
+            r = BADGE_RADIUS
+            assert not (bx - r < x < bx + bw + r and by - r < y < by + bh + r), (district.name, place.name)
+        middle = (sum(london.places[i].x for i in district.places) / len(district.places),
+                  sum(london.places[i].y for i in district.places) / len(district.places))
+        assert ((middle[0] - x) ** 2 + (middle[1] - y) ** 2) ** 0.5 <= 100  # beside its places, not anywhere

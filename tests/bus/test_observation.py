@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.bus.bots.players import make_bus_bot
+from game.bus.rules.actions import DrawTickets, KeepTickets
 from game.bus.rules.cards import full_deck
 from game.bus.rules.observation import observe
 from game.bus.rules.state import BusState, new_game
@@ -93,3 +94,17 @@ def test_a_sampled_state_answers_the_rules_as_the_game_does(players: int, seed: 
     assert sorted(tickets) == list(range(len(BOARD.tickets)))
     assert sample.legal_actions() == state.legal_actions() == list(obs.legal)
     assert observe(sample, seat).seats == obs.seats and observe(sample, seat).display == obs.display
+
+
+def test_the_others_see_how_many_tickets_were_drawn_and_returned_not_which() -> None:
+    state = new_game(BOARD, 2, 3)
+    while state.phase == "choose_tickets":
+        state.apply(state.legal_actions()[-1])
+    drawer, watcher = state.current, 1 - state.current
+    state.apply(DrawTickets())
+    state.apply(KeepTickets((1,)))
+    seen = {e.kind: e for e in observe(state, watcher).log if e.player == drawer and e.kind.startswith("tickets")}
+    assert seen["tickets_drawn"].count == 2 and seen["tickets_kept"].count == 1
+    assert seen["tickets_drawn"].tickets == () and seen["tickets_kept"].tickets == ()
+    own = {e.kind: e for e in observe(state, drawer).log if e.player == drawer and e.kind.startswith("tickets")}
+    assert len(own["tickets_drawn"].tickets) == 2 and len(own["tickets_kept"].tickets) == 1

@@ -174,3 +174,70 @@ def test_the_command_line_and_the_last_table_preselect_the_bus_tour(make_app) ->
     again = make_app(["--scene", "menu"])  # the next evening the bus tour is still the chosen game
     again.step()
     assert again.scene.is_bus and again.scene.board_spec == "london_bus" and again.scene.players == 3
+
+
+def test_a_designers_bus_board_is_offered_as_a_bus_tour_and_a_broken_one_says_why(make_app, tmp_path) -> None:
+    from pathlib import Path
+
+    from game import resources
+
+    source = resources.path("bus_boards") / "src" / "london_bus.tmx"
+    mine = Path(tmp_path) / "my_tour.tmx"
+    mine.write_bytes(source.read_bytes())
+    app = make_app(["--scene", "menu", "--board", str(mine), "--players", "2"])
+    app.step()
+    menu = app.scene
+    assert menu.is_bus and menu.board_spec == str(mine)
+    assert str(mine) not in menu.boards  # never among the Underground's boards
+    offered = [option[1] for option in menu.widgets["city"].options_list]
+    assert "bus:london_bus" in offered and f"bus:{mine}" in offered
+    assert menu.widgets["city"].selected_option[0] == "Bus tour · my_tour"
+    app.step()
+    save_shot(app.screen, "bus_menu_own_board")
+    click(app, menu.widgets["start"].rect.center)
+    app.step()
+    assert isinstance(app.scene, BusPlayScene) and len(app.scene.board.places) == 28
+    broken = Path(tmp_path) / "broken_tour.tmx"
+    broken.write_text(source.read_text(encoding="utf-8").replace('name="spaces" type="int" value="2"',
+                                                                 'name="spaces" type="int" value="7"', 1),
+                      encoding="utf-8")
+    import pygame
+
+    pygame.quit()
+    app = make_app(["--scene", "menu", "--board", str(broken)])
+    app.step()
+    menu = app.scene
+    assert menu.is_bus and "1 to 4" in menu.error
+    save_shot(app.screen, "bus_menu_broken_board")
+    click(app, menu.widgets["start"].rect.center)
+    app.step()
+    assert app.scene is menu  # nothing starts on a board that cannot be played
+
+
+def test_the_score_chart_draws_no_bar_for_a_total_at_or_below_nothing(make_app) -> None:
+    import pygame
+
+    from game.bus.catalogue import load_bus_board
+    from game.bus.rules.state import new_game
+    from game.ui import style
+    from game.ui.bus.look import PLAYER_COLOURS
+    from game.ui.bus.overlays import Finale, finale
+
+    make_app(["--scene", "menu", "--size", "1280x720"])
+    board = load_bus_board("london_bus")
+    state = new_game(board, 2, 1)
+    state.players[0].tickets, state.players[0].routes, state.players[0].route_points = [0], [], 0  # −value
+    state.players[1].tickets, state.players[1].routes, state.players[1].route_points = [], [0], 2
+    state._finish([])
+    assert state.scores()[0] < 0 < state.scores()[1]
+    end = Finale(state.results)
+    end.update(60.0)
+    surface = pygame.Surface((1280, 720))
+    finale(surface, surface.get_rect(), state, end, ["Anna", "Ben"], None)
+    k = style.ui_scale()
+    box = surface.get_rect().inflate(-round(80 * k), -round(80 * k))
+    bar_x, first = box.x + round(250 * k), box.y + round(90 * k)
+    second = first + round(64 * k) + round(18 * k)
+    middle = round(28 * k)
+    assert all(surface.get_at((bar_x + dx, first + middle))[:3] == style.HALO for dx in range(3, 10))
+    assert surface.get_at((bar_x + 6, second + middle))[:3] == PLAYER_COLOURS[1]

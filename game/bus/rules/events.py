@@ -24,7 +24,7 @@ class BusEvent:
     colour: str | None = None  # the card drawn (face-up: public; blind: private)
     cards: tuple[str, ...] = ()  # paid for a claim, or the new display
     tickets: tuple[int, ...] = ()  # ticket indices: drawn, kept, scored (private until the end)
-    count: int = 0  # tickets returned, cards redealt
+    count: int = 0  # tickets drawn (tickets_drawn) or returned (tickets_kept), cards reshuffled
     district: str | None = None
     done: bool = False  # ticket_scored: fulfilled
     winners: tuple[int, ...] = ()

@@ -213,7 +213,8 @@ class BusState:
             self.offer = self.ticket_pile[:TICKETS_DEALT]
             del self.ticket_pile[:TICKETS_DEALT]
             self.phase = "keep_tickets"
-            events.append(BusEvent("tickets_drawn", self.current, tickets=tuple(self.offer), private=True))
+            events.append(BusEvent("tickets_drawn", self.current, tickets=tuple(self.offer), count=len(self.offer),
+                                   private=True))  # how many is public, which ones are not
             return True
         if isinstance(action, ClaimRoute):
             route = self.board.routes[action.route]

@@ -12,6 +12,7 @@ from itertools import pairwise
 import pygame
 
 from game.bus.board import BusBoard, Route
+from game.bus.labels import BADGE_RADIUS, badge_spots
 from game.ui import style
 from game.ui.bus.look import CARD_COLOURS, PLAYER_COLOURS, SHAPES, ink_on, shape
 
@@ -44,6 +45,7 @@ class BusMapView:
         self.scale = min((w - 2 * pad) / self.board.width, (h - 2 * pad) / self.board.height)
         self.origin = (x + (w - self.board.width * self.scale) / 2, y + (h - self.board.height * self.scale) / 2)
         self.spaces = [self._spaces(route) for route in self.board.routes]
+        self.badges = badge_spots(self.board)
 
     def screen(self, point: Point) -> Point:
         return (self.origin[0] + point[0] * self.scale, self.origin[1] + point[1] * self.scale)
@@ -130,11 +132,11 @@ class BusMapView:
         for c in centres:
             pygame.draw.circle(layer, (*tint, 170), (round(c[0]), round(c[1])), radius)
         surface.blit(layer, (0, 0))
-        cx = sum(c[0] for c in centres) / len(centres)
-        cy = sum(c[1] for c in centres) / len(centres)
         value = self.board.districts[k].value
-        badge = pygame.Rect(0, 0, round(30 * self.scale) + 8, round(30 * self.scale) + 8)
-        badge.center = (round(cx), round(cy - 2 * radius if len(centres) < 3 else cy))
+        size = round(2 * BADGE_RADIUS * self.scale) + 4  # a hair larger on a small screen: still legible
+        badge = pygame.Rect(0, 0, size, size)
+        spot = self.screen(self.badges[k])  # clear of the routes, places and names
+        badge.center = (round(spot[0]), round(spot[1]))
         pygame.draw.rect(surface, style.mix(tint, style.INK, 0.25), badge, border_radius=badge.width // 2)
         pygame.draw.rect(surface, style.INK, badge, 2, border_radius=badge.width // 2)
         number = style.text(str(value), max(11, round(20 * self.scale)), "bold", style.INK)

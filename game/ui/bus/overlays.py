@@ -168,11 +168,14 @@ def finale(surface: pygame.Surface, area: pygame.Rect, state: BusState, end: Fin
         label = style.fit_text(names[seat], round(20 * k), "semibold", style.INK, round(200 * k))
         surface.blit(label, (box.x + round(30 * k), y + round(16 * k)))
         bar_x = box.x + round(250 * k)
-        length = max(2, round((box.width - round(380 * k)) * max(0, total) / top))
-        pygame.draw.rect(surface, PLAYER_COLOURS[seat], pygame.Rect(bar_x, y + round(8 * k), length, round(40 * k)),
-                         border_radius=6)
-        pygame.draw.rect(surface, style.INK, pygame.Rect(bar_x, y + round(8 * k), length, round(40 * k)), 2,
-                         border_radius=6)
+        length = round((box.width - round(380 * k)) * max(0, total) / top)
+        if length >= 12:  # a bar; nothing or less than nothing is a thin line at zero (a short rounded bar smudges)
+            bar = pygame.Rect(bar_x, y + round(8 * k), length, round(40 * k))
+            pygame.draw.rect(surface, PLAYER_COLOURS[seat], bar, border_radius=6)
+            pygame.draw.rect(surface, style.INK, bar, 2, border_radius=6)
+        else:
+            length = 2
+            pygame.draw.line(surface, style.INK, (bar_x, y + round(8 * k)), (bar_x, y + round(47 * k)), 2)
         surface.blit(style.text(str(total), round(24 * k), "bold", style.INK), (bar_x + length + 10, y + round(14 * k)))
         if end.finished:
             result = end.results[seat]

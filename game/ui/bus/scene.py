@@ -14,10 +14,10 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.board.model import BoardError
-from game.bus.board import BusBoard, bus_board_for
+from game.bus.board import BusBoard
 from game.bus.bots.planning import cheapest_path, thrifty
 from game.bus.bots.players import BusBot, make_bus_bot
+from game.bus.catalogue import load_bus_board
 from game.bus.rules.actions import BusAction, ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, KeepTickets
 from game.bus.rules.events import BusEvent
 from game.bus.rules.observation import observe
@@ -57,10 +57,8 @@ class BusPlayScene(Scene):
 
     def __init__(self, app: Window, setup: BusSetup, resumed: BusState | None = None) -> None:
         super().__init__(app)
-        board = bus_board_for(setup.board)
-        if board is None:
-            raise BoardError(f"{setup.board!r} is no bus-tour board")
-        self.board: BusBoard = board
+        self.board: BusBoard = load_bus_board(setup.board)  # BoardError: the menu checks before it starts
+        board = self.board
         self.setup = setup
         seed = setup.seed or random.randrange(1, 1 << 30)
         self.state: BusState = resumed if resumed is not None else new_game(board, len(setup.seats), seed)

@@ -19,10 +19,12 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox, UI
 from game import resources
 from game.board.loader import builtin_boards, load_board
 from game.board.model import BoardError
-from game.bus.board import bus_board_for
+from game.bus.board import BusBoard
+from game.bus.catalogue import is_bus_board
 from game.persist.bus_save import bus_save_path
 from game.ui import style, text
 from game.ui.board.view import BoardView
+from game.ui.bus.choice import BusBoards, bus_choices, bus_title, draw_reason
 from game.ui.bus.map_view import BusMapView
 from game.ui.panels.widgets import seat_badge
 from game.ui.stage import Scene, Window
@@ -82,14 +84,20 @@ class MenuScene(Scene):
         last = app.store.settings  # the table the menu last started, unless the command line says otherwise
         self.boards = list(builtin_boards() if boards is None else boards)
         self.extra_board: str | None = None  # a .json/.tmx file given with --board
+        self.extra_bus: str | None = None  # the same, when it is a board of the bus tour
+        self.bus_boards = BusBoards()
         self.city = ""
         self.classic = False
         bus_boards = resources.bus_board_names()  # the bus tour's built-in boards (london_bus) are chosen by name too
         remembered = last.table_board in bus_boards or _still_there(last.table_board, self.boards)
         wanted = options.board or (last.table_board if remembered else None)
         if wanted and wanted not in self.boards and Path(wanted).suffix.lower() in (".json", ".tmx"):
-            self.extra_board = wanted
-            self.boards.append(wanted)
+            if is_bus_board(wanted):  # a designer's bus-tour board: offered beside the built-in bus tour
+                self.extra_bus = wanted
+                bus_boards = [*bus_boards, wanted]
+            else:
+                self.extra_board = wanted
+                self.boards.append(wanted)
         cities = city_choices(self.boards)
         if wanted in bus_boards:
             self.city = BUS_PREFIX + wanted
@@ -222,7 +230,7 @@ class MenuScene(Scene):
         label(text.tr("menu.board"), y)
         if cities:
             options: list[str | tuple[str, str]] = [(self._city_title(name), name) for name in cities]
-            options += [(text.tr("bus.menu.bus"), BUS_PREFIX + name) for name in resources.bus_board_names()]
+            options += [(bus_title(name), BUS_PREFIX + name) for name in bus_choices(self.extra_bus)]
             current = next(o for o in options if o[1] == self.city)
             self.widgets["city"] = UIDropDownMenu(options, current, box(x, y + 26, PANEL_W, 40), ui,
                                                   object_id=ObjectID("#city"))
@@ -279,6 +287,11 @@ class MenuScene(Scene):
                                         object_id=ObjectID("#show"))
         self.widgets["tutorial"] = UIButton(box(x, y + 114, PANEL_W, 40), text.tr("tutorial.menu"), ui,
                                             object_id=ObjectID("#tutorial"))  # Learn to play: the guided game
+
+    def bus_board(self) -> BusBoard | None:
+        """The chosen bus-tour board, loaded once; None (and the reason in `error`) when it cannot be."""
+        board, self.error = self.bus_boards.get(self.board_spec)
+        return board
 
     @staticmethod
     def _city_title(name: str) -> str:
@@ -356,6 +369,8 @@ class MenuScene(Scene):
     def start(self) -> None:
         self.remember()
         if self.is_bus:
+            if self.bus_board() is None:
+                return  # the preview says why
             setup = self.setup()
             self.app.router.replace("bus", board=setup.board, seats=setup.seats, seed=setup.seed or 0)
             return
@@ -427,11 +442,12 @@ class MenuScene(Scene):
 
     def _draw_bus_preview(self, surface: pygame.Surface, card: pygame.Rect) -> None:
         """The bus tour's board in the preview card, under its title."""
-        board = bus_board_for(self.board_spec)
+        board = self.bus_board()
         if board is None:
+            draw_reason(surface, card, self.error, _s(18), _s(26))
             return
         BusMapView(board, self.map_rect()).draw(surface, {})
-        caption = style.fit_text(text.tr("bus.menu.bus"), _s(26), "bold", style.INK, card.width - _s(400))
+        caption = style.fit_text(bus_title(self.board_spec), _s(26), "bold", style.INK, card.width - _s(400))
         surface.blit(caption, (card.x + _s(24), card.y + _s(22)))
 
     @staticmethod

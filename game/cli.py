@@ -207,8 +207,7 @@ def compile_bus_command(source: Path, args: argparse.Namespace) -> dict[str, Any
         out = Path(args.output) if args.output else source.with_suffix(".json")
         if out.is_dir():
             _fail(f"{out} is a folder; give the board file's name, e.g. {out / source.with_suffix('.json').name}")
-        text = json.dumps(board.to_json(), ensure_ascii=False, indent=1) + "\n"
-        write_atomically(out, text.encode("utf-8"))
+        write_atomically(out, board.dumps().encode("utf-8"))
         report["written"] = str(out)
     return report
 

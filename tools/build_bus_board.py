@@ -15,22 +15,23 @@ import argparse
 import sys
 import xml.etree.ElementTree as ET
 from collections import Counter
+from collections.abc import Sequence
 from itertools import combinations
 from pathlib import Path
 
 from game import resources
 from game.board.tmx.bus import compile_bus_tmx
+from game.board.tmx.bus_check import drawn_bands, under_route
 from game.bus.board import BusBoard, Place, Route, shortest_spaces
-from game.bus.labels import SIDES, name_box
+from game.bus.labels import PLACE_RADIUS, SIDES, name_box
 from game.files import write_atomically
-from game.geometry import band, convex_hull, segment_intersection
+from game.geometry import band, box_point_distance, convex_hull, inflate_box, segment_intersection
 from tools import bus_board_data as data
 
 LABEL_PX = 20.0
-RADIUS = 15.0
-ROUTE_HALF = 10.0  # board px: half a drawn route's width (game/ui/bus/map_view.py ROUTE_WIDTH)
-TWIN_SHIFT = 12.4  # board px: how far each route of a double is drawn off the line between its places
+RADIUS = PLACE_RADIUS
 DISTRICT_PAD = 42.0  # board px a district's outline keeps round its places
+AWAY = (0, 6, 12)  # board px a name may sit further out than its place's disc, to fit between routes
 TILE = 40  # the map's tile size: 48 × 27 tiles make the 1920 × 1080 board
 
 Box = tuple[float, float, float, float]
@@ -40,48 +41,88 @@ def _overlap(a: Box, b: Box) -> bool:
     return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
 
 
-def length_under(box: Box, p: tuple[float, float], q: tuple[float, float], reach: float) -> float:
-    """How much of a drawn route (the segment p–q, `reach` wide either side) lies under the box, in board px
-    of its length: a name grazing a route's end costs little, one lying across it much."""
-    x, y, w, h = box[0] - reach, box[1] - reach, box[2] + 2 * reach, box[3] + 2 * reach
-    length = ((q[0] - p[0]) ** 2 + (q[1] - p[1]) ** 2) ** 0.5
-    steps = max(1, round(length / 2))
-    inside = sum(1 for k in range(steps + 1)
-                 if x <= p[0] + (q[0] - p[0]) * k / steps <= x + w and y <= p[1] + (q[1] - p[1]) * k / steps <= y + h)
-    return length * inside / (steps + 1)
+def _side_cost(label: str) -> float:
+    """A plain side first (E, W, N, S), then the corners, then the points between; close to the place first."""
+    if label.startswith("@"):
+        return 1.5
+    side, _, away = label.partition("+")
+    return (0.0 if len(side) == 1 else 0.5 if side in ("NE", "NW", "SE", "SW") else 0.8) + 0.05 * float(away or 0)
 
 
-def label_sides(places: dict[str, tuple[float, float]],
-                segments: list[tuple[tuple[float, float], tuple[float, float], float]]) -> dict[str, str]:
-    """Each place's name side, greedily: the first side (E, W, N, S, then the corners) that hits nothing.
-    A segment is a route as drawn: the line between its places and how far its spaces reach either side."""
-    boxes: dict[str, Box] = {}
+def label_sides(draft: BusBoard) -> dict[str, str]:
+    """Each place's name side: greedily the side whose box hits least (another name, a place, a route as the
+    table draws it: the compiler's board check, game/board/tmx/bus_check.py), then a few rounds of moving one
+    name at a time to its best side given all the others."""
+    places = {p.name: (p.x, p.y) for p in draft.places}
+    bands = drawn_bands(draft)
+    labels = [f"{side}+{away}" if away else side for away in AWAY for side in SIDES]
+    options = {name: {label: name_box(x, y, name, label, LABEL_PX) for label in labels}
+               for name, (x, y) in places.items()}
+
+    def cost(name: str, side: str, chosen: dict[str, Box]) -> float:
+        box = options[name][side]
+        w, h = box[2], box[3]
+        total = _side_cost(side)
+        total += 10 * sum(_overlap(box, other) for key, other in chosen.items() if key != name)
+        total += 3 * sum(_overlap(inflate_box(box, 12), other) for key, other in chosen.items() if key != name)
+        total += 10 * sum(box_point_distance(box, px, py) < RADIUS for other, (px, py) in places.items()
+                          if other != name)
+        total += 10 * sum(under_route(box, line, reach) for _, line, reach in bands)
+        total += 1 * sum(under_route(box, line, reach + 4) for _, line, reach in bands)  # a little air
+        total += 20 * (box[0] < 0 or box[1] < 0 or box[0] + w > draft.width or box[1] + h > draft.height)
+        return total
+
     sides: dict[str, str] = {}
-    for name, (x, y) in sorted(places.items(), key=lambda item: item[1][1]):
-        best: tuple[float, str, Box] | None = None
-        for side in SIDES:
-            box = name_box(x, y, name, side, LABEL_PX)
-            w, h = box[2], box[3]
-            cost = 0.0 if side in ("E", "W", "N", "S") else 0.5
-            cost += 10 * sum(_overlap(box, other) for other in boxes.values())
-            cost += 10 * sum(_overlap(box, (px - RADIUS, py - RADIUS, 2 * RADIUS, 2 * RADIUS))
-                             for other, (px, py) in places.items() if other != name)
-            cost += 0.2 * sum(length_under(box, p, q, reach) for p, q, reach in segments)  # 20 px: a clash
-            cost += 20 * (box[0] < 0 or box[1] < 0 or box[0] + w > 1920 or box[1] + h > 1080)
-            if best is None or cost < best[0]:
-                best = (cost, side, box)
-        assert best is not None
-        sides[name], boxes[name] = best[1], best[2]
+    chosen: dict[str, Box] = {}
+    for name in sorted(places, key=lambda n: places[n][1]):
+        sides[name] = min(labels, key=lambda label: cost(name, label, chosen))
+        chosen[name] = options[name][sides[name]]
+    for _ in range(6):
+        moved = False
+        for name in sorted(places, key=lambda n: places[n][1]):
+            best = min(labels, key=lambda label: cost(name, label, chosen))
+            if cost(name, best, chosen) < cost(name, sides[name], chosen) - 1e-9:
+                sides[name], chosen[name], moved = best, options[name][best], True
+        if not moved:
+            break
+    for name in sorted(places, key=lambda n: places[n][1]):  # a name no side clears is set by hand, as it were
+        if cost(name, sides[name], chosen) >= 10:
+            options[name].update(_offsets(name, *places[name]))
+            best = min(options[name], key=lambda label: cost(name, label, chosen))
+            sides[name], chosen[name] = best, options[name][best]
     return sides
+
+
+def _offsets(name: str, x: float, y: float) -> dict[str, Box]:
+    """Boxes dragged off the sides (`@dx,dy`): any position whose nearest point is just beyond the disc."""
+    w, h = name_box(x, y, name, "E", LABEL_PX)[2:]
+    found = {}
+    for dx in range(-round(w) - 50, 51, 4):
+        for dy in range(-round(h) - 50, 51, 4):
+            box = (x + dx, y + dy, w, h)
+            if RADIUS + 4 <= box_point_distance(box, x, y) <= RADIUS + 30:
+                found[f"@{dx},{dy}"] = box
+    return found
+
+
+def draft_board() -> BusBoard:
+    """The table as a board (double routes paired, no names placed yet): what the names and tickets are
+    measured on."""
+    index = {name: i for i, name in enumerate(data.PLACES)}
+    places = tuple(Place(i, name, float(x), float(y)) for i, (name, (x, y)) in enumerate(data.PLACES.items()))
+    pairs: dict[frozenset[str], list[int]] = {}
+    for k, (a, b, _, _) in enumerate(data.ROUTES):
+        pairs.setdefault(frozenset((a, b)), []).append(k)
+    routes = tuple(Route(k, index[a], index[b], n, colour,
+                         next((m for m in pairs[frozenset((a, b))] if m != k), None))
+                   for k, (a, b, n, colour) in enumerate(data.ROUTES))
+    return BusBoard("London", 1920.0, 1080.0, places, routes, (), ())
 
 
 def tickets_valued() -> list[tuple[str, str, int]]:
     """Each ticket with its value: the fewest spaces between its places over every route."""
-    names = list(data.PLACES)
-    index = {name: i for i, name in enumerate(names)}
-    places = tuple(Place(i, name, float(x), float(y)) for i, (name, (x, y)) in enumerate(data.PLACES.items()))
-    routes = tuple(Route(k, index[a], index[b], n, colour) for k, (a, b, n, colour) in enumerate(data.ROUTES))
-    draft = BusBoard("London", 1920.0, 1080.0, places, routes, (), ())
+    draft = draft_board()
+    index = draft.place_index
     return [(a, b, shortest_spaces(draft, index[a], index[b]) or 0) for a, b in data.TICKETS]
 
 
@@ -98,13 +139,6 @@ def problems_of_the_table() -> list[str]:
     return found
 
 
-def route_segments() -> list[tuple[tuple[float, float], tuple[float, float], float]]:
-    """Each pair of places joined by a route, with how far the drawn route (or double route) reaches sideways."""
-    pairs = Counter(frozenset((a, b)) for a, b, _, _ in data.ROUTES)
-    return [(data.PLACES[a], data.PLACES[b], ROUTE_HALF + (TWIN_SHIFT if n > 1 else 0.0))
-            for pair, n in pairs.items() for a, b in [sorted(pair)]]
-
-
 def _prop(parent: ET.Element, name: str, value: object, kind: str = "") -> None:
     props = parent.find("properties")
     if props is None:
@@ -113,7 +147,7 @@ def _prop(parent: ET.Element, name: str, value: object, kind: str = "") -> None:
     ET.SubElement(props, "property", attrs)
 
 
-def _points(points: list[tuple[float, float]], x: float, y: float) -> str:
+def _points(points: Sequence[tuple[float, float]], x: float, y: float) -> str:
     return " ".join(f"{px - x:g},{py - y:g}" for px, py in points)
 
 
@@ -151,7 +185,7 @@ def tmx_source() -> bytes:
     for name in data.PLACES:  # places get their ids first: routes and tickets refer to them
         place_ids[name] = next_id
         next_id += 1
-    sides = label_sides(data.PLACES, route_segments())
+    sides = label_sides(draft_board())
     for a, b, spaces, colour in data.ROUTES:
         (ax, ay), (bx, by) = data.PLACES[a], data.PLACES[b]
         element = obj(layers["routes"], "route", ax, ay)
@@ -184,7 +218,7 @@ def build(source: Path) -> tuple[BusBoard | None, list[str]]:
         return None, problems
     write_atomically(source, tmx_source())
     result = compile_bus_tmx(source)
-    return result.board, [f"{p.severity}: {p}" for p in result.problems]
+    return result.board, [str(p) for p in result.problems]
 
 
 def colour_spaces(board: BusBoard) -> Counter[str]:
@@ -203,7 +237,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.check:
         text = tmx_source()
         board = compile_bus_tmx(source).board if source.is_file() and source.read_bytes() == text else None
-        same = board is not None and target.is_file() and target.read_text(encoding="utf-8") == _board_text(board)
+        same = board is not None and target.is_file() and target.read_text(encoding="utf-8") == board.dumps()
         print("london_bus: up to date" if same else "london_bus: out of date (run python -m tools.build_bus_board)")
         return 0 if same else 1
     board, problems = build(source)
@@ -211,19 +245,13 @@ def main(argv: list[str] | None = None) -> int:
         print(problem, file=sys.stderr)
     if board is None:
         return 1
-    write_atomically(target, _board_text(board).encode("utf-8"))
+    write_atomically(target, board.dumps().encode("utf-8"))
     spaces = colour_spaces(board)
     print(f"london_bus: {len(board.places)} places, {len(board.routes)} routes "
           f"({sum(1 for r in board.routes if r.twin is not None) // 2} double), {len(board.tickets)} tickets "
           f"(values {min(t.value for t in board.tickets)}–{max(t.value for t in board.tickets)}), colours "
           + ", ".join(f"{c} {n}" for c, n in sorted(spaces.items())))
     return 0
-
-
-def _board_text(board: BusBoard) -> str:
-    import json
-
-    return json.dumps(board.to_json(), ensure_ascii=False, indent=1) + "\n"
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ file is one line of error, never a traceback. Places and routes are addressed by
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -139,6 +140,10 @@ class BusBoard:
                         for t in self.tickets],
             "decorations": [{"kind": d.kind, "points": [list(p) for p in d.points]} for d in self.decorations],
         }
+
+    def dumps(self) -> str:
+        """The board file's text: the same board always gives the same bytes (`compile` and the build)."""
+        return json.dumps(self.to_json(), ensure_ascii=False, indent=1) + "\n"
 
     @classmethod
     def from_json(cls, data: Any) -> BusBoard:

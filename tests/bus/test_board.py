@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from collections import Counter
 from itertools import combinations
 
@@ -11,9 +12,11 @@ import pytest
 from game import resources
 from game.board.model import BoardError
 from game.board.tmx.bus import compile_bus_tmx
+from game.board.tmx.bus_check import drawn_bands, under_route
 from game.bus.board import COLOURS, GREY, BusBoard, bus_board_for, load_bus_board_file, shortest_spaces
-from game.geometry import segment_intersection
-from tools.build_bus_board import ROUTE_HALF, TWIN_SHIFT, length_under, tmx_source
+from game.bus.labels import PLACE_RADIUS
+from game.geometry import box_point_distance, segment_intersection
+from tools.build_bus_board import tmx_source
 
 
 @pytest.fixture(scope="module")
@@ -55,16 +58,32 @@ def test_routes_do_not_cross_and_names_do_not_overlap(london: BusBoard) -> None:
         assert not (a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3])
 
 
-def test_names_keep_off_the_routes_as_drawn(london: BusBoard) -> None:
-    """Board px of drawn route (20 px wide, doubles side by side) lying under a name: a ratchet that may only go
-    down (715 before names weighed the routes' drawn width; Westminster, a hub of six routes, holds most)."""
-    def under(place) -> float:  # type: ignore[no-untyped-def]
-        return sum(length_under(place.label, (london.places[r.a].x, london.places[r.a].y),
-                                (london.places[r.b].x, london.places[r.b].y),
-                                ROUTE_HALF + (TWIN_SHIFT if r.twin is not None else 0.0)) for r in london.routes)
+def test_the_board_check_finds_nothing_on_the_shipped_board() -> None:
+    """The compiler's board check (no name over a name, a place or a route as the table draws it, no crossing
+    routes, no place in the Thames, one network) has nothing to say about our board."""
+    result = compile_bus_tmx(resources.path("bus_boards") / "src" / "london_bus.tmx")
+    assert result.problems == [], [str(p) for p in result.problems]
 
-    assert sum(under(p) for p in london.places) <= 300
-    assert max(under(p) for p in london.places if p.name != "Westminster") <= 40
+
+def test_places_stand_apart_and_tickets_cover_the_map(london: BusBoard) -> None:
+    gaps = [math.dist((p.x, p.y), (q.x, q.y)) for p, q in combinations(london.places, 2)]
+    assert min(gaps) >= 90
+    on_tickets = {t.a for t in london.tickets} | {t.b for t in london.tickets}
+    quarters = {(p.x >= london.width / 2, p.y >= london.height / 2) for p in london.places if p.index in on_tickets}
+    assert len(quarters) == 4  # every part of the map appears on some ticket
+    values = sorted(t.value for t in london.tickets)
+    assert sum(4 <= v <= 12 for v in values) >= 14, values  # mostly 4–12
+
+
+def test_names_keep_off_the_routes_as_drawn(london: BusBoard) -> None:
+    """No name box lies over a route as drawn (20 px wide, doubles side by side) or over another place."""
+    for place in london.places:
+        assert place.label is not None
+        for route, line, reach in drawn_bands(london):
+            assert not under_route(place.label, line, reach), (place.name, route.index)
+        for other in london.places:
+            if other is not place:
+                assert box_point_distance(place.label, other.x, other.y) >= PLACE_RADIUS, (place.name, other.name)
 
 
 def test_the_shipped_files_are_what_the_build_makes(london: BusBoard) -> None:
@@ -73,7 +92,8 @@ def test_the_shipped_files_are_what_the_build_makes(london: BusBoard) -> None:
     assert source.read_bytes() == tmx_source()
     result = compile_bus_tmx(source)
     assert result.problems == [] and result.board is not None
-    assert result.board.to_json() == london.to_json()
+    shipped = resources.bus_board("london_bus")
+    assert shipped is not None and shipped.read_bytes() == result.board.dumps().encode("utf-8")  # byte for byte
 
 
 def test_only_bus_boards_are_bus_boards(tmp_path) -> None:  # type: ignore[no-untyped-def]

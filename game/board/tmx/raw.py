@@ -82,6 +82,7 @@ class RawObject:
     properties: dict[str, Prop] = field(default_factory=dict)
     text: str = ""
     template: str = ""
+    layer: str = ""  # the name of the object group it is in
 
     def transform(self, dx: float, dy: float) -> Point:
         """An offset from the object's origin to absolute map pixels, applying its rotation."""

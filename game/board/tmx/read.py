@@ -163,6 +163,7 @@ def _read_group(element: ET.Element, raw: RawMap, tmx: TmxMap, report: Reporter,
             return False
         obj = read_object(child, group, report, ox, oy)
         if obj is not None:
+            obj.layer = element.get("name", "")[:MAX_NAME]
             raw.objects.append(obj)
     return True
 

@@ -17,20 +17,25 @@ from typing import Any
 from game import i18n
 
 TOOL_NAMES = ("select", "station", "waypoint", "link", "bend", "split", "cluster", "water", "park", "delete")
+BUS_TOOL_NAMES = ("select", "place", "route", "district", "ticket", "bend", "water", "park", "delete")  # bus tour
+ALL_TOOL_NAMES = tuple(dict.fromkeys((*TOOL_NAMES, *BUS_TOOL_NAMES)))
 TOOL_FIELDS = ("key", "label", "hint")  # TOOLS[name] is (shortcut, toolbar label, status-bar hint)
 HELP_FIELDS = ("keys", "action")  # HELP_LINES[i] is (keys, what they do)
-_COMMANDS = ("new", "open", "save", "save_as", "undo", "redo", "grid", "background", "tidy", "place_names", "play",
-             "import", "help")
+_COMMANDS = ("new", "new_bus", "open", "save", "save_as", "undo", "redo", "grid", "background", "tidy", "place_names",
+             "play", "import", "help")
 
 # Tables of plain messages: name → entries in display order ("" is stored as "_").
 TABLES: dict[str, tuple[str, ...]] = {
     "BUTTONS": _COMMANDS,
     "TOOLTIPS": _COMMANDS,
-    "PANEL_KIND": ("station", "waypoint", "link", "cluster", "water", "park", ""),
+    "PANEL_KIND": ("station", "waypoint", "link", "cluster", "water", "park", "place", "route", "district", "ticket",
+                   ""),
+    "COLOURS": ("orange", "yellow", "pink", "green", "blue", "black", "grey"),  # a bus route's colours
     "PANEL_FLAGS": ("railway", "terminus", "connection", "plus", "start", "water", "pinned"),
     "DESTINATIONS": ("", "standard", "express"),
     "LABEL_UNDO": ("add_station", "add_waypoint", "add_link", "add_area", "move", "bend", "unbend", "split",
-                   "delete", "property", "spaces", "map", "background", "tidy", "place_names", "move_name"),
+                   "delete", "property", "spaces", "map", "background", "tidy", "place_names", "move_name",
+                   "add_place", "add_route", "add_ticket"),
 }
 
 
@@ -49,7 +54,7 @@ def _help_lines() -> list[tuple[str, ...]]:
 def __getattr__(name: str) -> Any:
     """`text.NAME` in the current language: a message, a table of messages, or AttributeError."""
     if name == "TOOLS":
-        return {tool: tuple(i18n.tr(key(name, tool, field)) for field in TOOL_FIELDS) for tool in TOOL_NAMES}
+        return {tool: tuple(i18n.tr(key(name, tool, field)) for field in TOOL_FIELDS) for tool in ALL_TOOL_NAMES}
     if name == "HELP_LINES":
         return _help_lines()
     if name in TABLES:

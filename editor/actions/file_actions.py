@@ -12,6 +12,11 @@ def new(editor: Editor) -> None:
     editor.files.guard(editor.files.new)
 
 
+def new_bus(editor: Editor) -> None:
+    """A new board for the bus tour (map property game = bus, its layers); its tools replace the Underground's."""
+    editor.files.guard(editor.files.new_bus)
+
+
 def open_board(editor: Editor) -> None:
     editor.files.open_dialog()
 
@@ -30,7 +35,8 @@ def quit_editor(editor: Editor) -> None:
 
 def actions() -> list[Action]:
     return [
-        Action("new", new, (Shortcut(pygame.K_n, ctrl=True),), button="file"),
+        Action("new", new, (Shortcut(pygame.K_n, ctrl=True, shift=False),), button="file"),
+        Action("new_bus", new_bus, (Shortcut(pygame.K_n, ctrl=True, shift=True),), button="file"),
         Action("open", open_board, (Shortcut(pygame.K_o, ctrl=True),), button="file"),
         Action("save", save, (Shortcut(pygame.K_s, ctrl=True, shift=False),), button="file"),
         Action("save_as", save_as, (Shortcut(pygame.K_s, ctrl=True, shift=True),), button="file"),

@@ -17,6 +17,7 @@ from editor import text
 from editor.actions.context import Editor
 from editor.actions.registry import Action, Shortcut
 from editor.cartography.metro_map import MetroMap, place_names_only, tidy_layout
+from editor.document.bus import is_bus
 from editor.document.work import BackgroundWork, Progress
 from editor.importing.map_request import MapInputs, map_edits, map_inputs
 
@@ -29,6 +30,9 @@ def _start(editor: Editor, title: str, run: Callable[[MapInputs, Progress], Metr
     editor.panel.commit_pending()
     editor.cancel_tool()
     doc = editor.session.doc
+    if is_bus(doc):
+        editor.user.status(text.STATUS_UNDERGROUND_ONLY.format(title=title))
+        return
     if not doc.of_kind("station"):
         editor.user.status(text.STATUS_NO_STATIONS)
         return

@@ -13,6 +13,7 @@ import pygame
 from editor import text
 from editor.actions.context import Editor
 from editor.actions.registry import Action, Shortcut
+from editor.document.bus import is_bus
 from editor.document.problems import ProblemWatcher, Report, compile_document, describe
 from editor.document.tmx import Document
 from game.files import write_atomically
@@ -53,6 +54,9 @@ def current_errors(watcher: ProblemWatcher) -> list[str]:
 def play_this_board(editor: Editor) -> None:
     """Start the game on the board as it is now, or say why not."""
     editor.panel.commit_pending()
+    if is_bus(editor.session.doc):
+        editor.user.tell(text.PLAY_BUS_TITLE, text.PLAY_BUS)
+        return
     editor.watcher.refresh(force=True)
     outcome = play(editor.session.doc, editor.watcher.report)
     if outcome.problems:

@@ -25,9 +25,13 @@ from pygame_gui.elements import (
 
 from editor import text
 from editor.document.asking import AskUser
+from editor.document.bus import is_bus
 from editor.document.session import EditingSession
 from editor.document.tmx import MapObject
 from game.board.rule_settings import RULESETS, RuleSettings, parse_setting
+from game.board.tmx.bus import DISTRICT_VALUES
+from game.bus.labels import DEFAULT_LABEL, SIDES
+from game.geometry import point_in_polygon
 
 ROW = 32
 PAD = 10
@@ -151,7 +155,7 @@ class PropertyPanel:
     def _object(self, obj: MapObject) -> None:
         session, edited = self.session, self._edited
         self._title(f"{text.PANEL_KIND.get(obj.kind, text.PANEL_KIND[''])}  #{obj.id}")
-        if obj.kind in ("station", "waypoint", "cluster"):
+        if obj.kind in ("station", "waypoint", "cluster", "place", "district"):
             self._entry(text.PANEL_NAME, obj.name, lambda value: edited(session.rename(obj.id, value.strip())))
         if obj.kind == "station":
             kinds = list(text.DESTINATIONS.values())
@@ -184,10 +188,52 @@ class PropertyPanel:
             self._add(button)
             self.actions[button] = lambda _button: self.use_tool("split")
             self.y += ROW
+        else:
+            self._bus_object(obj)
+
+    def _bus_object(self, obj: MapObject) -> None:
+        """A bus-tour object's fields: a place's name side, a route's ends, spaces and colour, a district's value
+        (and how many places it holds), a ticket's ends and value."""
+        session = self.session
+
+        def set_prop(name: str, value: str | None, ptype: str = "string") -> None:
+            self._edited(session.set_prop(obj.id, name, value, ptype))
+
+        if obj.kind == "place":
+            side = obj.props.get("label", "") or DEFAULT_LABEL
+            options = list(SIDES) if side in SIDES else [*SIDES, side]  # an offset ("@12,-30") stays choosable
+            self._dropdown(text.PANEL_LABEL_SIDE, options, side,
+                           lambda value: set_prop("label", None if value == DEFAULT_LABEL else value))
+        elif obj.kind == "route":
+            self._ends(obj)
+            self._spaces([obj.id], obj.number("spaces", 1))
+            names, colour = text.COLOURS, obj.props.get("colour", "")
+            reverse = {shown: key for key, shown in names.items()}
+            self._dropdown(text.PANEL_COLOUR, [*names.values(), *([] if colour in names else [colour])],
+                           names.get(colour, colour), lambda value: set_prop("colour", reverse.get(value, value)))
+        elif obj.kind == "district":
+            values = [str(v) for v in range(DISTRICT_VALUES[0], DISTRICT_VALUES[1] + 1)]
+            current = obj.props.get("value", "") or "?"
+            self._dropdown(text.PANEL_VALUE, values if current in values else [*values, current], current,
+                           lambda value: set_prop("value", value, "int"))
+            inside = sum(point_in_polygon(p.pos, obj.points) for p in session.doc.of_kind("place"))
+            self._line(text.plural("PANEL_PLACES_INSIDE", inside, count=inside))
+        elif obj.kind == "ticket":
+            self._ends(obj)
+            self._entry(text.PANEL_VALUE, obj.props.get("value", ""), lambda value: self._int(obj.id, "value", value))
+
+    def _ends(self, obj: MapObject) -> None:
+        a, b = self.session.doc.get(obj.ref("a")), self.session.doc.get(obj.ref("b"))
+        self._line(text.PANEL_LINK_ENDS.format(a=_label(a), b=_label(b)))
+
+    def _line(self, words: str) -> None:
+        self._add(UILabel(pygame.Rect(PAD, self.y, self._width(), ROW - 4), words, self.ui, container=self.panel,
+                          object_id="#field_label"))
+        self.y += ROW
 
     def _many(self, objects: list[MapObject]) -> None:
         self._title(text.plural("PANEL_SELECTION", len(objects), count=len(objects)))
-        links = [o for o in objects if o.kind == "link"]
+        links = [o for o in objects if o.kind in ("link", "route")]
         if links:
             spaces = {o.number("spaces", 1) for o in links}
             self._spaces([o.id for o in links], spaces.pop() if len(spaces) == 1 else 0)
@@ -198,6 +244,8 @@ class PropertyPanel:
         self._title(text.PANEL_MAP)
         self._entry(text.PANEL_NAME, props.get("name", ""),
                     lambda value: edited(session.set_map_prop("name", value, "string")))
+        if is_bus(session.doc):
+            return  # a bus-tour board has no rule set or settings of the Underground's
         ruleset = props.get("ruleset", "custom")
         options = list(RULESETS) if ruleset in RULESETS else [*RULESETS, ruleset]
         self._dropdown(text.PANEL_RULESET, options, ruleset,
@@ -232,7 +280,7 @@ class PropertyPanel:
 
     def _int(self, object_id: int, name: str, value: str) -> None:
         value = value.strip()
-        if value and not value.isdigit():
+        if value and not (value.isdigit() and value.isascii()):
             self.user.status(text.STATUS_BAD_SETTING.format(name=name, error=value))
             return
         self._edited(self.session.set_prop(object_id, name, value or None, "int"))

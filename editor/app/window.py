@@ -20,7 +20,7 @@ from pygame_gui.elements import UITextEntryLine
 
 from editor import text
 from editor.actions.catalogue import make_registry
-from editor.app.chrome import THEME, Layout, Toolbar, draw_help, draw_status, fit_toolbar
+from editor.app.chrome import FITS, THEME, Layout, Toolbar, draw_help, draw_status, fit_toolbar
 from editor.app.dialogs import Dialogs
 from editor.app.mouse import CanvasMouse
 from editor.app.name_prompt import NamePrompt
@@ -33,13 +33,14 @@ from editor.canvas.render import Renderer, label_centre, reset_fonts
 from editor.canvas.view import View
 from editor.document import autosave
 from editor.document.autosave import AutoSaver
+from editor.document.bus import is_bus
 from editor.document.files import DocumentFiles
 from editor.document.problems import ProblemWatcher
 from editor.document.session import EditingSession
 from editor.document.tmx import Document
 from editor.document.work import BackgroundWork
 from editor.tools.base import Tool
-from editor.tools.toolbox import make_tools
+from editor.tools.toolbox import make_bus_tools, make_tools
 from game.crash import CrashGuard
 from game.ui.pacing import Pacer
 
@@ -54,7 +55,10 @@ class EditorApp:
         reset_fonts()
         self.screen = pygame.display.set_mode(size)
         self.actions = make_registry()
-        fit = fit_toolbar(size[0], self.actions, list(text.TOOL_NAMES))
+        # the roomier toolbox decides the bar's layout, so switching boards never moves the canvas
+        fit = max((fit_toolbar(size[0], self.actions, list(names)) for names in (text.TOOL_NAMES, text.BUS_TOOL_NAMES)),
+                  key=FITS.index)
+        self.toolbar_fit = fit
         self.layout = Layout(size, fit.height)
         self.ui = UIManager(size, THEME)
         self.session = EditingSession(Document.new(text.NEW_BOARD_NAME))
@@ -104,10 +108,23 @@ class EditorApp:
         """Edit another document: tools, panel, problems, backups and view start over on it."""
         self.tool.cancel()
         self.session.load(doc)
+        self._toolbox(is_bus(doc))
         self.watcher.watch(doc)
         self.autosaver.reset()
         self.panel.refresh(force=True)
         self.fit()
+
+    def _toolbox(self, bus: bool) -> None:
+        """The bus tour's tools on a bus-tour board, the Underground's on any other: the bar is rebuilt to match."""
+        if bus == ("place" in self.tools):
+            return
+        self.tool.cancel()
+        self.tools = (make_bus_tools if bus else make_tools)(self.session, self.view, self.user)
+        self.tool = self.tools["select"]
+        self.toolbar.panel.kill()
+        self.toolbar = Toolbar(self.ui, self.screen.get_width(), self.actions, list(self.tools), self.toolbar_fit)
+        self.toolbar.show_tool("select")
+        self.toolbar.show_snap(self.session.snapping)
 
     def commit_typing(self) -> None:
         self.panel.commit_pending()
@@ -405,6 +422,12 @@ class EditorApp:
         x, y = self.mouse.cursor
         snap = text.STATUS_ON if self.session.snapping else text.STATUS_OFF
         stations = len(doc.of_kind("station"))
+        if "place" in self.tools:  # a bus-tour board counts its places
+            places = len(doc.of_kind("place"))
+            right = text.plural("STATUS_BAR_BUS", places, title=doc.title, mark=text.UNSAVED_MARK if doc.dirty else "",
+                                places=places, x=x, y=y, snap=snap, zoom=text.STATUS_ZOOM.format(zoom=self.view.zoom))
+            draw_status(self.screen, self.layout.status, left, right)
+            return
         right = text.plural("STATUS_BAR", stations, title=doc.title, mark=text.UNSAVED_MARK if doc.dirty else "",
                             stations=stations, x=x, y=y, snap=snap, zoom=text.STATUS_ZOOM.format(zoom=self.view.zoom))
         draw_status(self.screen, self.layout.status, left, right)

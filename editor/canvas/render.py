@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pygame
 
+from editor.canvas.bus_render import FontSource, draw_bus
 from editor.canvas.view import View
+from editor.document.bus import is_bus
 from editor.document.names import NodeDisc, StationName, node_discs, station_names
 from editor.document.tmx import Document, MapObject
 from game import resources
@@ -134,6 +136,11 @@ class Renderer:
         for obj in objects:
             if obj.kind in ("water", "park"):
                 self._area(surface, view, obj, obj.id in selection, obj.id in problems)
+        if is_bus(doc):
+            draw_bus(surface, doc, view, FontSource(name_font, font), selection=selection, problems=problems)
+            pygame.draw.rect(surface, (150, 150, 150), paper, 1)
+            surface.set_clip(None)
+            return
         for obj in objects:
             if obj.kind == "cluster":
                 self._cluster(surface, view, obj, obj.id in selection, obj.id in problems)

@@ -9,7 +9,7 @@ import copy
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 
-from editor.document.tmx import Document, Point
+from editor.document.tmx import LINE_KINDS, Document, Point
 
 
 class Command:
@@ -45,13 +45,13 @@ class AddObjects(Command):
 
 
 class DeleteObjects(Command):
-    """Objects taken out; links that would lose an end go with their station."""
+    """Objects taken out; links, routes and tickets that would lose an end go with their station or place."""
 
     label = "delete"
 
     def __init__(self, doc: Document, ids: list[int]) -> None:
         doomed = set(ids)
-        for link in doc.of_kind("link"):
+        for link in doc.of_kind(*LINE_KINDS, "ticket"):
             if link.ref("a") in doomed or link.ref("b") in doomed:
                 doomed.add(link.id)
         # Remember positions in document order so undo can restore each at its index.
@@ -162,7 +162,7 @@ def move_nodes_and_links(doc: Document, moves: dict[int, Point]) -> list[int]:
     changed = list(moves)
     for object_id, pos in moves.items():
         doc.set_points(object_id, [pos])
-    for link in doc.of_kind("link"):
+    for link in doc.of_kind(*LINE_KINDS):
         a, b = link.ref("a"), link.ref("b")
         if a in moves or b in moves:
             points = list(link.points) if len(link.points) >= 2 else [link.pos, link.pos]

@@ -13,6 +13,7 @@ from pathlib import Path
 from editor import text
 from editor.document import autosave
 from editor.document.asking import AskUser
+from editor.document.bus import new_bus_document
 from editor.document.session import EditingSession
 from editor.document.tmx import Document, DocumentError
 
@@ -34,6 +35,10 @@ class DocumentFiles:
     def new(self) -> None:
         self.show(Document.new(text.NEW_BOARD_NAME))
         self.user.status(text.STATUS_NEW)
+
+    def new_bus(self) -> None:
+        self.show(new_bus_document(text.NEW_BUS_BOARD_NAME))
+        self.user.status(text.STATUS_NEW_BUS)
 
     def open_path(self, path: Path) -> bool:
         """Open a board, then offer its backup when one is newer than the file."""

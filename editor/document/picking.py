@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import math
 
-from editor.document.tmx import AREA_KINDS, NODE_KINDS, Document, MapObject, Point
+from editor.document.tmx import AREA_KINDS, LINE_KINDS, NODE_KINDS, Document, MapObject, Point
 from game.geometry import nearest_segment, point_in_polygon
 
 
 def pick(doc: Document, p: Point, radius: float, kinds: tuple[str, ...] | None = None) -> MapObject | None:
-    """Nodes within `radius` first, then links a little nearer, then the smallest area containing `p`."""
+    """Nodes within `radius` first, then links (and routes) a little nearer, then the smallest area containing `p`."""
     objects = [o for o in doc.objects() if kinds is None or o.kind in kinds]
     nodes = [(math.dist(p, o.pos), o.id, o) for o in objects if o.kind in NODE_KINDS]
     near = [item for item in nodes if item[0] <= radius]
@@ -17,7 +17,7 @@ def pick(doc: Document, p: Point, radius: float, kinds: tuple[str, ...] | None =
         return min(near)[2]
     links = []
     for o in objects:
-        if o.kind == "link" and len(o.points) >= 2:
+        if o.kind in LINE_KINDS and len(o.points) >= 2:
             _, d = nearest_segment(p, o.points)
             if d <= radius * 0.8:
                 links.append((d, o.id, o))

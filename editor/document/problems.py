@@ -8,11 +8,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from editor import text
+from editor.document.bus import is_bus
 from editor.document.tmx import Document
+from game.board.tmx.bus import compile_bus_bytes
 from game.board.tmx.compiler import compile_tmx_bytes
 
 if TYPE_CHECKING:
     from game.board.model import Board
+    from game.bus.board import BusBoard
 
 DEBOUNCE_SECONDS = 0.4
 
@@ -22,7 +25,7 @@ class Report:
     """The latest compile of the document: its board (when error-free) and its problems, the board check's
     legibility findings (names that collide, a link through a station, stations too close) last."""
 
-    board: Board | None
+    board: Board | BusBoard | None
     problems: list[Any]
 
     @property
@@ -40,8 +43,12 @@ class Report:
 
 
 def compile_document(doc: Document) -> Report:
-    """Compile what is being edited, as if it were saved, without touching the disk."""
+    """Compile what is being edited, as if it were saved, without touching the disk: with the bus tour's
+    compiler (and its board check) when the map says it is a bus-tour board, else with the Underground's."""
     name = doc.path.name if doc.path else text.UNTITLED
+    if is_bus(doc):
+        bus = compile_bus_bytes(doc.to_bytes(), name, doc.base_dir)
+        return Report(bus.board, list(bus.problems))
     result = compile_tmx_bytes(doc.to_bytes(), name, doc.base_dir)
     return Report(result.board, [*result.problems, *result.legibility])
 

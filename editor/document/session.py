@@ -13,6 +13,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Collection
 
 from editor import text
+from editor.document.bus import BUS_KIND_LAYERS, MAX_TWINS, route_colour, route_spaces, routes_between, ticket_spot
 from editor.document.commands import AddObjects, Batch, ChangeMap, ChangeObjects, Command, DeleteObjects
 from editor.document.history import History
 from editor.document.picking import pick
@@ -22,6 +23,7 @@ from editor.document.tmx import (
     BOARD_LAYER,
     CLUSTER_LAYER,
     DECORATION_LAYER,
+    LINE_KINDS,
     LINKS_LAYER,
     Document,
     MapObject,
@@ -38,6 +40,7 @@ KIND_LAYERS: dict[str, tuple[str, ...]] = {
     "cluster": (CLUSTER_LAYER,),
     "water": (DECORATION_LAYER, "areas"),
     "park": (DECORATION_LAYER, "areas"),
+    **BUS_KIND_LAYERS,
 }
 
 
@@ -134,6 +137,25 @@ class EditingSession:
         self.add_object("link", path, text.LABEL_UNDO["add_link"], props=props)
         return True
 
+    def add_route(self, a: MapObject, b: MapObject) -> int | None:
+        """A bus route from place `a` to `b` (a straight line; its spaces from its length, the colour the board
+        uses least), selected for the panel to adjust; a second one between the pair makes a double route
+        (another colour). None, selecting those there, when the pair has its two routes already."""
+        twins = routes_between(self.doc, a.id, b.id)
+        if len(twins) >= MAX_TWINS:
+            self.select({r.id for r in twins})
+            return None
+        spaces = twins[0].number("spaces", route_spaces(a, b)) if twins else route_spaces(a, b)
+        colour = route_colour(self.doc, {r.props.get("colour", "") for r in twins})
+        props = {"a": ("object", str(a.id)), "b": ("object", str(b.id)), "spaces": ("int", str(spaces)),
+                 "colour": ("string", colour)}
+        return self.add_object("route", [a.pos, b.pos], text.LABEL_UNDO["add_route"], props=props)
+
+    def add_ticket(self, a: MapObject, b: MapObject, value: int) -> int:
+        """A bus-tour ticket from place `a` to `b`, listed down the map's right-hand edge, selected."""
+        props = {"a": ("object", str(a.id)), "b": ("object", str(b.id)), "value": ("int", str(value))}
+        return self.add_object("ticket", [ticket_spot(self.doc)], text.LABEL_UNDO["add_ticket"], props=props)
+
     def split_link(self, link_id: int, p: Point) -> int | None:
         """Split a link where its drawn path passes nearest `p` into two links joined by a new water waypoint
         there, as one undo step: both halves keep the link's properties (the ends aside) and its bends on
@@ -207,8 +229,8 @@ class EditingSession:
         return True
 
     def set_spaces(self, ids: Collection[int], spaces: int) -> bool:
-        """The number of spaces (1–4) of the links among `ids`."""
-        links = [i for i in ids if (o := self.doc.get(i)) is not None and o.kind == "link"]
+        """The number of spaces (1–4) of the links (and bus routes) among `ids`."""
+        links = [i for i in ids if (o := self.doc.get(i)) is not None and o.kind in LINE_KINDS]
         if not links:
             return False
 

@@ -17,9 +17,10 @@ from game.files import write_atomically
 
 Point = tuple[float, float]
 
-NODE_KINDS = ("station", "waypoint")
-AREA_KINDS = ("cluster", "water", "park")
-KINDS = (*NODE_KINDS, "link", *AREA_KINDS)
+NODE_KINDS = ("station", "waypoint", "place", "ticket")  # point objects ("place", "ticket": the bus tour's)
+LINE_KINDS = ("link", "route")  # paths between two nodes (properties a and b), drawn as polylines
+AREA_KINDS = ("cluster", "water", "park", "district")
+KINDS = (*NODE_KINDS, *LINE_KINDS, *AREA_KINDS)
 MAX_FILE_BYTES = 16 * 1024 * 1024
 NEW_MAP_TILES = (60, 40)
 TILE = 32
@@ -324,7 +325,7 @@ class Document:
         if kind in NODE_KINDS:
             ET.SubElement(element, "point")
         else:
-            shape = "polyline" if kind == "link" else "polygon"
+            shape = "polyline" if kind in LINE_KINDS else "polygon"
             ET.SubElement(element, shape, {"points": _points_text(points, (x, y))})
         return element
 

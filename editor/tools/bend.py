@@ -13,7 +13,7 @@ from editor.canvas.view import View
 from editor.document.asking import AskUser
 from editor.document.commands import ChangeObjects
 from editor.document.session import EditingSession
-from editor.document.tmx import MapObject, Point
+from editor.document.tmx import LINE_KINDS, MapObject, Point
 from editor.tools.base import Tool
 from game.geometry import nearest_segment, project_on_segment
 
@@ -35,7 +35,7 @@ class BendTool(Tool):
     def down(self, p: Point, event: pygame.event.Event, double: bool) -> None:
         session, doc = self.session, self.session.doc
         radius = self.view.pick_radius(BEND_PIXELS)
-        for link in doc.of_kind("link"):
+        for link in doc.of_kind(*LINE_KINDS):
             for i, q in enumerate(link.points[1:-1], start=1):
                 if math.dist(p, q) <= radius:
                     if double:
@@ -45,7 +45,7 @@ class BendTool(Tool):
                         return
                     self._start(link, i, list(link.points))
                     return
-        hit = self.pick(p, kinds=("link",))
+        hit = self.pick(p, kinds=LINE_KINDS)
         if hit is None or len(hit.points) < 2:
             return
         i, _ = nearest_segment(p, hit.points)

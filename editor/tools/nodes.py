@@ -13,15 +13,18 @@ class StationTool(Tool):
     """Click to place; the name is typed into an entry that opens at the spot."""
 
     name = "station"
+    picks: tuple[str, ...] = ("station", "waypoint")  # a click on one of these selects it instead
 
     def down(self, p: Point, event: pygame.event.Event, double: bool) -> None:
-        hit = self.pick(p, kinds=("station", "waypoint"))
+        hit = self.pick(p, kinds=self.picks)
         if hit is not None:
             self.session.select({hit.id})
             return
         pos = self.session.snap(p)
-        number = len(self.session.doc.of_kind("station")) + 1
-        self.user.ask_name(pos, text.DEFAULT_STATION.format(n=number), lambda name: self.place(pos, name))
+        self.user.ask_name(pos, self.default_name(), lambda name: self.place(pos, name))
+
+    def default_name(self) -> str:
+        return text.DEFAULT_STATION.format(n=len(self.session.doc.of_kind("station")) + 1)
 
     def place(self, pos: Point, name: str) -> None:
         """The station itself, once named; the board's first station is where the passenger starts."""

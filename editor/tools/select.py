@@ -16,7 +16,7 @@ from editor.document.asking import AskUser
 from editor.document.commands import ChangeObjects
 from editor.document.names import StationName, name_at, offset_label, station_names
 from editor.document.session import EditingSession
-from editor.document.tmx import NODE_KINDS, MapObject, Point
+from editor.document.tmx import LINE_KINDS, NODE_KINDS, MapObject, Point
 from editor.tools.base import Tool
 from game.geometry import rect_contains
 
@@ -55,7 +55,7 @@ class SelectTool(Tool):
         self.moved = False
         doc = session.doc
         ids = set(session.selection)
-        for link in doc.of_kind("link"):
+        for link in doc.of_kind(*LINE_KINDS):
             if link.ref("a") in ids or link.ref("b") in ids:
                 ids.add(link.id)
         self.originals = {i: copy.deepcopy(doc.get(i)) for i in ids if doc.get(i) is not None}  # type: ignore[misc]
@@ -110,11 +110,11 @@ class SelectTool(Tool):
         """Move the dragged objects by (dx, dy) from where they were; links keep their ends on their nodes."""
         doc, selection = self.session.doc, self.session.selection
         moves = {i: (o.x + dx, o.y + dy) for i, o in self.originals.items()
-                 if i in selection and o.kind in ("station", "waypoint")}
+                 if i in selection and o.kind in NODE_KINDS}
         for i, o in self.originals.items():
-            if i in selection and o.kind != "link" and i not in moves:
+            if i in selection and o.kind not in LINE_KINDS and i not in moves:
                 doc.set_points(i, [(x + dx, y + dy) for x, y in o.points])
-            elif o.kind == "link":
+            elif o.kind in LINE_KINDS:
                 points = list(o.points)
                 if i in selection:
                     points = [points[0]] + [(x + dx, y + dy) for x, y in points[1:-1]] + [points[-1]]

@@ -48,6 +48,7 @@ Found = list[tuple[RawObject, dict[str, Any]]]
 class BusCompileResult(Findings):
     board: BusBoard | None
     problems: list[Problem] = field(default_factory=list)
+    draft: BusBoard | None = None  # assembled despite errors, for defaults; never to be played
 
 
 def is_bus_source(path: Path) -> bool:
@@ -73,21 +74,30 @@ def load_bus_source(path: Path) -> BusBoard:
 
 def compile_bus_tmx(path: Path) -> BusCompileResult:
     name = str(path)
-    report = Reporter(name)
     try:
         data = Path(path).read_bytes()
+    except OSError as error:
+        return BusCompileResult(None, [Problem(ERROR, name, None, "", str(error))])
+    return compile_bus_bytes(data, name, Path(path).parent)
+
+
+def compile_bus_bytes(data: bytes, name: str, base_dir: Path | None = None) -> BusCompileResult:
+    """Compile a bus-tour source held in memory (the editor's document); `base_dir` is the folder it lives in.
+    `draft` is the board as far as it could be assembled even with errors (the editor's defaults read it)."""
+    report = Reporter(name)
+    try:
         if len(data) > MAX_FILE_BYTES:
             raise SourceRefused(f"the file is over {MAX_FILE_BYTES:,} bytes")
         root = parse_xml(data)
-    except (OSError, SourceRefused) as error:
+    except SourceRefused as error:
         return BusCompileResult(None, [Problem(ERROR, name, None, "", str(error))])
-    raw = read_map(root, report, Path(path).parent)
     try:
-        board = _assemble(raw, report, Path(path).stem)
+        raw = read_map(root, report, base_dir)
+        board = _assemble(raw, report, Path(name).stem or "board")
     except Exception as error:  # the boundary: a bug becomes a message, never a traceback
         report.error(None, f"internal error while compiling ({type(error).__name__}: {str(error)[:200]})")
         board = None
-    return BusCompileResult(None if report.has_errors else board, report.problems)
+    return BusCompileResult(None if report.has_errors else board, report.problems, board)
 
 
 def _kind(obj: RawObject) -> str:

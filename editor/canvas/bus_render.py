@@ -161,7 +161,7 @@ def _district(surface: pygame.Surface, view: View, fonts: FontSource, obj: MapOb
     surface.blit(overlay, (0, 0))
     edge = SELECT if selected else PROBLEM if problem else tint
     pygame.draw.polygon(surface, edge, points, 3 if selected or problem else 2)
-    label = f"{obj.name}  {obj.props.get('value', '')}".strip()
+    label = " · ".join(part for part in (obj.name, obj.props.get("value", "")) if part)
     if label:
         drawn = fonts.plain(round(20 * max(0.85, min(1.6, view.zoom)))).render(label, True, edge)
         top = min(points, key=lambda p: (p[1], p[0]))

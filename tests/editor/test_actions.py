@@ -27,7 +27,7 @@ def test_every_button_has_its_words() -> None:
     registry = make_registry()
     named = [a.name for place in ("file", "history", "board") for a in registry.buttons(place)]
     assert [n for n in named if n not in text.BUTTONS or n not in text.TOOLTIPS] == []
-    assert named[:6] == ["new", "open", "save", "save_as", "undo", "redo"]
+    assert named[:7] == ["new", "new_bus", "open", "save", "save_as", "undo", "redo"]
 
 
 def test_keys_find_their_actions() -> None:
@@ -42,8 +42,13 @@ def test_keys_find_their_actions() -> None:
     assert found(pygame.K_s, ctrl=True, shift=True) == "save_as"
     assert found(pygame.K_SLASH, "?", shift=True) == "help"
     assert found(pygame.K_z) is None
-    for name, (letter, _, _) in text.TOOLS.items():
+    for name in text.TOOL_NAMES:
+        letter = text.TOOLS[name][0]
         assert found(getattr(pygame, f"K_{letter.lower()}"), letter.lower()) == f"tool_{name}"
+    for name in set(text.BUS_TOOL_NAMES) - set(text.TOOL_NAMES):  # a bus tool shares the key of its Underground twin
+        letter = text.TOOLS[name][0]
+        twins = [f"tool_{other}" for other in text.TOOL_NAMES if text.TOOLS[other][0] == letter] or [f"tool_{name}"]
+        assert found(getattr(pygame, f"K_{letter.lower()}"), letter.lower()) == twins[0]
 
 
 def test_session_edits_and_undoes_without_a_window() -> None:

@@ -41,6 +41,9 @@ def draw_bus(surface: pygame.Surface, doc: Document, view: View, fonts: FontSour
     for obj in objects:
         if obj.kind == "route":
             _route(surface, view, obj, _twin_side(doc, obj), obj.id in selection, obj.id in problems)
+    for obj in objects:
+        if obj.kind == "district":  # its name and value above the routes, which often cross its top corner
+            _district_label(surface, view, fonts, obj, obj.id in selection, obj.id in problems)
     label_px = _label_px(doc)
     for obj in places.values():
         _place(surface, view, fonts, obj, label_px, obj.id in selection, obj.id in problems)
@@ -161,11 +164,20 @@ def _district(surface: pygame.Surface, view: View, fonts: FontSource, obj: MapOb
     surface.blit(overlay, (0, 0))
     edge = SELECT if selected else PROBLEM if problem else tint
     pygame.draw.polygon(surface, edge, points, 3 if selected or problem else 2)
+
+
+def _district_label(surface: pygame.Surface, view: View, fonts: FontSource, obj: MapObject, selected: bool,
+                    problem: bool) -> None:
+    """"West End · 3" on a pale backing inside the district's top corner."""
     label = " · ".join(part for part in (obj.name, obj.props.get("value", "")) if part)
-    if label:
-        drawn = fonts.plain(round(20 * max(0.85, min(1.6, view.zoom)))).render(label, True, edge)
-        top = min(points, key=lambda p: (p[1], p[0]))
-        surface.blit(drawn, (top[0] + 6, top[1] + 4))
+    if not label or len(obj.points) < 3:
+        return
+    edge = SELECT if selected else PROBLEM if problem else CARD_COLOURS.get(obj.props.get("colour", ""), DISTRICT)
+    drawn = fonts.plain(round(20 * max(0.85, min(1.6, view.zoom)))).render(label, True, edge)
+    top = min((view.to_screen(p) for p in obj.points), key=lambda p: (p[1], p[0]))
+    backing = drawn.get_rect(topleft=(top[0] + 6, top[1] + 4)).inflate(6, 2)
+    pygame.draw.rect(surface, (250, 248, 242), backing, border_radius=3)
+    surface.blit(drawn, (top[0] + 6, top[1] + 4))
 
 
 def _ticket(surface: pygame.Surface, view: View, fonts: FontSource, obj: MapObject, places: dict[int, MapObject],
@@ -175,7 +187,7 @@ def _ticket(surface: pygame.Surface, view: View, fonts: FontSource, obj: MapObje
     a, b = places.get(obj.ref("a")), places.get(obj.ref("b"))
     ends = f"{a.name if a else '?'} – {b.name if b else '?'}"
     colour = SELECT if selected else PROBLEM if problem else INK
-    drawn = fonts.plain(max(10, round(TICKET_FONT * 1.3 * view.zoom))).render(
+    drawn = fonts.plain(max(12, round(TICKET_FONT * 1.3 * view.zoom))).render(
         f"{obj.props.get('value', '?')}  {ends}", True, colour)
     x, y = view.to_screen(obj.pos)
     rect = drawn.get_rect(midright=(x, y))

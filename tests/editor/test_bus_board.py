@@ -219,3 +219,26 @@ def test_deleting_a_place_takes_its_routes_and_tickets_and_undo_brings_them_back
     assert len(doc.objects()) == count - 1 - len(joined)
     session.undo()
     assert len(doc.objects()) == count and all(doc.get(i) for i in joined)
+
+
+def test_a_dragged_place_takes_its_routes_along_and_routes_bend(tmp_path: Path) -> None:
+    driver = Driver(EditorApp(london(tmp_path), size=(1600, 900)))
+    app = driver.app
+    driver.tool("v")
+    driver.drag((160.0, 420.0), (224.0, 420.0))  # Notting Hill, east, onto the 16 px grid
+    place = app.doc.get(10)
+    assert place is not None and place.pos == (224.0, 416.0)
+    ends = [r.points[0] if r.ref("a") == 10 else r.points[-1] for r in app.doc.of_kind("route") if 10 in
+            (r.ref("a"), r.ref("b"))]
+    assert len(ends) >= 3 and all(end == (224.0, 416.0) for end in ends)
+    route = app.doc.get(41)  # Paddington – Baker Street, grey
+    assert route is not None and len(route.points) == 2
+    middle = ((route.points[0][0] + route.points[1][0]) / 2, (route.points[0][1] + route.points[1][1]) / 2)
+    driver.tool("b")
+    driver.drag(middle, (middle[0], middle[1] - 48))
+    bent = app.doc.get(41)
+    assert bent is not None and len(bent.points) == 3 and bent.points[0] == route.points[0]
+    driver.ctrl(pygame.K_z)
+    driver.ctrl(pygame.K_z)
+    assert app.doc.get(10).pos == (160.0, 420.0)  # type: ignore[union-attr]
+    pygame.quit()

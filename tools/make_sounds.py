@@ -234,6 +234,45 @@ def illegal() -> Signal:
     return finish(out, 0.4)
 
 
+def card() -> Signal:
+    """A transport card drawn (bus tour): a quick paper flick, a soft slap as it lands on the hand."""
+    out = silence(0.2)
+    count = int(0.2 * RATE)
+    flick = bandpass(noise(count, 53), 3100.0, 1.4)
+    mix(out, (f * e for f, e in zip(flick, envelope(count, 0.002, 0.018), strict=True)), gain=1.2)
+    slap = bandpass(noise(count, 59), 1700.0, 1.0)
+    mix(out, (f * e for f, e in zip(slap, envelope(count, 0.001, 0.012), strict=True)), at=0.07, gain=0.8)
+    return finish(out, 0.45)
+
+
+def ticket() -> Signal:
+    """Tickets taken (bus tour): card stock sliding out of a pile, a swell of paper noise, then a tap."""
+    seconds = 0.42
+    count = int(seconds * RATE)
+    out = silence(seconds)
+    slide = bandpass(noise(count, 61), 2300.0, 0.8)
+    swell = [math.sin(math.pi * min(1.0, i / (0.3 * RATE))) ** 2 for i in range(count)]
+    mix(out, (f * e for f, e in zip(slide, swell, strict=True)), gain=0.9)
+    mix(out, knock(0.1, 67, (1900.0,), 0.01, 3000.0, 0.0), at=0.31, gain=0.5)
+    return finish(out, 0.42)
+
+
+def bell_ring() -> Signal:
+    """A bus arrives on its route (bus tour): the conductor's bell, ding-ding."""
+    out = silence(1.0)
+    mix(out, bell(1396.91, 1.0, 0.22), gain=0.9)
+    mix(out, bell(1396.91, 0.84, 0.30), at=0.16)
+    return finish(out, 0.5, release=0.25)
+
+
+def miss() -> Signal:
+    """A ticket not completed (bus tour's end): a soft muted fall, a minor third down, never a scold."""
+    out = silence(0.7)
+    mix(out, horn(392.0, 0.7, 0.14), gain=0.8)
+    mix(out, horn(329.63, 0.55, 0.22), at=0.15)
+    return finish(lowpass(out, 1800.0), 0.45, release=0.2)
+
+
 SOUNDS: dict[str, Callable[[], Signal]] = {
     "place": place,
     "score": score,
@@ -242,6 +281,10 @@ SOUNDS: dict[str, Callable[[], Signal]] = {
     "end": end,
     "click": click,
     "illegal": illegal,
+    "card": card,
+    "ticket": ticket,
+    "bell": bell_ring,
+    "miss": miss,
 }
 
 

@@ -34,6 +34,8 @@ from game.ui.panels.widgets import Hotspot, hit
 from game.ui.stage import Scene, Window
 from game.ui.table.setup import Seat
 
+CARD_EVENTS = frozenset({"face_up", "blind", "display_redealt", "deck_reshuffled"})
+TICKET_EVENTS = frozenset({"tickets_drawn", "tickets_kept"})
 THINK_SECONDS = 0.7  # a computer's pause before each step, so people can follow
 DRIVE_SECONDS = 0.6  # buses driving onto a claimed route
 
@@ -290,7 +292,11 @@ class BusPlayScene(Scene):
                 self.log.append(line)
             if event.kind == "claim" and event.route is not None:
                 self.arriving[event.route] = 0.0
-                self.app.audio.play("place")
+                self.app.audio.play("place")  # the bell rings when the bus has arrived: update()
+            elif event.kind in CARD_EVENTS:
+                self.app.audio.play("card")
+            elif event.kind in TICKET_EVENTS:
+                self.app.audio.play("ticket")
             elif event.kind == "game_over":
                 self.app.audio.play("end")
                 self.end = Finale(self.state.results)
@@ -339,8 +345,12 @@ class BusPlayScene(Scene):
             self.arriving[route] = min(1.0, self.arriving[route] + dt / DRIVE_SECONDS)
             if self.arriving[route] >= 1.0:
                 del self.arriving[route]
+                self.app.audio.play("bell")
         if self.end is not None:
+            shown = self.end.shown
             self.end.update(dt)
+            for seat, ticket in self.end.items[shown:self.end.shown]:  # each ticket as it is revealed
+                self.app.audio.play("score" if ticket in self.end.results[seat].tickets_done else "miss")
             return
         if self.state.current in self.bots and self.state.phase != "over":
             self.think -= dt

@@ -12,7 +12,7 @@ from game.ui.scenes.menu import MenuScene
 from game.ui.table.setup import Seat
 from tests.ui.conftest import click as gui_click
 from tests.ui.driver import DT, click, key, run_until, save_shot
-from tests.ui.test_gamepad import button, plug
+from tests.ui.test_gamepad import button, pad_layer, plug
 
 BUS_KEYS = ["goal", "turn", "cards", "claim", "tickets", "districts", "end", "controls"]
 
@@ -92,3 +92,40 @@ def test_a_controller_cancels_a_claim_with_b_and_shows_another_payment_with_x(ma
     assert game.pay_index == 1
     button(app, pygame.CONTROLLER_BUTTON_B)
     assert game.chosen_route is None and route not in state.claimed
+
+
+
+def focus_on(app, game: BusPlayScene, kind: str) -> None:  # type: ignore[no-untyped-def]
+    """Steer the controller's focus ring with the d-pad towards the first control of `kind`, as a person
+    looking at the screen would: along the longer of the two distances first."""
+    focus = pad_layer(app).spots
+    for _ in range(40):
+        focused = focus.current(game.spots)
+        target = next(s for s in game.spots if s.kind == kind)
+        if focused is not None and focused.kind == kind:
+            return
+        here = focused.rect.center if focused is not None else target.rect.center
+        dx, dy = target.rect.centerx - here[0], target.rect.centery - here[1]
+        if abs(dx) >= abs(dy):
+            button(app, pygame.CONTROLLER_BUTTON_DPAD_RIGHT if dx > 0 else pygame.CONTROLLER_BUTTON_DPAD_LEFT)
+        else:
+            button(app, pygame.CONTROLLER_BUTTON_DPAD_DOWN if dy > 0 else pygame.CONTROLLER_BUTTON_DPAD_UP)
+    raise AssertionError(f"the d-pad never reached a {kind}")
+
+
+def test_a_controller_alone_keeps_a_ticket_and_draws_from_the_deck(make_app) -> None:
+    app, game = bus_table(make_app)
+    state = game.state
+    run_until(app, lambda: game.hand_open() is not None)
+    plug(app)
+    focus_on(app, game, "ticket")
+    button(app, pygame.CONTROLLER_BUTTON_A)
+    assert game.ticket_pick
+    focus_on(app, game, "keep")
+    button(app, pygame.CONTROLLER_BUTTON_A)
+    run_until(app, lambda: game.hand_open() is not None and state.phase == "turn")
+    assert state.players[game.hand_open()].tickets
+    before = sum(state.players[state.current].hand.values())
+    focus_on(app, game, "deck")
+    button(app, pygame.CONTROLLER_BUTTON_A)
+    assert state.phase == "second_card" and sum(state.players[state.current].hand.values()) == before + 1

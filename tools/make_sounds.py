@@ -168,12 +168,17 @@ def place() -> Signal:
     return finish(knock(0.24, 11, (640.0, 1180.0), 0.030, 1900.0, 150.0), 0.62)
 
 
+def chime(seconds: float, strikes: Iterable[tuple[float, float, float, float]]) -> Signal:
+    """Bars struck one after another, each (frequency, at seconds, decay, gain), ringing to the end."""
+    out = silence(seconds)
+    for freq, at, decay, gain in strikes:
+        mix(out, bell(freq, seconds - at, decay), at=at, gain=gain)
+    return out
+
+
 def score() -> Signal:
     """Points: a bright rising two-note chime (a fourth, B5 then E6)."""
-    out = silence(0.95)
-    mix(out, bell(987.77, 0.95, 0.30), gain=0.7)
-    mix(out, bell(1318.51, 0.86, 0.40), at=0.09)
-    return finish(out, 0.55, release=0.25)
+    return finish(chime(0.95, ((987.77, 0.0, 0.30, 0.7), (1318.51, 0.09, 0.40, 1.0))), 0.55, release=0.25)
 
 
 def ride() -> Signal:
@@ -259,10 +264,7 @@ def ticket() -> Signal:
 
 def bell_ring() -> Signal:
     """A bus arrives on its route (bus tour): the conductor's bell, ding-ding."""
-    out = silence(1.0)
-    mix(out, bell(1396.91, 1.0, 0.22), gain=0.9)
-    mix(out, bell(1396.91, 0.84, 0.30), at=0.16)
-    return finish(out, 0.5, release=0.25)
+    return finish(chime(1.0, ((1396.91, 0.0, 0.22, 0.9), (1396.91, 0.16, 0.30, 1.0))), 0.5, release=0.25)
 
 
 def miss() -> Signal:

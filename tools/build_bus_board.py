@@ -23,7 +23,8 @@ from game import resources
 from game.board.tmx.bus import compile_bus_tmx
 from game.board.tmx.bus_check import drawn_bands, under_route
 from game.bus.board import BusBoard, Place, Route, shortest_spaces
-from game.bus.labels import PLACE_RADIUS, SIDES, name_box
+from game.bus.labels import SIDES, name_box
+from game.bus.measures import PLACE_RADIUS
 from game.files import write_atomically
 from game.geometry import band, box_point_distance, convex_hull, inflate_box, segment_intersection
 from tools import bus_board_data as data

@@ -168,12 +168,17 @@ def place() -> Signal:
     return finish(knock(0.24, 11, (640.0, 1180.0), 0.030, 1900.0, 150.0), 0.62)
 
 
+def chime(seconds: float, strikes: Iterable[tuple[float, float, float, float]]) -> Signal:
+    """Bars struck one after another, each (frequency, at seconds, decay, gain), ringing to the end."""
+    out = silence(seconds)
+    for freq, at, decay, gain in strikes:
+        mix(out, bell(freq, seconds - at, decay), at=at, gain=gain)
+    return out
+
+
 def score() -> Signal:
     """Points: a bright rising two-note chime (a fourth, B5 then E6)."""
-    out = silence(0.95)
-    mix(out, bell(987.77, 0.95, 0.30), gain=0.7)
-    mix(out, bell(1318.51, 0.86, 0.40), at=0.09)
-    return finish(out, 0.55, release=0.25)
+    return finish(chime(0.95, ((987.77, 0.0, 0.30, 0.7), (1318.51, 0.09, 0.40, 1.0))), 0.55, release=0.25)
 
 
 def ride() -> Signal:
@@ -234,6 +239,42 @@ def illegal() -> Signal:
     return finish(out, 0.4)
 
 
+def card() -> Signal:
+    """A transport card drawn (bus tour): a quick paper flick, a soft slap as it lands on the hand."""
+    out = silence(0.2)
+    count = int(0.2 * RATE)
+    flick = bandpass(noise(count, 53), 3100.0, 1.4)
+    mix(out, (f * e for f, e in zip(flick, envelope(count, 0.002, 0.018), strict=True)), gain=1.2)
+    slap = bandpass(noise(count, 59), 1700.0, 1.0)
+    mix(out, (f * e for f, e in zip(slap, envelope(count, 0.001, 0.012), strict=True)), at=0.07, gain=0.8)
+    return finish(out, 0.45)
+
+
+def ticket() -> Signal:
+    """Tickets taken (bus tour): card stock sliding out of a pile, a swell of paper noise, then a tap."""
+    seconds = 0.42
+    count = int(seconds * RATE)
+    out = silence(seconds)
+    slide = bandpass(noise(count, 61), 2300.0, 0.8)
+    swell = [math.sin(math.pi * min(1.0, i / (0.3 * RATE))) ** 2 for i in range(count)]
+    mix(out, (f * e for f, e in zip(slide, swell, strict=True)), gain=0.9)
+    mix(out, knock(0.1, 67, (1900.0,), 0.01, 3000.0, 0.0), at=0.31, gain=0.5)
+    return finish(out, 0.42)
+
+
+def bell_ring() -> Signal:
+    """A bus arrives on its route (bus tour): the conductor's bell, ding-ding."""
+    return finish(chime(1.0, ((1396.91, 0.0, 0.22, 0.9), (1396.91, 0.16, 0.30, 1.0))), 0.5, release=0.25)
+
+
+def miss() -> Signal:
+    """A ticket not completed (bus tour's end): a soft muted fall, a minor third down, never a scold."""
+    out = silence(0.7)
+    mix(out, horn(392.0, 0.7, 0.14), gain=0.8)
+    mix(out, horn(329.63, 0.55, 0.22), at=0.15)
+    return finish(lowpass(out, 1800.0), 0.45, release=0.2)
+
+
 SOUNDS: dict[str, Callable[[], Signal]] = {
     "place": place,
     "score": score,
@@ -242,6 +283,10 @@ SOUNDS: dict[str, Callable[[], Signal]] = {
     "end": end,
     "click": click,
     "illegal": illegal,
+    "card": card,
+    "ticket": ticket,
+    "bell": bell_ring,
+    "miss": miss,
 }
 
 

@@ -17,15 +17,14 @@ import pygame
 from editor.canvas.view import View
 from editor.document.tmx import Document, MapObject, Point
 from game.board.tmx.bus import LABEL_PX
-from game.bus.labels import PLACE_RADIUS, name_box
+from game.bus.labels import name_box
+from game.bus.measures import PLACE_RADIUS, ROUTE_WIDTH, TWIN_SHIFT
 from game.ui.bus.look import CARD_COLOURS, SHAPES, ink_on, shape
 
 INK = (35, 38, 46)
 SELECT = (255, 130, 0)
 PROBLEM = (220, 40, 40)
 DISTRICT = (120, 80, 170)
-ROUTE_WIDTH = 18.0  # board px: a route's spaces, as wide as the game draws them
-TWIN_GAP = 11.0  # board px: each line of a double route off the middle
 SPACE_GAP = 4.0  # board px between two spaces
 TICKET_FONT = 15.0  # board px
 
@@ -85,7 +84,7 @@ def _shifted(points: list[Point], side: int) -> list[Point]:
     nx, ny = -(y2 - y1) / length, (x2 - x1) / length
     if (nx, ny) < (0.0, 0.0):  # the same normal whichever end the route was drawn from
         nx, ny = -nx, -ny
-    return [(x + nx * TWIN_GAP * side, y + ny * TWIN_GAP * side) for x, y in points]
+    return [(x + nx * TWIN_SHIFT * side, y + ny * TWIN_SHIFT * side) for x, y in points]
 
 
 def _along(points: list[Point], distance: float) -> tuple[Point, Point]:

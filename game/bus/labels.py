@@ -15,14 +15,14 @@ from itertools import pairwise
 from game.board.label_spec import SIDES, LabelSpec, gap_for, label_box, line_sizes, parse_label
 from game.board.text_metrics import name_metrics
 from game.bus.board import BusBoard, District
+from game.bus.measures import BADGE_RADIUS, PLACE_RADIUS, ROUTE_HALF, TWIN_REACH
 from game.geometry import point_segment_distance
 
-PLACE_RADIUS = 15.0  # board px: the place's disc (game/ui/bus/map_view.py draws it this size)
 DEFAULT_LABEL = "E"
 
 Box = tuple[float, float, float, float]
 
-__all__ = ["DEFAULT_LABEL", "PLACE_RADIUS", "SIDES", "Box", "badge_spot", "badge_spots", "label_spec", "name_box"]
+__all__ = ["DEFAULT_LABEL", "SIDES", "Box", "badge_spot", "badge_spots", "label_spec", "name_box"]
 
 
 def label_spec(text: str) -> LabelSpec:
@@ -42,9 +42,6 @@ def name_box(x: float, y: float, name: str, label: str | LabelSpec, px: float) -
     return (round(left, 2), round(top, 2), round(w, 2), round(h, 2))
 
 
-BADGE_RADIUS = 20.0  # board px: a district's value badge (game/ui/bus/map_view.py draws it this size)
-ROUTE_REACH = 10.0  # board px: half a drawn route's width
-TWIN_REACH = 22.4  # board px: a double route's two lines side by side
 
 
 def badge_spot(board: BusBoard, district: District) -> tuple[float, float]:
@@ -57,7 +54,7 @@ def badge_spot(board: BusBoard, district: District) -> tuple[float, float]:
     for route in board.routes:
         a, b = board.places[route.a], board.places[route.b]
         points = list(route.path) if len(route.path) >= 2 else [(a.x, a.y), (b.x, b.y)]
-        reach = TWIN_REACH if route.twin is not None else ROUTE_REACH
+        reach = TWIN_REACH if route.twin is not None else ROUTE_HALF
         lines += [(p, q, reach) for p, q in pairwise(points)]
     boxes = [p.label for p in board.places if p.label is not None]
 

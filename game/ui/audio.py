@@ -28,6 +28,10 @@ SOUNDS: dict[str, str] = {
     "end": "the game is over",
     "click": "a button pressed",
     "illegal": "a move that is not allowed",
+    "card": "a transport card drawn (bus tour)",
+    "ticket": "tickets drawn and kept (bus tour)",
+    "bell": "a bus arriving on its route (bus tour)",
+    "miss": "a ticket revealed unfinished at the end (bus tour)",
 }
 MIN_GAP = 0.04  # seconds: the same sound fired again sooner (fast animations) would only be a louder smear
 

@@ -14,7 +14,7 @@ from game.board.model import BoardError
 from game.board.tmx.bus import compile_bus_tmx
 from game.board.tmx.bus_check import drawn_bands, under_route
 from game.bus.board import COLOURS, GREY, BusBoard, bus_board_for, load_bus_board_file, shortest_spaces
-from game.bus.labels import PLACE_RADIUS
+from game.bus.measures import PLACE_RADIUS
 from game.geometry import box_point_distance, segment_intersection
 from tools.build_bus_board import tmx_source
 
@@ -107,7 +107,8 @@ def test_only_bus_boards_are_bus_boards(tmp_path) -> None:  # type: ignore[no-un
 
 
 def test_district_badges_sit_clear_of_routes_places_and_names(london: BusBoard) -> None:
-    from game.bus.labels import BADGE_RADIUS, ROUTE_REACH, TWIN_REACH, badge_spots
+    from game.bus.labels import badge_spots
+    from game.bus.measures import BADGE_RADIUS, ROUTE_HALF, TWIN_REACH
     from game.geometry import point_segment_distance
 
     spots = badge_spots(london)
@@ -115,7 +116,7 @@ def test_district_badges_sit_clear_of_routes_places_and_names(london: BusBoard) 
     for (x, y), district in zip(spots, london.districts, strict=True):
         for route in london.routes:
             a, b = london.places[route.a], london.places[route.b]
-            reach = TWIN_REACH if route.twin is not None else ROUTE_REACH
+            reach = TWIN_REACH if route.twin is not None else ROUTE_HALF
             assert point_segment_distance(a.x, a.y, b.x, b.y, x, y) >= reach + BADGE_RADIUS, (district.name, route)
         for place in london.places:
             assert ((place.x - x) ** 2 + (place.y - y) ** 2) ** 0.5 >= 15 + BADGE_RADIUS, (district.name, place.name)

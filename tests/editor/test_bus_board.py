@@ -15,11 +15,12 @@ from pygame_gui.windows import UIFileDialog, UIMessageWindow
 
 from editor import text
 from editor.app import EditorApp
-from editor.canvas.bus_render import PLACE_RADIUS, SPACE_GAP, TWIN_GAP
+from editor.canvas.bus_render import SPACE_GAP
 from editor.document.bus import BUS_LAYERS, is_bus
 from editor.document.session import EditingSession
 from editor.document.tmx import Document
 from game.board.tmx.bus import compile_bus_tmx
+from game.bus.measures import PLACE_RADIUS, TWIN_SHIFT
 from game.cli import compile_command
 from game.ui.bus.look import CARD_COLOURS
 from tests.editor.driver import Driver
@@ -150,7 +151,7 @@ def test_london_opens_with_its_routes_drawn_and_saves_unchanged_in_meaning(tmp_p
     if (nx, ny) < (0.0, 0.0):
         nx, ny = -nx, -ny
     along = PLACE_RADIUS + SPACE_GAP + 12  # inside the first space, clear of its shape
-    seen = {pixel(app, (ax + ux * along + nx * TWIN_GAP * side, ay + uy * along + ny * TWIN_GAP * side))
+    seen = {pixel(app, (ax + ux * along + nx * TWIN_SHIFT * side, ay + uy * along + ny * TWIN_SHIFT * side))
             for side in (-1, 1)}
     assert seen == {CARD_COLOURS["black"], CARD_COLOURS["yellow"]}
     assert pixel(app, (doc.get(12).x, doc.get(12).y)) == (255, 255, 255)  # a place: a white disc

@@ -15,7 +15,8 @@ from itertools import combinations, pairwise
 from game.board.tmx.problems import Reporter
 from game.board.tmx.raw import RawObject
 from game.bus.board import BusBoard, Route, shortest_spaces
-from game.bus.labels import PLACE_RADIUS, Box
+from game.bus.labels import Box
+from game.bus.measures import PLACE_CLEAR, PLACE_RADIUS, ROUTE_HALF, TWIN_SHIFT
 from game.geometry import (
     box_point_distance,
     boxes_overlap,
@@ -26,9 +27,6 @@ from game.geometry import (
     trim,
 )
 
-ROUTE_HALF = 10.0  # board px: half a drawn route's width (game/ui/bus/map_view.py ROUTE_WIDTH)
-TWIN_SHIFT = 12.4  # board px each row of a double route is drawn off the line between its places
-CLEAR = PLACE_RADIUS * 1.25  # the part of a route inside its places' discs carries no space
 MIN_PLACE_GAP = 60.0  # board px between two places' centres: closer, their discs and names crowd
 
 Point = tuple[float, float]
@@ -49,7 +47,7 @@ def drawn_bands(board: BusBoard) -> list[tuple[Route, list[Point], float]]:
         if route.twin is not None and route.twin < route.index:
             continue
         reach = ROUTE_HALF + (TWIN_SHIFT if route.twin is not None else 0.0)
-        bands.append((route, trim(centre_line(board, route), CLEAR, CLEAR), reach))
+        bands.append((route, trim(centre_line(board, route), PLACE_CLEAR, PLACE_CLEAR), reach))
     return bands
 
 

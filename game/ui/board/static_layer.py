@@ -15,15 +15,21 @@ from dataclasses import dataclass
 import pygame
 
 from game import geometry
+from game.board.legibility import CLEAR_SCALE
 from game.board.model import Board, Node
 from game.geometry import convex_hull
 from game.ui import style
 from game.ui.board import symbols
+from game.ui.board.area_titles import AreaTitles, title_size
 from game.ui.board.labels import BoardNames, badge_kinds, name_scale
 from game.ui.board.metrics import BoardMetrics
 
 Point = tuple[float, float]
 Rect = tuple[float, float, float, float]
+
+SMALL_WINDOW_MAP_PX = 900.0  # the map's width fitted in a small (1280-wide) window: titles are largest there
+CLUSTER_TITLE = (0.2, 13, 24)  # a district's title: this share of the board unit, within these screen px
+AREA_TITLE = (style.LABEL_SIZE * 0.5, 12, 34)  # a park's or river's
 
 
 @dataclass(frozen=True)
@@ -89,6 +95,26 @@ class StaticPainter:
         self.metrics = metrics
         self.names = names
         self._halo_fonts: dict[tuple[int, str, int], pygame.font.Font] = {}
+        self._titles: AreaTitles | None = None
+
+    def titles(self) -> AreaTitles:
+        """Where area titles go, worked out on first use (only boards with titled areas need it)."""
+        if self._titles is None:
+            boxes = [self.names.box(i, CLEAR_SCALE) for i in self.names.stations()]
+            self._titles = AreaTitles(self.board, boxes)
+        return self._titles
+
+    def title_px(self, size: tuple[float, int, int], scale: float) -> int:
+        """A title's font size in screen px at `scale`."""
+        share, least, most = size
+        return round(min(most, max(least, share * self.metrics.unit * scale)))
+
+    def title_spot(self, text: str, outline: Sequence[Point], size: tuple[float, int, int], capitals: bool,
+                   fallback: Point) -> Point:
+        """The centre of a title in `outline`, chosen for the largest it is drawn (fitted in a small window)."""
+        scale = SMALL_WINDOW_MAP_PX / max(1.0, self.board.width)
+        px = self.title_px(size, scale) / scale
+        return self.titles().spot(outline, title_size(text, px, capitals), fallback)
 
     # ----- under: everything below the tracks -----
 
@@ -111,10 +137,11 @@ class StaticPainter:
                 pygame.draw.aalines(surface, edge, True, pts)
         for deco in self.board.decorations:
             if deco.text and deco.points and frame.sees(geometry.bounding_rect(deco.points), self.metrics.unit):
-                where = deco.points[0] if len(deco.points) < 3 else geometry.centroid(deco.points)
+                where = deco.points[0]
+                if len(deco.points) >= 3:  # an area: its title in its clearest spot
+                    where = self.title_spot(deco.text, deco.points, AREA_TITLE, False, geometry.centroid(deco.points))
                 colour = style.PARK_TEXT if deco.kind == "park" else style.WATER_TEXT
-                size = round(min(34, max(12, style.LABEL_SIZE * 0.5 * unit_px)))
-                image = style.font(size, "italic").render(deco.text, True, colour)
+                image = style.font(self.title_px(AREA_TITLE, frame.scale), "italic").render(deco.text, True, colour)
                 blit_aligned(surface, image, frame.px(where), (0, 0))
 
     def _clusters(self, surface: pygame.Surface, frame: Frame) -> None:
@@ -133,12 +160,19 @@ class StaticPainter:
             pygame.draw.polygon(tint, (*style.CLUSTER, 70), pts)
             pygame.draw.aalines(tint, (*style.CLUSTER_EDGE, 200), True, pts)
         surface.blit(tint, (0, 0))
+
+    def _cluster_titles(self, surface: pygame.Surface, frame: Frame) -> None:
+        """Each district's name, over the track with a paper halo (a dense district has no open paper left
+        inside), in the spot that covers the fewest names and stations."""
         for cluster in self.board.clusters:
             if cluster.polygon and frame.sees(geometry.bounding_rect(cluster.polygon)):
                 x, y, w, _ = geometry.bounding_rect(cluster.polygon)
-                size = round(min(22, max(11, 0.2 * unit_px)))
-                image = style.font(size, "bold").render(cluster.name.upper(), True, style.CLUSTER_EDGE)
-                blit_aligned(surface, image, frame.px((x + w / 2, y)), (0, -1), inset=-round(size * 0.3))
+                top = (x + w / 2, y + 0.9 * self.metrics.unit * CLUSTER_TITLE[0])  # just inside its top edge
+                where = self.title_spot(cluster.name, cluster.polygon, CLUSTER_TITLE, True, top)
+                size = self.title_px(CLUSTER_TITLE, frame.scale)
+                image = halo_text(cluster.name.upper(), size, "bold", style.CLUSTER_EDGE, style.HALO,
+                                  max(1, round(size * 0.12)))
+                blit_aligned(surface, image, frame.px(where), (0, 0))
 
     def _links(self, surface: pygame.Surface, frame: Frame) -> None:
         m = self.metrics
@@ -157,6 +191,7 @@ class StaticPainter:
     def over(self, frame: Frame) -> pygame.Surface:
         surface = pygame.Surface(frame.size, pygame.SRCALPHA)
         surface.fill((0, 0, 0, 0))
+        self._cluster_titles(surface, frame)
         visible = [n for n in self.board.nodes
                    if frame.sees((n.x, n.y, 0, 0), self.metrics.unit * 3)]
         for node in visible:

@@ -12,14 +12,13 @@ from itertools import pairwise
 import pygame
 
 from game.bus.board import BusBoard, Route
-from game.bus.labels import BADGE_RADIUS, badge_spots
+from game.bus.labels import badge_spots
+from game.bus.measures import BADGE_RADIUS, PLACE_CLEAR, PLACE_RADIUS, ROUTE_WIDTH, TWIN_SHIFT
 from game.ui import style
 from game.ui.bus.look import CARD_COLOURS, PLAYER_COLOURS, SHAPES, ink_on, shape
 
 Point = tuple[float, float]
 SPACE_GAP = 0.12  # of a space's length, between two spaces of a route
-ROUTE_WIDTH = 20.0  # board px
-PLACE_RADIUS = 15.0  # board px
 DISTRICT_TINTS = ((232, 200, 160), (190, 210, 236), (214, 196, 230), (200, 226, 200), (240, 210, 210),
                   (220, 220, 190))
 
@@ -58,7 +57,7 @@ class BusMapView:
         path = list(route.path) if len(route.path) >= 2 else ends
         offset = 0.0
         if route.twin is not None:  # two rows side by side, the lower index on the left of a → b
-            offset = ROUTE_WIDTH * 0.62 * (-1 if route.index < route.twin else 1)
+            offset = TWIN_SHIFT * (-1 if route.index < route.twin else 1)
             if self.board.routes[route.twin].a != route.a:
                 offset = -offset
         if offset:
@@ -69,7 +68,7 @@ class BusMapView:
         """The route's spaces, evenly along its path, clear of the place discs at its ends."""
         path = self._path(route)
         total = sum(math.dist(p, q) for p, q in pairwise(path))
-        clear = PLACE_RADIUS * 1.25 * self.scale
+        clear = PLACE_CLEAR * self.scale
         usable = max(1.0, total - 2 * clear)
         step = usable / route.spaces
         spaces = []

@@ -34,9 +34,10 @@ from game.ui.panels.widgets import Hotspot, hit
 from game.ui.stage import Scene, Window
 from game.ui.table.setup import Seat
 
+CARD_EVENTS = frozenset({"face_up", "blind", "display_redealt", "deck_reshuffled"})
+TICKET_EVENTS = frozenset({"tickets_drawn", "tickets_kept"})
 THINK_SECONDS = 0.7  # a computer's pause before each step, so people can follow
 DRIVE_SECONDS = 0.6  # buses driving onto a claimed route
-HELP_LINES = 7
 
 
 @dataclass
@@ -79,7 +80,6 @@ class BusPlayScene(Scene):
         self.spots: list[Hotspot] = []
         self.focus = SpotFocus()
         self.keyboard = False
-        self.show_help = False
         self.leaving = False
         self.end: Finale | None = None
         self._after(self.state.log if resumed is None else [])
@@ -169,15 +169,13 @@ class BusPlayScene(Scene):
         elif intent.kind == "pan_step":
             self.keyboard = True
             self.focus.move(self.spots, intent.delta)
-        elif intent.kind == "help":
-            self.show_help = not self.show_help
-        elif intent.kind == "back":
+        elif intent.kind == "back" or intent.kind == "pad_b":
             self.back()
+        elif intent.kind == "pad_x":
+            self.press("other_cards")
 
     def back(self) -> None:
-        if self.show_help:
-            self.show_help = False
-        elif self.chosen_route is not None:
+        if self.chosen_route is not None:
             self.press("cancel")
         elif self.leaving or self.state.phase == "over":
             self.app.router.go("menu")
@@ -200,7 +198,7 @@ class BusPlayScene(Scene):
         """A control pressed, by any device."""
         self.leaving = False
         if kind == "help":
-            self.show_help = not self.show_help
+            self.app.router.push("help")  # the rules overlay, with this board's districts
             return
         if self.end is not None:
             if kind == "again":
@@ -294,7 +292,11 @@ class BusPlayScene(Scene):
                 self.log.append(line)
             if event.kind == "claim" and event.route is not None:
                 self.arriving[event.route] = 0.0
-                self.app.audio.play("place")
+                self.app.audio.play("place")  # the bell rings when the bus has arrived: update()
+            elif event.kind in CARD_EVENTS:
+                self.app.audio.play("card")
+            elif event.kind in TICKET_EVENTS:
+                self.app.audio.play("ticket")
             elif event.kind == "game_over":
                 self.app.audio.play("end")
                 self.end = Finale(self.state.results)
@@ -343,8 +345,12 @@ class BusPlayScene(Scene):
             self.arriving[route] = min(1.0, self.arriving[route] + dt / DRIVE_SECONDS)
             if self.arriving[route] >= 1.0:
                 del self.arriving[route]
+                self.app.audio.play("bell")
         if self.end is not None:
+            shown = self.end.shown
             self.end.update(dt)
+            for seat, ticket in self.end.items[shown:self.end.shown]:  # each ticket as it is revealed
+                self.app.audio.play("score" if ticket in self.end.results[seat].tickets_done else "miss")
             return
         if self.state.current in self.bots and self.state.phase != "over":
             self.think -= dt
@@ -380,8 +386,6 @@ class BusPlayScene(Scene):
             route = self.board.routes[self.chosen_route]
             name = f"{self.board.places[route.a].name} – {self.board.places[route.b].name}"
             spots += claim_bar(surface, area, name, self.payments()[self.pay_index], len(self.payments()), self.hover)
-        if self.show_help:
-            self._help(surface, area)
         who = self.person_to_act()
         if self.curtain and self.end is None and who is not None:
             last = self.seen_by if self.seen_by is not None else who
@@ -423,20 +427,6 @@ class BusPlayScene(Scene):
             return text.tr("bus.prompt.tickets")
         return text.tr("bus.prompt.turn")
 
-    def _help(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        k = style.ui_scale()
-        box = area.inflate(-round(120 * k), -round(160 * k))
-        pygame.draw.rect(surface, style.HALO, box, border_radius=round(14 * k))
-        pygame.draw.rect(surface, style.INK, box, 3, border_radius=round(14 * k))
-        y = box.y + round(24 * k)
-        title = style.text(text.tr("bus.help.title"), round(28 * k), "bold", style.INK)
-        surface.blit(title, (box.x + round(24 * k), y))
-        y += round(50 * k)
-        for n in range(1, HELP_LINES + 1):
-            for line in style.wrap(text.tr(f"bus.help.{n}"), round(18 * k), "regular", box.width - round(48 * k), 3):
-                surface.blit(style.text(line, round(18 * k), "regular", style.INK), (box.x + round(24 * k), y))
-                y += round(25 * k)
-            y += round(8 * k)
 
 
 def _spot_rect(centre: tuple[float, float]) -> pygame.Rect:

@@ -8,14 +8,16 @@ controller's Guide / left stick click open it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
 from game.board.model import Board
+from game.bus.board import BusBoard
 from game.ui import style, text
 from game.ui.input.intents import Intent
+from game.ui.overlays.bus_help import bus_board_title, bus_sections
+from game.ui.overlays.help_section import Section
 from game.ui.panels.widgets import button
 from game.ui.stage import Layer, Scene, Window, table_on_screen
 
@@ -26,13 +28,6 @@ BODY = 17
 LINE_GAP = 5
 SCROLL_STEP = 70
 BULLET_INDENT = 17  # wrapped lines of a "•" item start under its first word
-
-
-@dataclass(frozen=True)
-class Section:
-    title: str
-    paragraphs: tuple[str, ...]
-    key: str  # for tests: which section this is
 
 
 def features(board: Board | None) -> list[str]:
@@ -57,8 +52,10 @@ def features(board: Board | None) -> list[str]:
     return found
 
 
-def sections(board: Board | None) -> list[Section]:
-    """The rules summary for `board` (a generic one without a board)."""
+def sections(board: Board | BusBoard | None) -> list[Section]:
+    """The rules summary for `board` (a generic one without a board); the bus tour's for a bus-tour board."""
+    if isinstance(board, BusBoard):
+        return bus_sections(board)
     settings = board.settings if board is not None else None
     actions = settings.actions_per_turn if settings else 4
     cost = settings.branch_cost if settings else 2
@@ -117,11 +114,13 @@ def _third(table: tuple[int, ...]) -> int:
     return max(table) if table else 0
 
 
-def board_of(scene: Any) -> Board | None:
-    """The board a screen is about: the game's, the end screen's, or the menu's preview."""
+def board_of(scene: Any) -> Board | BusBoard | None:
+    """The board a screen is about: the game's (either game's), the end screen's, or the menu's choice."""
     board = getattr(scene, "board", None)
-    if isinstance(board, Board):
+    if isinstance(board, Board | BusBoard):
         return board
+    if getattr(scene, "is_bus", False):  # the menu with the bus tour chosen
+        return scene.bus_board()  # type: ignore[no-any-return]
     session = getattr(scene, "session", None)
     if session is not None and isinstance(getattr(session, "board", None), Board):
         return session.board
@@ -135,7 +134,7 @@ def board_of(scene: Any) -> Board | None:
 class HelpScene(Scene):
     """The scrollable rules overlay. Esc, F1/H, a click outside or any controller face button closes it."""
 
-    def __init__(self, app: Window, board: Board | None, below: Scene | None = None) -> None:
+    def __init__(self, app: Window, board: Board | BusBoard | None, below: Scene | None = None) -> None:
         super().__init__(app)
         self.board = board
         self.below = below
@@ -261,7 +260,8 @@ class HelpScene(Scene):
         panel = self.panel()
         pygame.draw.rect(surface, style.mix(style.INK, style.PAPER, 0.3), panel.move(0, 5), border_radius=18)
         pygame.draw.rect(surface, style.PAPER, panel, border_radius=18)
-        title = self.board and text.board_title(self.board)
+        title = self.board and (bus_board_title(self.board) if isinstance(self.board, BusBoard)
+                                else text.board_title(self.board))
         heading = style.text(text.tr("help.title"), style.ui(TITLE), "black", style.INK)
         surface.blit(heading, (panel.x + 36, panel.y + 22))
         if title:

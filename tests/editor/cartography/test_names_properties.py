@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from editor.cartography.names.placer import (
@@ -32,13 +32,19 @@ CLEAR = CLEAR_SCALE  # what the placer clears names at: the largest the game dra
 
 @st.composite
 def boards(draw: st.DrawFn) -> tuple[list[NameStation], NameObstacles]:
-    count = draw(st.integers(2, 12))
-    stations = []
-    for k in range(count):
+    stations: list[NameStation] = []
+    for _ in range(draw(st.integers(2, 12))):
+        k = len(stations)
         words = draw(st.lists(st.sampled_from(WORDS), min_size=1, max_size=3))
         x = draw(st.floats(20, FRAME.width - 20))
         y = draw(st.floats(20, FRAME.height - 20))
-        stations.append(NameStation(k, f"{' '.join(words)} {k:02d}", x, y, draw(st.floats(8, 14))))
+        radius = draw(st.floats(8, 14))
+        if all(math.dist((x, y), (s.x, s.y)) >= radius + s.radius for s in stations):
+            # Rings never overlap on a board (the board check wants centres 40 px apart); on one spot,
+            # "nearer another station than its own" is a tie only rounding decides.
+            stations.append(NameStation(k, f"{' '.join(words)} {k:02d}", x, y, radius))
+    assume(len(stations) >= 2)
+    count = len(stations)
     pairs = draw(st.lists(st.tuples(st.integers(0, count - 1), st.integers(0, count - 1)), max_size=count + 2))
     tracks = tuple(TrackLine(((stations[a].x, stations[a].y), (stations[b].x, stations[b].y)), draw(st.floats(3, 10)))
                    for a, b in pairs if a != b)

@@ -1,0 +1,116 @@
+"""Where the title of an area is written: a district's (cluster's) name, a park's or a river's.
+
+Titles used to sit at a fixed point (the top of a district's outline, the middle of a park), where they
+often ran under station names, discs and track: "BROOKLYN" under Clark St. A printed map writes them in
+the clearest open space of the area, so this picks, from a grid of spots inside the outline, the one whose
+text box covers the least of the station names, discs and track beds, nearest the middle on a tie.
+Computed once per board, in board px, for the largest the title is drawn at (the text shrinks about its
+centre when zoomed in, so a spot clear at that size stays clear).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game import geometry
+from game.board.legibility import name_obstacles
+from game.board.model import Board
+from game.board.text_metrics import name_metrics
+from game.geometry import Box, box_point_distance, box_segment_distance
+
+Point = tuple[float, float]
+
+GRID = 11  # spots across and down the area's bounding box (and a title's height round it)
+NAME_WEIGHT = 4.0  # a title over a station name is the worst: two texts on top of each other
+DISC_WEIGHT = 3.0
+TRACK_WEIGHT = 1.5  # per link segment crossed: the track is drawn over the title
+OUTSIDE_COST = 1.0  # a title beside its area rather than in it, plus a little per title height away
+CAPS_WIDTH = 1.12  # a bold capital title is wider than the name font's mixed case measures
+
+
+def title_box(centre: Point, size: tuple[float, float]) -> Box:
+    return (centre[0] - size[0] / 2, centre[1] - size[1] / 2, size[0], size[1])
+
+
+def title_size(text: str, height: float, capitals: bool) -> tuple[float, float]:
+    """The box (board px) a title `height` board px high takes."""
+    width, _ = name_metrics().size(text.upper() if capitals else text, height)
+    return (width * (CAPS_WIDTH if capitals else 1.0), height)
+
+
+Disc = tuple[float, float, float]
+Track = tuple[tuple[Point, Point], float]  # a segment of a link and its bed's half width
+
+
+@dataclass(frozen=True)
+class Covered:
+    """What a title must not cover: station name boxes, discs, link beds."""
+
+    names: tuple[Box, ...]
+    discs: tuple[Disc, ...]
+    tracks: tuple[Track, ...]
+
+    def within(self, region: Box) -> Covered:
+        """Only what reaches into `region`: a title inside it can touch nothing else."""
+        return Covered(tuple(b for b in self.names if geometry.boxes_overlap(b, region)),
+                       tuple(d for d in self.discs if box_point_distance(region, d[0], d[1]) < d[2]),
+                       tuple(t for t in self.tracks if box_segment_distance(region, *t[0][0], *t[0][1]) < t[1]))
+
+    def cost(self, box: Box) -> float:
+        """How much of the map a title in `box` would cover: overlapped names (more for more of their area),
+        discs it covers and link segments it crosses."""
+        x, y, w, h = box
+        area = max(1.0, w * h)
+        cost = 0.0
+        for nx, ny, nw, nh in self.names:
+            dx = min(x + w, nx + nw) - max(x, nx)
+            dy = min(y + h, ny + nh) - max(y, ny)
+            if dx > 0 and dy > 0:
+                cost += NAME_WEIGHT * (1.0 + dx * dy / area)
+        for cx, cy, radius in self.discs:
+            if box_point_distance(box, cx, cy) < radius:
+                cost += DISC_WEIGHT
+        for ((ax, ay), (bx, by)), half in self.tracks:
+            if box_segment_distance(box, ax, ay, bx, by) < half:
+                cost += TRACK_WEIGHT
+        return cost
+
+
+class AreaTitles:
+    """The clear spot of each area's title on one board, found once and kept."""
+
+    def __init__(self, board: Board, name_boxes: Sequence[Box]) -> None:
+        obstacles = name_obstacles(board)
+        self.covered = Covered(tuple(name_boxes), tuple((d.x, d.y, d.radius) for d in obstacles.discs),
+                               tuple((segment, t.half_width) for t in obstacles.tracks
+                                     for segment in zip(t.path, t.path[1:], strict=False)))
+        self.sheet = (0.0, 0.0, board.width, board.height)
+        self._spots: dict[tuple[tuple[Point, ...], tuple[float, float]], Point] = {}
+
+    def spot(self, outline: Sequence[Point], size: tuple[float, float], fallback: Point) -> Point:
+        """The centre for a title of `size` in the area `outline` (`fallback` when nothing inside is clearer)."""
+        key = (tuple(outline), size)
+        if key not in self._spots:
+            self._spots[key] = self._best(list(outline), size, fallback)
+        return self._spots[key]
+
+    def _best(self, outline: list[Point], size: tuple[float, float], fallback: Point) -> Point:
+        x, y, w, h = geometry.bounding_rect(outline)
+        x, y, w, h = x - size[1], y - size[1], w + 2 * size[1], h + 2 * size[1]  # a title may sit just outside
+        left, top = min(x, fallback[0]) - size[0], min(y, fallback[1]) - size[1]
+        right, bottom = max(x + w, fallback[0]) + size[0], max(y + h, fallback[1]) + size[1]
+        near = self.covered.within((left, top, right - left, bottom - top))
+        best, best_cost = fallback, near.cost(title_box(fallback, size)) + 0.5  # the old spot, unless beaten
+        for i in range(GRID):
+            for j in range(GRID):
+                centre = (x + w * (i + 0.5) / GRID, y + h * (j + 0.5) / GRID)
+                box = title_box(centre, size)
+                if not geometry.box_inside(box, self.sheet):
+                    continue
+                cost = near.cost(box)
+                if not geometry.point_in_polygon(centre, outline):
+                    cost += OUTSIDE_COST + geometry.polygon_boundary_distance(centre, outline) / size[1]
+                if cost < best_cost:
+                    best, best_cost = centre, cost
+        return best

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -200,3 +201,19 @@ def test_the_metro_map_bench_rows_say_when_they_could_not_be_measured(monkeypatc
     monkeypatch.setattr(bench.sys, "executable", "/nonexistent/python")
     (row,) = bench.metro_map_rows()
     assert row.value is None and row.met is None and row.note.startswith("not measured")
+
+
+@pytest.mark.parametrize("board", ["london_bus", "src/london_bus.tmx"])
+def test_the_game_opens_on_a_bus_tour_board_from_the_command_line(folder: Path, board: str) -> None:
+    """`--board` names the bus tour as the menu does: built in by name, or a designer's Tiled source."""
+    from game import resources
+
+    if board.endswith(".tmx"):
+        source = resources.path("bus_boards") / board
+        shutil.copy(source, folder / source.name)
+        board = source.name
+    shot = folder / "shot.png"
+    result = run("game", "--board", board, "--frames", "20", "--screenshot", str(shot), "--size", "640x360",
+                 cwd=folder)
+    assert result.returncode == 0, result.stderr
+    assert shot.is_file()

@@ -1,4 +1,5 @@
-"""Play this board (F5): compile it in memory and, when it has no errors, start the game on it as a child process."""
+"""Play this board (F5): compile it in memory and, when it has no errors, start the game on it as a child process
+(an Underground board or a bus tour's: the game's menu opens with it chosen)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,6 @@ import pygame
 from editor import text
 from editor.actions.context import Editor
 from editor.actions.registry import Action, Shortcut
-from editor.document.bus import is_bus
 from editor.document.problems import ProblemWatcher, Report, compile_document, describe
 from editor.document.tmx import Document
 from game.files import write_atomically
@@ -54,9 +54,6 @@ def current_errors(watcher: ProblemWatcher) -> list[str]:
 def play_this_board(editor: Editor) -> None:
     """Start the game on the board as it is now, or say why not."""
     editor.panel.commit_pending()
-    if is_bus(editor.session.doc):
-        editor.user.tell(text.PLAY_BUS_TITLE, text.PLAY_BUS)
-        return
     editor.watcher.refresh(force=True)
     outcome = play(editor.session.doc, editor.watcher.report)
     if outcome.problems:

@@ -7,6 +7,7 @@ router and the default layers (layers.py); app.py itself imports neither.
 from __future__ import annotations
 
 from game.board.loader import builtin_boards, load_board
+from game.bus.catalogue import is_bus_board, load_bus_board
 from game.persist import saves
 from game.persist.settings import SettingsStore
 from game.ui.app import App
@@ -18,6 +19,7 @@ from game.ui.table.setup import GameSetup, Seat
 from game.ui.text import tr
 
 SHOW_PLAYERS = 4
+BUS_PLAYERS = 4  # the bus tour is for 2 to 4
 
 
 def open_app(options: LaunchOptions, store: SettingsStore | None = None) -> App:
@@ -47,6 +49,14 @@ def first_scene(app: App) -> None:
         app.router.push("menu")
         return
     players = options.players or SHOW_PLAYERS
+    if is_bus_board(board):  # the second game, the London bus tour: its own show and table, 2 to 4 players
+        count = min(players, BUS_PLAYERS)
+        if kind == "show":
+            app.router.go("bus_show", after=default_board(LaunchOptions()) or "", players=count)
+        else:
+            seats = [Seat("person", tr("menu.seat.default_name", number=i + 1)) for i in range(count)]
+            app.router.push("bus", board=board, seats=seats, seed=options.seed or 0)
+        return
     if kind == "show":
         app.router.go("show", board=board if options.board else None, players=players, seed=options.seed,
                       replay=options.replay)
@@ -57,8 +67,11 @@ def first_scene(app: App) -> None:
 
 def run(options: LaunchOptions) -> int:
     """Open the window and play until it closes; a --board that cannot be opened is refused before."""
-    if options.board:
-        load_board(options.board)  # BoardError: one line from the entry point's boundary, no window
+    if options.board:  # BoardError: one line from the entry point's boundary, no window
+        if is_bus_board(options.board):
+            load_bus_board(options.board)
+        else:
+            load_board(options.board)
     if options.replay is not None:
         ReplayScript.read(options.replay)  # ReplayError: why the save cannot be watched, one line, no window
     app = open_app(options)

@@ -8,18 +8,22 @@ import argparse
 import math
 import shutil
 from pathlib import Path
+from types import SimpleNamespace
 
 import pygame
+import pytest
 from pygame_gui.elements import UIDropDownMenu
-from pygame_gui.windows import UIFileDialog, UIMessageWindow
+from pygame_gui.windows import UIFileDialog
 
 from editor import text
+from editor.actions import play
 from editor.app import EditorApp
 from editor.canvas.bus_render import SPACE_GAP
 from editor.document.bus import BUS_LAYERS, is_bus
 from editor.document.session import EditingSession
 from editor.document.tmx import Document
 from game.board.tmx.bus import compile_bus_tmx
+from game.bus.catalogue import is_bus_board
 from game.bus.measures import PLACE_RADIUS, TWIN_SHIFT
 from game.cli import compile_command
 from game.ui.bus.look import CARD_COLOURS
@@ -189,17 +193,18 @@ def test_a_route_colour_changes_in_the_panel_and_undoes(tmp_path: Path) -> None:
     pygame.quit()
 
 
-def test_the_toolbox_follows_the_board_and_play_says_why_not(tmp_path: Path) -> None:
+def test_the_toolbox_follows_the_board_and_play_starts_the_bus_tour(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     driver = Driver(EditorApp(london(tmp_path), size=(1600, 900)))
     app = driver.app
     driver.tool("s")
     assert app.tool.name == "place"
     driver.tool("t")
     assert app.tool.name == "ticket"
-    driver.key(pygame.K_F5)  # Play this board: the editor cannot start the bus tour yet, and says so
-    assert app.game_process is None
-    told = [w for w in app.ui.get_sprite_group().sprites() if isinstance(w, UIMessageWindow) and w.alive()]
-    assert len(told) == 1 and told[0].window_display_title == text.PLAY_BUS_TITLE
+    started: list[list[str]] = []
+    monkeypatch.setattr(play, "subprocess", SimpleNamespace(Popen=lambda args, **_: started.append(args) or args))
+    driver.key(pygame.K_F5)  # Play this board: the game opens with this bus tour chosen
+    assert len(started) == 1 and started[0][-2] == "--board" and is_bus_board(started[0][-1])
     driver.ctrl(pygame.K_t)  # Tidy layout is the Underground's
     assert app.user.current_status() == text.STATUS_UNDERGROUND_ONLY.format(title=text.WORK_TIDY)
     app.files.new()  # New: an Underground board, its own tools again

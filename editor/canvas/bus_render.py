@@ -14,6 +14,7 @@ from itertools import pairwise
 
 import pygame
 
+from editor.canvas.name_plate import INK, SELECT, name_plate
 from editor.canvas.view import View
 from editor.document.tmx import Document, MapObject, Point
 from game.board.tmx.bus import LABEL_PX
@@ -21,8 +22,6 @@ from game.bus.labels import name_box
 from game.bus.measures import PLACE_RADIUS, ROUTE_WIDTH, TWIN_SHIFT
 from game.ui.bus.look import CARD_COLOURS, SHAPES, ink_on, shape
 
-INK = (35, 38, 46)
-SELECT = (255, 130, 0)
 PROBLEM = (220, 40, 40)
 DISTRICT = (120, 80, 170)
 SPACE_GAP = 4.0  # board px between two spaces
@@ -141,13 +140,7 @@ def _place(surface: pygame.Surface, view: View, fonts: FontSource, obj: MapObjec
         x, y, w, h = name_box(obj.x, obj.y, obj.name, obj.props.get("label", ""), label_px)
     except ValueError:  # a label the compiler refuses: the problems list says so; the name goes east meanwhile
         x, y, w, h = name_box(obj.x, obj.y, obj.name, "", label_px)
-    (sx, sy), (ex, ey) = view.to_screen((x, y)), view.to_screen((x + w, y + h))
-    box = pygame.Rect(sx, sy, max(1, ex - sx), max(1, ey - sy))
-    backing = pygame.Surface(box.inflate(4, 0).size, pygame.SRCALPHA)
-    backing.fill((255, 255, 255, 170))
-    surface.blit(backing, (box.x - 2, box.y))
-    if selected:
-        pygame.draw.rect(surface, SELECT, box.inflate(4, 2), 1, border_radius=3)
+    box = name_plate(surface, view, (x, y, w, h), selected)
     drawn = fonts.name(round(label_px * view.zoom)).render(obj.name, True, INK)
     surface.blit(drawn, drawn.get_rect(center=box.center))
 

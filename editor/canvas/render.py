@@ -8,6 +8,7 @@ from pathlib import Path
 import pygame
 
 from editor.canvas.bus_render import FontSource, draw_bus
+from editor.canvas.name_plate import INK, SELECT, name_plate
 from editor.canvas.view import View
 from editor.document.bus import is_bus
 from editor.document.names import NodeDisc, StationName, node_discs, station_names
@@ -20,7 +21,6 @@ PAPER = (250, 248, 242)
 OUTSIDE = (206, 210, 216)
 GRID = (232, 229, 220)
 GRID_MAJOR = (218, 214, 204)
-INK = (35, 38, 46)
 LINK = (120, 124, 134)
 SPACE = (255, 255, 255)
 WATER = (170, 205, 235)
@@ -30,7 +30,6 @@ PARK_EDGE = (140, 190, 120)
 CLUSTER = (170, 90, 200)
 EXPRESS = (232, 180, 30)
 STANDARD = (70, 110, 200)
-SELECT = (255, 130, 0)
 PROBLEM = (220, 40, 40)
 START = (210, 40, 60)
 WAYPOINT = (40, 120, 210)
@@ -257,14 +256,7 @@ class Renderer:
 
     def _name(self, surface: pygame.Surface, view: View, obj: MapObject, name: StationName, selected: bool) -> None:
         """The name in the box its `label` gives it (game/board/label_spec.py), badges in front of line one."""
-        x, y, w, h = name.box
-        (sx, sy), (ex, ey) = view.to_screen((x, y)), view.to_screen((x + w, y + h))
-        box = pygame.Rect(sx, sy, max(1, ex - sx), max(1, ey - sy))
-        backing = pygame.Surface(box.inflate(4, 0).size, pygame.SRCALPHA)
-        backing.fill((255, 255, 255, 170))
-        surface.blit(backing, (box.x - 2, box.y))
-        if selected:
-            pygame.draw.rect(surface, SELECT, box.inflate(4, 2), 1, border_radius=3)
+        name_plate(surface, view, name.box, selected)
         size = round(name.label_px * view.zoom)
         face = name_font(size)
         marks = [mark for flag, mark in BADGE_MARKS if obj.flag(flag)]

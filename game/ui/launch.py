@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from game.board.loader import builtin_boards, load_board
 from game.bus.catalogue import is_bus_board, load_bus_board
+from game.bus.rules.state import MAX_PLAYERS as BUS_MAX_PLAYERS
 from game.persist import saves
 from game.persist.settings import SettingsStore
 from game.ui.app import App
@@ -19,7 +20,6 @@ from game.ui.table.setup import GameSetup, Seat
 from game.ui.text import tr
 
 SHOW_PLAYERS = 4
-BUS_PLAYERS = 4  # the bus tour is for 2 to 4
 
 
 def open_app(options: LaunchOptions, store: SettingsStore | None = None) -> App:
@@ -50,7 +50,7 @@ def first_scene(app: App) -> None:
         return
     players = options.players or SHOW_PLAYERS
     if is_bus_board(board):  # the second game, the London bus tour: its own show and table, 2 to 4 players
-        count = min(players, BUS_PLAYERS)
+        count = min(players, BUS_MAX_PLAYERS)
         if kind == "show":
             app.router.go("bus_show", after=default_board(LaunchOptions()) or "", players=count)
         else:

@@ -16,7 +16,7 @@ from game.ui.overlays.help_section import Section
 
 def bus_board_title(board: BusBoard) -> str:
     """"Bus tour · London": the game, then the board's own title in the interface language."""
-    return text.tr("bus.menu.file", name=dict(board.titles).get(i18n.language()) or board.name)
+    return text.tr("bus.menu.file", name=board.title(i18n.language()))
 
 
 def bus_sections(board: BusBoard | None) -> list[Section]:

@@ -21,6 +21,7 @@ from game.board.loader import builtin_boards, load_board
 from game.board.model import BoardError
 from game.bus.board import BusBoard
 from game.bus.catalogue import is_bus_board
+from game.bus.rules.state import MAX_PLAYERS as BUS_MAX_PLAYERS
 from game.persist.bus_save import bus_save_path
 from game.ui import style, text
 from game.ui.board.view import BoardView
@@ -33,7 +34,6 @@ from game.ui.table.setup import SEAT_KINDS, GameSetup, Seat
 
 CLASSIC_SUFFIX = "_classic"
 BUS_PREFIX = "bus:"  # a city choice that is a board of the second game, the London bus tour
-BUS_MAX_PLAYERS = 4
 PANEL_X = 64
 PANEL_W = 470
 ROW = 46

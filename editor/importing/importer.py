@@ -45,6 +45,7 @@ from editor.importing.layout import (
     segment_intersection,
 )
 from editor.importing.network_data import METRO_LINES, ImportError_, Network, Station, load_network
+from game.board.proportions import BOARD_SIZE
 from game.geometry import point_in_polygon
 
 __all__ = ["ImportError_", "StarterBoard", "build_board", "load_network"]
@@ -230,7 +231,7 @@ def build_board(config: dict[str, Any], data_dir: Path | None = None) -> Starter
             raise ImportError_(f"link {a!r}–{b!r} joins a station that is not on the board")
 
     proj_cfg = config.get("projection", {})
-    size = (float(proj_cfg.get("width", 1920)), float(proj_cfg.get("height", 1080)))
+    size = (float(proj_cfg.get("width", BOARD_SIZE[0])), float(proj_cfg.get("height", BOARD_SIZE[1])))
     margin = float(proj_cfg.get("margin", 60))
     centre = tuple(proj_cfg["centre"]) if "centre" in proj_cfg else None
     stations = network.stations

@@ -19,6 +19,8 @@ from game.geometry import Point
 if TYPE_CHECKING:  # the model never imports this module: no circle
     from game.board.model import Board
 
+BOARD_SIZE = (1920.0, 1320.0)  # a new board's frame: the play screen's map area has this shape, so at fit the
+# board fills it (no empty band) and its names get all the room the screen gives them
 SLOT_PITCH = 0.085  # distance between parallel track spaces
 SLOT_WIDTH = 0.068  # a track space's width
 BED_EDGE = 0.014  # the bed's border around the spaces

@@ -1,7 +1,8 @@
 """The board check on the shipped boards, as a ratchet: the count of name problems (a name over another
 name, a station or a link, off the board, astray from its station) with the text at the clear scale may
-only go down. The goal is 0; these are today's counts after the metro-map rebuild (they were 572, 565
-and 805 on London, Berlin and New York's geographic boards), so a change that makes a board harder to
+only go down. The goal is 0; these are today's counts after the metro-map rebuild on boards of the map
+area's shape (they were 572, 565 and 805 on London, Berlin and New York's geographic boards, then 72, 81,
+134 and 122 on 1920×1080 metro maps), so a change that makes a board harder to
 read fails here, and one that makes it easier should lower its ceiling.
 """
 
@@ -13,7 +14,7 @@ from game import resources
 from game.board.legibility import name_problems, stations_too_close
 from game.board.loader import load_board
 
-CEILING = {"london": 72, "london_classic": 81, "berlin": 134, "newyork": 122}
+CEILING = {"london": 54, "london_classic": 64, "berlin": 94, "newyork": 83}
 
 
 @pytest.mark.parametrize("name", sorted(CEILING))

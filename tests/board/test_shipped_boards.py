@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from game.board.model import Board, load_board_file
+from game.board.proportions import BOARD_SIZE
 from game.board.tmx.compiler import compile_tmx
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -68,20 +69,32 @@ def test_stations_are_apart_and_on_the_board(compiled: tuple[str, Board]) -> Non
     closest = min(math.dist((a.x, a.y), (b.x, b.y)) for i, a in enumerate(stations) for b in stations[i + 1:])
     assert closest >= MIN_SPACING
     assert all(0 <= n.x <= board.width and 0 <= n.y <= board.height for n in board.nodes)
-    assert (board.width, board.height) == (1920, 1080)
+    assert (board.width, board.height) == BOARD_SIZE
     assert any(d.kind == "water" for d in board.decorations)
 
 
-def _fit_view(board: Board) -> tuple[Any, Any]:
-    """The board as the play screen shows it at 1920×1080, fitted: the game's own metrics and name placement."""
+def _fit_view(board: Board, screen: tuple[int, int] = SCREEN) -> tuple[Any, Any]:
+    """The board as the play screen shows it (1920×1080 unless told), fitted: the game's own metrics and
+    name placement."""
     pytest.importorskip("pygame")
     from game.ui.board.view import BoardView
     from game.ui.panels.cards import STRIP
     from game.ui.scenes.play import sidebar_width
 
-    width, height = SCREEN
+    width, height = screen
     view = BoardView(board, (0, 0, width - sidebar_width(width), height - STRIP))
     return view, view.camera
+
+
+@pytest.mark.parametrize("screen", [(1920, 1080), (1280, 720)])
+@pytest.mark.parametrize("name", BOARDS)
+def test_the_board_fills_the_map_area_at_fit(name: str, screen: tuple[int, int]) -> None:
+    """No empty band: fitted, the map spans nearly all the map area's width and its height."""
+    view, camera = _fit_view(_board(name), screen)
+    _, _, area_w, area_h = camera.view
+    _, _, board_w, board_h = view.bounds
+    assert board_w * camera.scale >= 0.85 * area_w
+    assert board_h * camera.scale >= 0.85 * area_h
 
 
 def _name_boxes(board: Board) -> tuple[dict[int, tuple[float, ...]], dict[int, tuple[Point, float]], float]:

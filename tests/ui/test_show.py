@@ -17,7 +17,7 @@ from game.ui.layers import find
 from game.ui.overlays.help import HelpScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.play import PlayScene
-from game.ui.scenes.show import ROTATION, SHOW_OVER_PAUSE, ShowLayer, ShowScene, next_board
+from game.ui.scenes.show import ROTATION, SHOW_OVER_PAUSE, ShowLayer, ShowScene, invitation_rect, next_board
 from game.ui.table.setup import GameSetup, Seat
 from game.ui.text import tr
 from tests.ui.conftest import click
@@ -226,3 +226,20 @@ def test_a_game_with_people_shows_the_keys_and_tags_only_renamed_computers(make_
     app.step()
     assert _keys_shown(seen)
     assert seen.count(tr("play.computer")) == 1  # beside "Hal", not beside "Computer 2"
+
+
+def test_the_invitation_takes_the_side_column_and_leaves_the_map_whole(show: App) -> None:
+    """The map keeps the play screen's whole map area (boards have its shape); "press any key" sits at the
+    foot of the right-hand column, under the panel, drawn in ink there and nowhere over the map."""
+    for _ in range(10):
+        show.step()
+    scene = show.scene
+    assert isinstance(scene, ShowScene) and scene.view is not None
+    assert scene.view.camera.view == PlayScene.board_rect(scene)
+    band = invitation_rect(PlayScene.sidebar_rect(scene), show.size[1])
+    panel = scene.sidebar_rect()
+    assert panel.bottom <= band.top and band.bottom == show.size[1] and band.height >= show.size[1] // 5
+    x, y, w, h = (round(v) for v in scene.board_rect())
+    screen = show.screen
+    assert screen.get_at((band.centerx, band.bottom - 3))[:3] == style.INK
+    assert all(screen.get_at((x + w * k // 8, y + h - 2))[:3] != style.INK for k in range(1, 8))

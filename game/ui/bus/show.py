@@ -7,7 +7,15 @@ import pygame
 
 from game.ui import text
 from game.ui.bus.scene import BusPlayScene, BusSetup
-from game.ui.scenes.show import SHOW_OVER_PAUSE, ShowLayer, attract, band_height, show_layer, show_seats
+from game.ui.scenes.show import (
+    SHOW_OVER_PAUSE,
+    ShowLayer,
+    above_invitation,
+    attract,
+    invitation_rect,
+    show_layer,
+    show_seats,
+)
 from game.ui.stage import Window
 
 SHOW_PACE = 0.65  # of a person-facing game's pauses: brisk, still followable from a few metres
@@ -26,9 +34,9 @@ class BusShowScene(BusPlayScene):
         if show_layer(self.app) is None:
             self.app.layers.insert(0, ShowLayer())
 
-    def map_rect(self) -> tuple[float, float, float, float]:
-        x, y, w, h = super().map_rect()
-        return (x, y, w, max(10.0, h - band_height(self.app.size[1])))  # the invitation hides none of the map
+    def panel_rect(self) -> pygame.Rect:
+        """The panel above the invitation, which takes the column's foot as in the Underground's show."""
+        return above_invitation(super().panel_rect(), self.app.size[1])
 
     def _keep(self) -> None:
         """A show's game is nobody's to continue."""
@@ -45,6 +53,5 @@ class BusShowScene(BusPlayScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        x, y, w, h = (round(v) for v in self.map_rect())
-        attract(surface, pygame.Rect(x, y + h, w, band_height(surface.get_height())), self.end.clock if self.end
-                else self.think, text.tr("bus.menu.bus"))
+        attract(surface, invitation_rect(super().panel_rect(), surface.get_height()),
+                self.end.clock if self.end else self.think, text.tr("bus.menu.bus"))

@@ -164,10 +164,10 @@ class ShowScene(PlayScene):
         if layer is not None:
             layer.board = board_name
 
-    def board_rect(self) -> tuple[float, float, float, float]:
-        """The board above the invitation band, so the band hides none of the game."""
-        x, y, w, h = super().board_rect()
-        return (x, y, w, max(10.0, h - band_height(self.app.size[1])))
+    def sidebar_rect(self) -> pygame.Rect:
+        """The side panel above the invitation, which takes the column's foot: the map keeps its whole
+        area (boards have the map area's shape, so a band under the map would shrink every name)."""
+        return above_invitation(super().sidebar_rect(), self.app.size[1])
 
     def intent(self, intent: Intent) -> None:
         if intent.kind == "back":
@@ -187,32 +187,52 @@ class ShowScene(PlayScene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         if self.view is not None:
-            x, y, w, h = (round(v) for v in self.board_rect())
-            attract(surface, pygame.Rect(x, y + h, w, band_height(surface.get_height())), self.time, self.caption())
+            attract(surface, invitation_rect(super().sidebar_rect(), surface.get_height()), self.time,
+                    self.caption())
 
 
 def band_height(screen_height: int) -> int:
-    """The invitation's height: a fifth of the screen, so the title reads from across a hall."""
-    return max(120, round(screen_height * 0.21))
+    """The invitation's height: under a third of the screen, so the title reads from across a hall."""
+    return max(200, round(screen_height * 0.3))
+
+
+def invitation_rect(column: pygame.Rect, screen_height: int) -> pygame.Rect:
+    """Where the invitation goes: the foot of the right-hand column."""
+    height = min(band_height(screen_height), column.height // 2)
+    return pygame.Rect(column.x, column.bottom - height, column.width, height)
+
+
+def above_invitation(column: pygame.Rect, screen_height: int) -> pygame.Rect:
+    """The rest of the column, for its panel."""
+    band = invitation_rect(column, screen_height)
+    return pygame.Rect(column.x, column.y, column.width, band.y - column.y)
 
 
 def attract(surface: pygame.Surface, band: pygame.Rect, time: float, city: str) -> None:
-    """The invitation under the running game: the title and "Press any key or button to play", breathing."""
+    """The invitation beside the running game: the title and "Press any key or button to play", breathing."""
     height = band.height
+    room = band.width - 2 * max(16, band.width // 14)
     pygame.draw.rect(surface, style.INK, band)
     stripe = band.width / len(style.LINE_COLOURS)
     for k, colour in enumerate(style.LINE_COLOURS.values()):  # the eleven lines, as in the menu's title rule
         pygame.draw.rect(surface, colour, pygame.Rect(round(band.x + k * stripe), band.y, math.ceil(stripe), 6))
-    title = style.fit_text(text.tr("app.title"), round(height * 0.4), "black", style.HALO, band.width - 60)
+    words = text.tr("app.title")
+    size = round(height * 0.3)
+    size = min(size, int(size * room / max(1, style.font(size, "black").size(words)[0])))  # shrink, never cut
+    title = style.text(words, size, "black", style.HALO)
     title_rect = title.get_rect(midtop=(band.centerx, band.y + round(height * 0.1)))
     surface.blit(title, title_rect)
     breath = 0.5 + 0.5 * math.sin(time * 2 * math.pi / 2.6)
-    prompt = style.fit_text(text.tr("show.press"), round(height * 0.18), "bold", style.GOLD, band.width - 60).copy()
-    prompt.set_alpha(round(255 * (0.6 + 0.4 * breath)))
-    surface.blit(prompt, prompt.get_rect(midtop=(band.centerx, title_rect.bottom + round(height * 0.04 * breath))))
-    caption = style.text(f"{city} · {text.tr('show.caption')}", max(13, round(height * 0.075)), "semibold",
-                         style.mix(style.HALO, style.INK, 0.35))
-    surface.blit(caption, caption.get_rect(bottomright=(band.right - 18, band.bottom - 10)))
+    size = round(height * 0.13)
+    top = title_rect.bottom + round(height * 0.04 * (1 + breath))
+    for line in style.wrap(text.tr("show.press"), size, "bold", room):
+        prompt = style.fit_text(line, size, "bold", style.GOLD, room).copy()
+        prompt.set_alpha(round(255 * (0.6 + 0.4 * breath)))
+        surface.blit(prompt, prompt.get_rect(midtop=(band.centerx, top)))
+        top += prompt.get_height()
+    caption = style.fit_text(f"{city} · {text.tr('show.caption')}", max(13, round(height * 0.06)), "semibold",
+                             style.mix(style.HALO, style.INK, 0.35), room)
+    surface.blit(caption, caption.get_rect(midbottom=(band.centerx, band.bottom - round(height * 0.05))))
 
 
 # ----- starting, leaving and coming back -----

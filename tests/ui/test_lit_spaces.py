@@ -88,7 +88,7 @@ def test_lit_spaces_are_hollow_in_a_colour_no_line_has(make_app) -> None:
     assert scene.view.lit_drawn == len(spaces)
     colour = style.line_colour(line)
     free = [s for s in _clear_spots(scene, spaces) if not spaces[s[0]]]
-    assert len(free) >= 2
+    assert free  # at least one free space clear of names and stations to look at
     for link, middle, half in free:
         centre = tuple(app.screen.get_at((round(middle[0]), round(middle[1]))))
         assert _far(centre, style.SLOT) < 40, f"link {link}: the middle of a lit space is hollow"

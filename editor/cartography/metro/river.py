@@ -151,7 +151,7 @@ def redraw_rivers(network: Network, schematic: Schematic, frame: Frame) -> Schem
         if not crossings:
             continue
         banks = sides(before, [_to_edge(line[0], frame), *line, _to_edge(line[-1], frame)], frame)
-        middles = [point_along(schematic.paths[k], 0.5) for _, k in crossings]
+        middles = [_crossing_point(network, schematic, area, k) for _, k in crossings]
         start = _carried_end(line[0], before, after)
         end = _carried_end(line[-1], before, after)
         redrawn = _redrawn(middles, _edges(start, frame), _edges(end, frame), after, banks, near, frame)
@@ -161,6 +161,17 @@ def redraw_rivers(network: Network, schematic: Schematic, frame: Frame) -> Schem
             areas[index] = Area(area.kind, (), area.name)  # no river at all rather than one over stations
     return Schematic(schematic.positions, schematic.paths, tuple(areas), schematic.pitch, schematic.notes,
                      schematic.origin)
+
+
+def _crossing_point(network: Network, schematic: Schematic, area: Area, k: int) -> Point:
+    """Where the new river crosses track `k`: at its water symbol (a waypoint the importer put in the
+    river) if it has one, so the symbol stays in the water; else halfway along its drawn path."""
+    track = network.tracks[k]
+    for end in (track.a, track.b):
+        place = network.places[end]
+        if place.waypoint and point_in_polygon((place.x, place.y), area.points):
+            return schematic.positions[end]
+    return point_along(schematic.paths[k], 0.5)
 
 
 def _redrawn(middles: list[Point], starts: list[Point], ends: list[Point], places: Sequence[Point],
@@ -181,9 +192,24 @@ def _misplaced(line: Sequence[Point], before: Sequence[Point], after: Sequence[P
     """Whether the carried river has stations on the wrong bank: its centre line, each point moved as the
     stations near it moved, then runs between neighbours it never separated (New York's East River
     through Midtown)."""
+    return bool(_wrong(_carry(line, before, after, frame), after, banks, 0.0, frame))
+
+
+def _carry(line: Sequence[Point], before: Sequence[Point], after: Sequence[Point], frame: Frame) -> list[Point]:
+    """A river's centre line with each point moved as the stations near it moved, run out to the edges."""
     carried = [_carried_end(p, before, after) for p in line]
-    return bool(_wrong([_to_edge(carried[0], frame), *carried, _to_edge(carried[-1], frame)], after, banks, 0.0,
-                       frame))
+    return [_to_edge(carried[0], frame), *carried, _to_edge(carried[-1], frame)]
+
+
+def carried_course(network: Network, schematic: Schematic, frame: Frame, index: int) -> list[Point] | None:
+    """Where water area `index` runs on the layout when it is carried, not redrawn: the course that decides
+    which bank each station is on (None if the area is no river)."""
+    line = centre_line(network.areas[index].points)
+    if line is None:
+        return None
+    stations = [i for i, p in enumerate(network.places) if not p.waypoint]
+    before = [(network.places[i].x, network.places[i].y) for i in stations]
+    return _carry(line, before, [schematic.positions[i] for i in stations], frame)
 
 
 def _carried_end(end: Point, before: Sequence[Point], after: Sequence[Point]) -> Point:

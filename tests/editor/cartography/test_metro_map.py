@@ -17,12 +17,13 @@ from hypothesis import strategies as st
 from editor.cartography.bench import SHIPPED, random_network
 from editor.cartography.layout.checks import check_schematic
 from editor.cartography.metro.pipeline import name_problems, troubled
-from editor.cartography.metro.river import centre_line, sides
+from editor.cartography.metro.river import carried_course, centre_line, sides
 from editor.cartography.metro.samples import IMPORTS, data_dir, import_request
 from editor.cartography.metro.scene import name_scene
 from editor.cartography.metro_map import MapRequest, MetroMap, make_metro_map, place_names_only
 from editor.cartography.network import Frame, Network, Place, Track
 from game.board.label_spec import LabelSpec
+from game.geometry import point_in_polygon
 from tests.editor.cartography.boards import geographic_request
 
 TESTED_IMPORTS = ("brooklyn-downtown", "berlin-mitte", "london-zone1")
@@ -81,14 +82,21 @@ NORTH_OF_THAMES = ("Westminster", "Pimlico", "Blackfriars", "Bank", "Tower Hill"
 
 
 def test_london_keeps_every_station_on_its_bank_of_the_thames() -> None:
-    """The Thames redrawn through the links that cross it, as on the Tube map: Waterloo, Southwark and
-    Borough south of it, Westminster, Blackfriars and Bank north (the carried outline had them mixed)."""
+    """London's Thames on the metro map: Waterloo, Southwark and Borough south of it, Westminster,
+    Blackfriars and Bank north. On the 1920×1320 board no octilinear course through the crossings keeps
+    every bank (Clapham Junction and Pimlico share a row), so the river is the carried outline, which the
+    pipeline keeps only when its course, carried as the stations moved, has every station on its bank —
+    checked here along that same course; where a redrawn river is given, along its centre line."""
     request = request_for("london")
     result = made("london")
     index = next(i for i, a in enumerate(request.network.areas) if a.kind == "water")
-    line = centre_line(result.schematic.areas[index].points)
-    assert line is not None
+    river = result.schematic.areas[index].points
+    assert river  # drawn, not dropped
     places = request.network.places
+    line = centre_line(river) or carried_course(request.network, result.schematic, request.frame, index)
+    assert line is not None
+    assert not any(point_in_polygon(p, river) for p, place in zip(result.schematic.positions, places, strict=True)
+                   if not place.waypoint)
     banks = dict(zip((p.name for p in places), sides(result.schematic.positions, line, request.frame), strict=True))
     assert {banks[name] for name in SOUTH_OF_THAMES} == {-banks["Westminster"]}
     assert {banks[name] for name in NORTH_OF_THAMES} == {banks["Westminster"]}

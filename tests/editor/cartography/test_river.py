@@ -85,3 +85,17 @@ def test_a_river_whose_carried_course_keeps_the_banks_stays_as_it_was() -> None:
     schematic = _schematic(moved, network)
     river = redraw_rivers(network, schematic, FRAME).areas[0]
     assert river.points  # redrawn through the crossings, or carried: never dropped when the banks hold
+
+
+def test_a_crossing_with_a_water_symbol_runs_through_the_symbol() -> None:
+    """A link whose water symbol (a waypoint in the river) lies off its middle: the new river passes through
+    the symbol, so the symbol stays in the water."""
+    symbol = Place(500.0, 310.0, "water", waypoint=True)  # in the band, just south of its centre line
+    places = (*(Place(x, y, f"S{i}") for i, (x, y) in enumerate(NORTH + SOUTH)), symbol)
+    tracks = (*TRACKS[:6], Track(0, 4), Track(2, 8), Track(8, 6))
+    network = Network(places, tracks, (Area("water", RIVER),))
+    positions = [*NORTH, *SOUTH, (600.0, 330.0)]  # the symbol drawn off the middle of the link it ends
+    paths = tuple((positions[t.a], positions[t.b]) for t in tracks)
+    river = redraw_rivers(network, Schematic(tuple(positions), paths, network.areas, 50.0), FRAME).areas[0]
+    assert centre_line(river.points) is not None
+    assert point_in_polygon(positions[8], river.points)

@@ -236,7 +236,7 @@ def test_the_invitation_takes_the_side_column_and_leaves_the_map_whole(show: App
     scene = show.scene
     assert isinstance(scene, ShowScene) and scene.view is not None
     assert scene.view.camera.view == PlayScene.board_rect(scene)
-    band = invitation_rect(PlayScene.sidebar_rect(scene), show.size[1])
+    band = invitation_rect(PlayScene.sidebar_rect(scene))
     panel = scene.sidebar_rect()
     assert panel.bottom <= band.top and band.bottom == show.size[1] and band.height >= show.size[1] // 5
     x, y, w, h = (round(v) for v in scene.board_rect())

@@ -134,9 +134,7 @@ def redraw_rivers(network: Network, schematic: Schematic, frame: Frame) -> Schem
     """The schematic with each band-shaped water area redrawn through its crossings (see module doc)."""
     if not schematic.areas or len(schematic.areas) != len(network.areas):
         return schematic
-    stations = [i for i, p in enumerate(network.places) if not p.waypoint]
-    before = [(network.places[i].x, network.places[i].y) for i in stations]
-    after = [schematic.positions[i] for i in stations]
+    before, after = _stations_moved(network, schematic)
     pitch = schematic.pitch or 40.0
     half = HALF_WIDTH * pitch
     near = half + DISC_ROOM * pitch
@@ -207,9 +205,13 @@ def carried_course(network: Network, schematic: Schematic, frame: Frame, index: 
     line = centre_line(network.areas[index].points)
     if line is None:
         return None
+    return _carry(line, *_stations_moved(network, schematic), frame)
+
+
+def _stations_moved(network: Network, schematic: Schematic) -> tuple[list[Point], list[Point]]:
+    """Every station's centre in the input and in the layout, in the same order (waypoints left out)."""
     stations = [i for i, p in enumerate(network.places) if not p.waypoint]
-    before = [(network.places[i].x, network.places[i].y) for i in stations]
-    return _carry(line, before, [schematic.positions[i] for i in stations], frame)
+    return [(network.places[i].x, network.places[i].y) for i in stations], [schematic.positions[i] for i in stations]
 
 
 def _carried_end(end: Point, before: Sequence[Point], after: Sequence[Point]) -> Point:

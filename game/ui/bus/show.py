@@ -36,7 +36,7 @@ class BusShowScene(BusPlayScene):
 
     def panel_rect(self) -> pygame.Rect:
         """The panel above the invitation, which takes the column's foot as in the Underground's show."""
-        return above_invitation(super().panel_rect(), self.app.size[1])
+        return above_invitation(super().panel_rect())
 
     def _keep(self) -> None:
         """A show's game is nobody's to continue."""
@@ -53,5 +53,5 @@ class BusShowScene(BusPlayScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        attract(surface, invitation_rect(super().panel_rect(), surface.get_height()),
-                self.end.clock if self.end else self.think, text.tr("bus.menu.bus"))
+        attract(surface, invitation_rect(super().panel_rect()), self.end.clock if self.end else self.think,
+                text.tr("bus.menu.bus"))

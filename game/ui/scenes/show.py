@@ -167,7 +167,7 @@ class ShowScene(PlayScene):
     def sidebar_rect(self) -> pygame.Rect:
         """The side panel above the invitation, which takes the column's foot: the map keeps its whole
         area (boards have the map area's shape, so a band under the map would shrink every name)."""
-        return above_invitation(super().sidebar_rect(), self.app.size[1])
+        return above_invitation(super().sidebar_rect())
 
     def intent(self, intent: Intent) -> None:
         if intent.kind == "back":
@@ -187,8 +187,7 @@ class ShowScene(PlayScene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         if self.view is not None:
-            attract(surface, invitation_rect(super().sidebar_rect(), surface.get_height()), self.time,
-                    self.caption())
+            attract(surface, invitation_rect(super().sidebar_rect()), self.time, self.caption())
 
 
 def band_height(screen_height: int) -> int:
@@ -196,15 +195,15 @@ def band_height(screen_height: int) -> int:
     return max(200, round(screen_height * 0.3))
 
 
-def invitation_rect(column: pygame.Rect, screen_height: int) -> pygame.Rect:
-    """Where the invitation goes: the foot of the right-hand column."""
-    height = min(band_height(screen_height), column.height // 2)
+def invitation_rect(column: pygame.Rect) -> pygame.Rect:
+    """Where the invitation goes: the foot of the right-hand column (which runs the screen's height)."""
+    height = min(band_height(column.height), column.height // 2)
     return pygame.Rect(column.x, column.bottom - height, column.width, height)
 
 
-def above_invitation(column: pygame.Rect, screen_height: int) -> pygame.Rect:
+def above_invitation(column: pygame.Rect) -> pygame.Rect:
     """The rest of the column, for its panel."""
-    band = invitation_rect(column, screen_height)
+    band = invitation_rect(column)
     return pygame.Rect(column.x, column.y, column.width, band.y - column.y)
 
 

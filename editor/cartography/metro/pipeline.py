@@ -12,6 +12,7 @@ from editor.cartography.metro.request import MapFigures, MapRequest, MetroMap, P
 from editor.cartography.metro.river import redraw_rivers
 from editor.cartography.metro.room import lay_out_with_room
 from editor.cartography.metro.scene import NameScene
+from editor.cartography.metro.step_aside import step_aside
 from editor.cartography.names.types import PlacedName
 from editor.cartography.network import Frame, Network, Schematic
 
@@ -52,6 +53,7 @@ def make_metro_map(request: MapRequest, progress: Progress | None = None) -> Met
     """Lay the network out and place every name, making room in the layout where names need it."""
     started = time.process_time()
     schematic, scene, names, rounds = lay_out_with_room(request, progress)
+    schematic, scene, names = step_aside(request, schematic, scene, names)
     schematic = redraw_rivers(request.network, schematic, request.frame)  # names never depend on water
     return _result(request, schematic, scene, names, rounds, started)
 

@@ -9,11 +9,11 @@ with point n-1-i) is redrawn from its crossings: each link that crosses its cent
 crosses the new river at the middle of its drawn path, the crossings in the order they lie along the
 river; the ends run out to the board's edge where the river left it. Between two crossings the river
 takes the octilinear elbow (straight then 45°, or 45° then straight) that leaves fewer stations on the
-wrong bank. The redrawn river is used only when it leaves every station on its own bank, clear of its disc;
-otherwise the carried outline stays, unless its course (the centre line, carried as the stations near it
-moved) has stations on the wrong bank: then the layout has no such river (an empty outline, which the
-importer leaves out; the crossings' water symbols remain). A river whose mouth lies inside the map runs
-off by whichever edges keep every station on its bank (the nearest first).
+wrong bank. The redrawn river is used only when it leaves every station on its own bank, clear of its disc,
+and every water symbol in the water; otherwise the carried outline stays, unless its course (the centre
+line, carried as the stations near it moved) has stations on the wrong bank: then the layout has no such
+river (an empty outline, which the importer leaves out; the crossings' water symbols remain). A river whose
+mouth lies inside the map runs off by whichever edges keep every station on its bank (the nearest first).
 """
 
 from __future__ import annotations
@@ -153,12 +153,20 @@ def redraw_rivers(network: Network, schematic: Schematic, frame: Frame) -> Schem
         start = _carried_end(line[0], before, after)
         end = _carried_end(line[-1], before, after)
         redrawn = _redrawn(middles, _edges(start, frame), _edges(end, frame), after, banks, near, frame)
-        if redrawn is not None:
-            areas[index] = Area(area.kind, tuple(band(redrawn, half, -half)), area.name)
+        outline = tuple(band(redrawn, half, -half)) if redrawn is not None else ()
+        if outline and _symbols_in(network, schematic, area, outline):
+            areas[index] = Area(area.kind, outline, area.name)
         elif _misplaced(line, before, after, banks, frame):
             areas[index] = Area(area.kind, (), area.name)  # no river at all rather than one over stations
     return Schematic(schematic.positions, schematic.paths, tuple(areas), schematic.pitch, schematic.notes,
                      schematic.origin)
+
+
+def _symbols_in(network: Network, schematic: Schematic, area: Area, outline: Sequence[Point]) -> bool:
+    """Whether every water symbol in the river stays in it (a link may carry two across a wide river, and
+    the redrawn river passes only the one where the link crosses its middle)."""
+    return all(point_in_polygon(schematic.positions[i], outline) for i, place in enumerate(network.places)
+               if place.waypoint and point_in_polygon((place.x, place.y), area.points))
 
 
 def _crossing_point(network: Network, schematic: Schematic, area: Area, k: int) -> Point:

@@ -99,3 +99,24 @@ def test_a_crossing_with_a_water_symbol_runs_through_the_symbol() -> None:
     river = redraw_rivers(network, Schematic(tuple(positions), paths, network.areas, 50.0), FRAME).areas[0]
     assert centre_line(river.points) is not None
     assert point_in_polygon(positions[8], river.points)
+
+
+def test_a_river_redrawn_past_one_of_a_links_two_water_symbols_is_not_used() -> None:
+    """A link carrying two water symbols across a wide river (New York's Whitehall St–Borough Hall): the
+    redrawn river passes the one where the link crosses its middle, not the other; the carried outline,
+    which holds both, stays."""
+    first = Place(600.0, 305.0, "water 1", waypoint=True)  # both in the band, south of its centre line
+    second = Place(600.0, 315.0, "water 2", waypoint=True)
+    places = (*(Place(x, y, f"S{i}") for i, (x, y) in enumerate(NORTH + SOUTH)), first, second)
+    tracks = (*TRACKS[:6], Track(0, 4), Track(2, 8), Track(8, 9), Track(9, 6))
+    network = Network(places, tracks, (Area("water", RIVER),))
+    positions = [*NORTH, *SOUTH, (600.0, 330.0), (600.0, 390.0)]  # the layout drew them far apart
+    paths = tuple((positions[t.a], positions[t.b]) for t in tracks)
+    carried = tuple(band([(0.0, 350.0), (1000.0, 350.0)], 60.0, -60.0))  # the layout's carried outline
+    schematic = Schematic(tuple(positions), paths, (Area("water", carried),), 50.0)
+    assert not point_in_polygon(positions[9], band([(0.0, 330.0), (1000.0, 330.0)], 8.0, -8.0))  # the fault
+
+    river = redraw_rivers(network, schematic, FRAME).areas[0]
+
+    assert river.points == carried
+    assert point_in_polygon(positions[8], river.points) and point_in_polygon(positions[9], river.points)

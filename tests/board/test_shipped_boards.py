@@ -29,7 +29,6 @@ ALLOWED_CLASHES = {"london": 5, "london_classic": 11, "berlin": 11, "newyork": 1
 # Links whose bed touches a water-crossing symbol of another link, or a station beside its own crossing
 # (New York's side-by-side East River tunnels and bridges off the Battery).
 ALLOWED_WATER = {"london": 0, "london_classic": 0, "berlin": 0, "newyork": 1}
-KNOWN_OVER: set[tuple[str, str]] = set()  # beside the Borough Hall tunnel's water symbol
 # A ratchet, not the goal (0): New York's metro-map layout keeps stations 0.7 grid pitch from a passing link,
 # which is clear of a 1-2 space bed but not of the 3-4 space beds of Manhattan and Downtown Brooklyn.
 BEDS_OVER_STATIONS = {"newyork": 5}

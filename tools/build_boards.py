@@ -65,7 +65,7 @@ def build(name: str, data_dir: Path | None, check: bool = False) -> list[str]:
     if config.get("layout", "schematic") == "schematic":  # "geographic": where the city has its stations
         from editor.importing.schematic import make_schematic
 
-        make_schematic(source)  # the metro map: octilinear layout, names placed
+        make_schematic(source, thorough=True)  # the metro map: octilinear layout, names placed
         source.with_name(f"{source.name}.bak").unlink(missing_ok=True)  # the document's save keeps one; not here
     result = compile_tmx(source)
     problems = [f"{p.severity}: {p}" for p in result.errors] + [f"warning: {p}" for p in result.warnings]

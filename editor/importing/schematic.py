@@ -8,6 +8,7 @@ labelled board, and the names still in trouble are reported, not hidden.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from editor.cartography.metro_map import MetroMap, Progress, make_metro_map
@@ -15,11 +16,13 @@ from editor.document.tmx import Document
 from editor.importing.map_request import map_edits, map_inputs
 
 
-def make_schematic(path: Path, progress: Progress | None = None) -> MetroMap:
-    """Lay the board in `path` out as a metro map with placed names, and save it in place (atomically)."""
+def make_schematic(path: Path, progress: Progress | None = None, thorough: bool = False) -> MetroMap:
+    """Lay the board in `path` out as a metro map with placed names, and save it in place (atomically).
+
+    `thorough` spends more time on the names (`MapRequest.thorough`): for boards built once and shipped."""
     doc = Document.load(path)
     inputs = map_inputs(doc)
-    result = make_metro_map(inputs.request, progress)
+    result = make_metro_map(replace(inputs.request, thorough=thorough), progress)
     edits = map_edits(inputs, result, layout=True)
     for object_id, points in edits.points.items():
         if points:

@@ -18,10 +18,8 @@ def placed(request: MapRequest, schematic: Schematic, progress: Progress | None,
     NameScene, dict[int, PlacedName]
 ]:
     """Every station's name placed on this layout, as the game will draw it."""
-    network = request.network
     frame = request.frame
-    scene = name_scene(network, schematic.positions, schematic.paths, request.track_spaces(),
-                       request.place_badges(), request.labels, request.label_px, frame.width, frame.height)
+    scene = scene_of(request, schematic)
     metrics = name_metrics()
     px = request.label_px
 
@@ -31,6 +29,13 @@ def placed(request: MapRequest, schematic: Schematic, progress: Progress | None,
     placement = place_names(scene.stations, scene.obstacles, frame, measure, label_px=px,
                             clear_scale=request.clear_scale, progress=progress, seed=seed)
     return scene, placement.names
+
+
+def scene_of(request: MapRequest, schematic: Schematic) -> NameScene:
+    """The stations, discs and track beds of this layout, as the names see them."""
+    frame = request.frame
+    return name_scene(request.network, schematic.positions, schematic.paths, request.track_spaces(),
+                      request.place_badges(), request.labels, request.label_px, frame.width, frame.height)
 
 
 def name_problems(request: MapRequest, scene: NameScene, names: Mapping[int, PlacedName]) -> list[str]:

@@ -31,6 +31,7 @@ class MapRequest:
     label_px: float = 20.0
     clear_scale: float = CLEAR_SCALE  # the game's board check clears names at this scale
     seed: int = 0
+    thorough: bool = False  # more time for better names (the shipped boards' build; not a fresh import)
 
     def track_spaces(self) -> tuple[int, ...]:
         return self.spaces or (1,) * len(self.network.tracks)

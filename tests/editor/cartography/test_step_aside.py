@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from itertools import pairwise
+
+import pytest
 
 from editor.cartography.layout.checks import check_schematic, is_octilinear
 from editor.cartography.metro.naming import name_problems, placed, troubled
@@ -45,8 +48,9 @@ def test_a_straight_link_has_no_other_way() -> None:
     assert octilinear_ways((0.0, 0.0), (100.0, 100.0)) == [((0.0, 0.0), (100.0, 100.0))]
 
 
-def test_the_link_takes_its_other_elbow_and_the_name_its_place() -> None:
-    request = _request()
+@pytest.mark.parametrize("thorough", [False, True])  # the name moved into its freed place, or all placed again
+def test_the_link_takes_its_other_elbow_and_the_name_its_place(thorough: bool) -> None:
+    request = replace(_request(), thorough=thorough)
     schematic = _drawn(request)
     assert not check_schematic(request.network, schematic, request.frame)
     scene, names = placed(request, schematic, None, 0)

@@ -2,33 +2,34 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from editor.cartography.metro.request import MapRequest, Progress
 from editor.cartography.metro.scene import NameScene, name_scene
 from editor.cartography.names.placer import place_names
-from editor.cartography.names.types import PlacedName
+from editor.cartography.names.types import Measure, PlacedName
 from editor.cartography.network import Schematic
 from game.board.label_spec import gap_for, label_box, line_sizes
 from game.board.name_clearance import check_boxes
 from game.board.text_metrics import name_metrics
+from game.geometry import Box
 
 
 def placed(request: MapRequest, schematic: Schematic, progress: Progress | None, seed: int) -> tuple[
     NameScene, dict[int, PlacedName]
 ]:
     """Every station's name placed on this layout, as the game will draw it."""
-    frame = request.frame
     scene = scene_of(request, schematic)
+    placement = place_names(scene.stations, scene.obstacles, request.frame, measure_of(request),
+                            label_px=request.label_px, clear_scale=request.clear_scale, progress=progress, seed=seed)
+    return scene, placement.names
+
+
+def measure_of(request: MapRequest) -> Measure:
+    """One line of a name's text measured at the request's label size, as the game measures it."""
     metrics = name_metrics()
     px = request.label_px
-
-    def measure(text: str) -> tuple[float, float]:
-        return metrics.size(text, px)
-
-    placement = place_names(scene.stations, scene.obstacles, frame, measure, label_px=px,
-                            clear_scale=request.clear_scale, progress=progress, seed=seed)
-    return scene, placement.names
+    return lambda text: metrics.size(text, px)
 
 
 def scene_of(request: MapRequest, schematic: Schematic) -> NameScene:
@@ -40,18 +41,22 @@ def scene_of(request: MapRequest, schematic: Schematic) -> NameScene:
 
 def name_problems(request: MapRequest, scene: NameScene, names: Mapping[int, PlacedName]) -> list[str]:
     """Every name rule broken at the clear scale (the board check's own judgement), one line each."""
-    metrics = name_metrics()
-    px = request.label_px
-    gap = gap_for(px)
+    return check_boxes(scene.stations, scene.obstacles, request.frame, clear_boxes(request, scene, names))
+
+
+def clear_boxes(request: MapRequest, scene: NameScene, names: Mapping[int, PlacedName],
+                skip: Collection[int] = ()) -> dict[int, Box]:
+    """Each placed name's box at the clear scale, where its rules are judged (but those of `skip`)."""
+    measure = measure_of(request)
+    gap = gap_for(request.label_px)
     boxes = {}
     for station in scene.stations:
         placed = names.get(station.index)
-        if placed is None:
-            continue
-        sizes = line_sizes(placed.lines, lambda text: metrics.size(text, px), station.lead)
-        boxes[station.index] = label_box(station.x, station.y, station.radius, placed.spec, sizes, gap,
-                                         request.clear_scale)
-    return check_boxes(scene.stations, scene.obstacles, request.frame, boxes)
+        if placed is not None and station.index not in skip:
+            sizes = line_sizes(placed.lines, measure, station.lead)
+            boxes[station.index] = label_box(station.x, station.y, station.radius, placed.spec, sizes, gap,
+                                             request.clear_scale)
+    return boxes
 
 
 def troubled(problems: list[str], scene: NameScene) -> set[int]:

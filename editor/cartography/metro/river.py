@@ -162,20 +162,25 @@ def redraw_rivers(network: Network, schematic: Schematic, frame: Frame) -> Schem
                      schematic.origin)
 
 
+def _in_water(network: Network, area: Area, index: int) -> bool:
+    """Whether place `index` is a water symbol (a waypoint the importer put in the river) of this river."""
+    place = network.places[index]
+    return place.waypoint and point_in_polygon((place.x, place.y), area.points)
+
+
 def _symbols_in(network: Network, schematic: Schematic, area: Area, outline: Sequence[Point]) -> bool:
     """Whether every water symbol in the river stays in it (a link may carry two across a wide river, and
     the redrawn river passes only the one where the link crosses its middle)."""
-    return all(point_in_polygon(schematic.positions[i], outline) for i, place in enumerate(network.places)
-               if place.waypoint and point_in_polygon((place.x, place.y), area.points))
+    return all(point_in_polygon(schematic.positions[i], outline) for i in range(len(network.places))
+               if _in_water(network, area, i))
 
 
 def _crossing_point(network: Network, schematic: Schematic, area: Area, k: int) -> Point:
-    """Where the new river crosses track `k`: at its water symbol (a waypoint the importer put in the
-    river) if it has one, so the symbol stays in the water; else halfway along its drawn path."""
+    """Where the new river crosses track `k`: at its water symbol if it has one, so the symbol stays in the
+    water; else halfway along its drawn path."""
     track = network.tracks[k]
     for end in (track.a, track.b):
-        place = network.places[end]
-        if place.waypoint and point_in_polygon((place.x, place.y), area.points):
+        if _in_water(network, area, end):
             return schematic.positions[end]
     return point_along(schematic.paths[k], 0.5)
 

@@ -17,7 +17,7 @@ from editor.cartography.layout.areas import carry_areas
 from editor.cartography.layout.checks import check_schematic
 from editor.cartography.layout.schematic import schematize
 from editor.cartography.metro.compact import BOX, PIECE, SEGMENT, STATION, Pass, Thing, solve_pass
-from editor.cartography.metro.naming import name_problems, placed, troubled
+from editor.cartography.metro.naming import clear_boxes, measure_of, name_problems, placed, troubled
 from editor.cartography.metro.request import MapRequest, Progress
 from editor.cartography.metro.scene import NameScene, beds_over_stations, board_unit
 from editor.cartography.names.candidates import SIDE_COST, balanced_split
@@ -27,7 +27,6 @@ from game.board.label_spec import LabelSpec, gap_for, label_box, line_sizes, spl
 from game.board.name_clearance import MAX_REACH
 from game.board.name_clearance import NameScene as RuleScene
 from game.board.proportions import node_radius
-from game.board.text_metrics import name_metrics
 from game.geometry import Box, box_point_distance, boxes_overlap, inflate_box, segment_near_box
 
 ROUNDS = 8
@@ -253,20 +252,10 @@ def wanted_boxes(request: MapRequest, schematic: Schematic, scene: NameScene, na
     """Each station's name box at the clear scale: where the placer put it, or for a name in trouble, the
     place it would best have if the layout made room (never across its own links, which no move parts
     from it; then hitting as few other things as can be, on the side a cartographer prefers)."""
-    metrics = name_metrics()
-    px = request.label_px
-    gap = gap_for(px)
+    measure = measure_of(request)
+    gap = gap_for(request.label_px)
     clear = request.clear_scale
-
-    def measure(text: str) -> tuple[float, float]:
-        return metrics.size(text, px)
-
-    boxes: dict[int, Box] = {}
-    for station in scene.stations:
-        placed = names.get(station.index)
-        if placed is not None and station.index not in trouble:
-            sizes = line_sizes(placed.lines, measure, station.lead)
-            boxes[station.index] = label_box(station.x, station.y, station.radius, placed.spec, sizes, gap, clear)
+    boxes = clear_boxes(request, scene, names, trouble)
     rules = RuleScene(scene.stations, scene.obstacles, request.frame)
     own: dict[int, list[tuple[Point, ...]]] = {}
     for track, path in zip(request.network.tracks, schematic.paths, strict=True):

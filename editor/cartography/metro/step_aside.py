@@ -14,23 +14,23 @@ is kept only when fewer names are in trouble.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from itertools import pairwise
 
 from editor.cartography.layout.checks import check_schematic
-from editor.cartography.metro.naming import name_problems, placed, scene_of, troubled
+from editor.cartography.metro.naming import clear_boxes, measure_of, name_problems, placed, scene_of, troubled
 from editor.cartography.metro.request import MapRequest
 from editor.cartography.metro.scene import NameScene, beds_over_stations
-from editor.cartography.names.candidates import AWAY_STEP_PER_PX, AWAY_STEPS, SIDE_COST, balanced_split
+from editor.cartography.names.candidates import SIDE_COST, away_steps, balanced_split
 from editor.cartography.names.types import PlacedName
 from editor.cartography.network import Point, Schematic
 from game.board.label_spec import LabelSpec, gap_for, label_box, line_sizes, split_lines
-from game.board.name_clearance import MAX_REACH
 from game.board.name_clearance import NameScene as RuleScene
-from game.board.text_metrics import name_metrics
 from game.geometry import (
     Box,
+    angle_gap,
     angle_of,
+    bounding_box,
     boxes_overlap,
     inflate_box,
     point_segment_distance,
@@ -100,8 +100,7 @@ def _clean(path: Sequence[Point]) -> Path:
 def _bend_cost(path: Path) -> float:
     cost = 0.0
     for u, v, w in zip(path, path[1:], path[2:], strict=False):
-        turn = abs(angle_of(w[0] - v[0], w[1] - v[1]) - angle_of(v[0] - u[0], v[1] - u[1])) % (2 * math.pi)
-        turn = min(turn, 2 * math.pi - turn)
+        turn = angle_gap(angle_of(w[0] - v[0], w[1] - v[1]), angle_of(v[0] - u[0], v[1] - u[1]))
         cost += BEND_COST + (RIGHT_ANGLE_COST if turn > math.pi / 4 + 1e-6 else 0.0)
     return cost
 
@@ -117,9 +116,8 @@ Bounds = tuple[float, float, float, float]  # x0, y0, x1, y1
 
 
 def _bounds(path: Sequence[Point], pad: float = 0.0) -> Bounds:
-    xs = [p[0] for p in path]
-    ys = [p[1] for p in path]
-    return (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
+    x0, y0, x1, y1 = bounding_box(path)
+    return (x0 - pad, y0 - pad, x1 + pad, y1 + pad)
 
 
 def _meet(a: Bounds, b: Bounds) -> bool:
@@ -200,39 +198,17 @@ class _Map:
         return Schematic(base.positions, tuple(self.paths), base.areas, base.pitch, base.notes, base.origin)
 
 
-def _name_boxes(request: MapRequest, scene: NameScene, names: Mapping[int, PlacedName],
-                skip: set[int]) -> dict[int, Box]:
-    """Each placed name's box at the clear scale (but those of the stations in `skip`)."""
-    measure = _measure(request)
-    gap = gap_for(request.label_px)
-    boxes = {}
-    for station in scene.stations:
-        name = names.get(station.index)
-        if name is not None and station.index not in skip:
-            sizes = line_sizes(name.lines, measure, station.lead)
-            boxes[station.index] = label_box(station.x, station.y, station.radius, name.spec, sizes, gap,
-                                             request.clear_scale)
-    return boxes
-
-
-def _measure(request: MapRequest) -> Callable[[str], tuple[float, float]]:
-    metrics = name_metrics()
-    return lambda text: metrics.size(text, request.label_px)
-
-
 def _places_to_free(request: MapRequest, scene: NameScene, pos: int, kept: Mapping[int, Box],
                     rules: RuleScene) -> list[tuple[LabelSpec, Box, list[int]]]:
     """The boxes station `pos`'s name could have if only links were out of the way, each with those links
     (by index), in the placer's order of preference; boxes over kept names or anything else left out."""
     station = scene.stations[pos]
-    measure = _measure(request)
+    measure = measure_of(request)
     gap = gap_for(request.label_px)
     split = balanced_split(station.name, measure, station.lead)
-    step = AWAY_STEP_PER_PX * request.label_px
-    aways = [away for away in (round(k * step, 1) for k in range(AWAY_STEPS + 1)) if gap + away <= MAX_REACH]
     specs = [station.fixed] if station.fixed is not None else [
         LabelSpec(side, away=away, split=k) for side in SIDE_COST for k in ((0, split) if split else (0,))
-        for away in aways or [0.0]]
+        for away in away_steps(request.label_px, gap)]
     link_index = {track.name: k for k, track in enumerate(scene.obstacles.tracks)}
     found = []
     for spec in specs:
@@ -255,7 +231,7 @@ def reroute(request: MapRequest, schematic: Schematic, scene: NameScene, names: 
     place freed for each such name."""
     drawing = _Map(request, schematic, scene)
     layout_problems = len(check_schematic(request.network, schematic, request.frame))
-    kept = _name_boxes(request, scene, names, in_trouble)
+    kept = clear_boxes(request, scene, names, in_trouble)
     rules = RuleScene(scene.stations, scene.obstacles, request.frame)
     freed: dict[int, LabelSpec] = {}
     for pos, station in enumerate(scene.stations):
@@ -279,7 +255,7 @@ def reroute(request: MapRequest, schematic: Schematic, scene: NameScene, names: 
 def _moved_into(request: MapRequest, scene: NameScene, names: Mapping[int, PlacedName],
                 freed: Mapping[int, LabelSpec]) -> dict[int, PlacedName]:
     """The names as they were, but each name in `freed` at the place freed for it."""
-    measure = _measure(request)
+    measure = measure_of(request)
     gap = gap_for(request.label_px)
     moved = dict(names)
     for station in scene.stations:

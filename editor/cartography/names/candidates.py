@@ -109,6 +109,14 @@ def _judged(scene: NameScene, pos: int, spec: LabelSpec, placed: tuple[tuple[str
     return Candidate(pos, spec, lines, box, clear_box, cost, broken)
 
 
+def away_steps(label_px: float, gap: float) -> list[float]:
+    """How far beyond the ring plus gap a name may sit: at the gap, then a step or two further while the box
+    stays within MAX_REACH of the ring (just the gap when even that is too far)."""
+    step = AWAY_STEP_PER_PX * label_px
+    aways = [away for away in (round(k * step, 1) for k in range(AWAY_STEPS + 1)) if gap + away <= MAX_REACH]
+    return aways or [0.0]
+
+
 def station_candidates(scene: NameScene, pos: int, measure: Measure, gap: float, clear_scale: float,
                        label_px: float, rays: Sequence[Segment]) -> list[Candidate]:
     """The places worth choosing from for station `pos`: the clean ones if there are any, else the least bad
@@ -122,10 +130,8 @@ def station_candidates(scene: NameScene, pos: int, measure: Measure, gap: float,
     two = balanced_split(station.name, measure, station.lead)
     if two:
         splits.append(two)
-    step = AWAY_STEP_PER_PX * label_px
-    aways = [away for away in (round(k * step, 1) for k in range(AWAY_STEPS + 1)) if gap + away <= MAX_REACH]
+    aways = away_steps(label_px, gap)
     layouts = [(side, split) for side in SIDE_COST for split in splits]
-    aways = aways or [0.0]
     clean: list[Candidate] = []
     further: list[LabelSpec] = []  # clean layouts' further-out places, tried only in a tight spot
     for side, split in layouts:

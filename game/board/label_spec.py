@@ -64,7 +64,8 @@ _OFFSET_TEXT = re.compile(rf"^@\s*({_NUMBER})\s*,\s*({_NUMBER})\s*(?:/\s*(\S+))?
 class LabelSpec:
     """A name's placement: a side of the station (with an optional extra distance out) or a dragged offset.
 
-    `split` is how many words go on line one of a two-line name; 0 keeps the name on one line.
+    `split` is how many words (parts of a hyphenated word count as words) go on line one of a two-line
+    name; 0 keeps the name on one line.
     """
 
     side: str | None = "E"
@@ -142,15 +143,27 @@ def _parse(whole: str) -> LabelSpec:
     return LabelSpec(side=side.group(1).upper(), away=away + 0.0, split=_split_count(side.group(3), whole))
 
 
+# Where a name may break onto a second line: after a space, or after a hyphen, slash or dash that joins two
+# parts of a word ("Rosa-Luxemburg-|Platz", "116 St–|Columbia University"), the mark kept at the line's end
+# as printed maps set it.
+_BREAK = re.compile(r"(?<=\S)\s+(?=\S)|(?<=[^\s\-/–—][\-/–—])(?=[^\s\-/–—])")
+
+
+def name_breaks(name: str) -> list[int]:
+    """The places (string indices where line two would start) the name may break at, in reading order."""
+    return [match.end() for match in _BREAK.finditer(name)]
+
+
 def split_lines(name: str, spec: LabelSpec) -> tuple[str, ...]:
-    """The name's lines: one, or two when the spec splits it and the name has more words than line one takes.
+    """The name's lines: one, or two broken at the spec's `split`-th break (see `name_breaks`).
 
     A split the name cannot honour (it was renamed to fewer words) leaves it on one line rather than failing.
     """
-    words = name.split()
-    if spec.split == 0 or spec.split >= len(words):
+    breaks = name_breaks(name)
+    if spec.split == 0 or spec.split > len(breaks):
         return (name,)
-    return (" ".join(words[: spec.split]), " ".join(words[spec.split :]))
+    at = breaks[spec.split - 1]
+    return (name[:at].strip(), name[at:].strip())
 
 
 def line_sizes(lines: tuple[str, ...], measure: Callable[[str], Size], lead: float = 0.0) -> tuple[Size, ...]:

@@ -17,6 +17,7 @@ from game.board.label_spec import (
     label_box,
     line_align,
     line_boxes,
+    name_breaks,
     parse_label,
     split_lines,
 )
@@ -174,6 +175,28 @@ def test_split_lines_takes_the_first_words_on_line_one() -> None:
     assert split_lines("Tottenham Court Road", LabelSpec("E")) == ("Tottenham Court Road",)
     assert split_lines("Bank", LabelSpec("E", split=1)) == ("Bank",)  # renamed to one word: stays on one line
     assert split_lines("Bank", LabelSpec("E", split=3)) == ("Bank",)
+
+
+def test_a_hyphenated_or_dashed_word_breaks_after_its_mark() -> None:
+    """Berlin's and New York's long names break where a printed map breaks them, the mark ending line one."""
+    assert name_breaks("Rosa-Luxemburg-Platz") == [5, 15]
+    assert split_lines("Rosa-Luxemburg-Platz", LabelSpec("E", split=2)) == ("Rosa-Luxemburg-", "Platz")
+    assert split_lines("Kochstraße/Checkpoint Charlie", LabelSpec("E", split=1)) == ("Kochstraße/",
+                                                                                    "Checkpoint Charlie")
+    assert split_lines("116 St–Columbia University", LabelSpec("E", split=2)) == ("116 St–", "Columbia University")
+    assert name_breaks("Elephant & Castle") == [9, 11]  # a free-standing mark is a word, not a join
+    assert name_breaks("Olympia-") == name_breaks("-Stadion") == []  # nothing to put on line two
+
+
+@given(st.text(alphabet="ab -/–", max_size=12), st.integers(1, 6))
+def test_two_lines_always_spell_the_name(name: str, split: int) -> None:
+    lines = split_lines(name, LabelSpec("E", split=split))
+    if len(lines) == 2:
+        assert all(line.strip() == line and line for line in lines)
+        rejoined = lines[0] + lines[1]
+        assert name.replace(" ", "") == rejoined.replace(" ", "")
+    else:
+        assert lines == (name,)
 
 
 def test_growing_text_keeps_the_anchor_and_grows_away_from_the_station() -> None:

@@ -1,8 +1,9 @@
 """The places a station's name may go, each with what it costs: the placer chooses one per station.
 
 Around every station: the 16 sides of `label_spec` (the 8 compass points, and the 8 in between that slide
-the box along a side), each on one line and (for names of 2+ words) on two balanced lines, each at the ring
-plus gap and a step or two further out while the box stays within MAX_REACH of the ring.
+the box along a side), each on one line and (for names that can break: 2+ words, or a hyphenated word) on
+two balanced lines, each at the ring plus gap and a step or two further out while the box stays within
+MAX_REACH of the ring.
 
 Preferences (a cartographer's, after Imhof's order for point names, adapted to a metro map's round
 stations): right of the station first, where the text starts at the station and reads away from it; then
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 from editor.cartography.names.lines import Segment
 from editor.cartography.names.types import Measure
 from editor.cartography.network import Box
-from game.board.label_spec import LabelSpec, label_anchor_box, line_sizes, split_lines
+from game.board.label_spec import LabelSpec, label_anchor_box, line_sizes, name_breaks, split_lines
 from game.board.name_clearance import MAX_REACH, NameScene, NameStation
 from game.geometry import box_segment_distance
 
@@ -63,13 +64,14 @@ class Candidate:
 
 
 def balanced_split(name: str, measure: Measure, lead: float = 0.0) -> int:
-    """How many words go on line one so that the wider of the two lines is as narrow as can be (0: one word).
+    """At which of the name's breaks (`name_breaks`: 1 for the first) to set it on two lines so that the
+    wider line is as narrow as can be; 0 when it cannot break.
 
     `lead` is the room the badges take in front of line one."""
-    words = name.split()
     best, best_width = 0, float("inf")
-    for k in range(1, len(words)):
-        width = max(measure(" ".join(words[:k]))[0] + lead, measure(" ".join(words[k:]))[0])
+    for k in range(1, len(name_breaks(name)) + 1):
+        first, second = split_lines(name, LabelSpec("E", split=k))
+        width = max(measure(first)[0] + lead, measure(second)[0])
         if width < best_width:
             best, best_width = k, width
     return best

@@ -3,25 +3,31 @@
 The passenger minimises (1) links walked on foot, then (2) lines ridden. We search a small graph whose
 states are the board's nodes plus one state per built line: boarding a line costs one line, riding it
 to any station it touches is free, and walking a link that still has an empty space costs one walk.
-Costs are packed into one integer (walks * WALK + boardings) so an ordinary Dijkstra is lexicographic.
+Costs are packed into one integer (walks * WALK + boardings), so settling cost after cost is lexicographic.
 
 Every distinct (destination, set of lines) at the optimum is an option the active player may choose;
 they are read off the DAG of optimal predecessors by propagating line-set bitmasks along it.
 A route that boards the same line twice is never optimal (the line is connected, so staying on it is
 cheaper), which is why a bitmask of boarded lines equals the set of distinct lines ridden.
+
+The search runs thousands of times a game (every bot look-ahead asks it), so it works on whole sets of
+nodes where it can: alighting from a line settles `its stations - reached` in one set operation, and each
+cost keeps its nodes grouped by the line sets that reach them, instead of a set of line sets per node.
 """
 
 from __future__ import annotations
 
-import heapq
-from collections import deque
 from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from game.board.model import Board
 
 WALK = 64  # larger than any number of lines a route can board, so one walk outweighs all boardings
-_NO_MASKS: frozenset[int] = frozenset()
+
+# Line-set bitmask -> the nodes (settled at one cost) that an optimal route reaches riding exactly those lines.
+Groups = dict[int, AbstractSet[int]]
+_NOBODY: Groups = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +42,169 @@ class RouteResult:
     walked: int
     lines: int
     options: tuple[RouteOption, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Walks:
+    """A board's links as the walking search reads them, built once per board."""
+
+    neighbours: tuple[tuple[tuple[int, int], ...], ...]  # the board's own table, which tells boards apart
+    around: tuple[frozenset[int], ...]  # each node's neighbouring nodes
+    steps: tuple[tuple[tuple[int, int, int], ...], ...]  # each node's (neighbour, link, link's spaces)
+
+
+_WALKS: dict[int, _Walks] = {}
+
+
+def _walks_of(board: Board) -> _Walks:
+    """The board's `_Walks`, cached by its neighbour table (kept alive by the cache, so its id is never reused)."""
+    neighbours = board.neighbours
+    walks = _WALKS.get(id(neighbours))
+    if walks is None or walks.neighbours is not neighbours:
+        if len(_WALKS) >= 16:  # tests build many small boards; a game plays on one
+            _WALKS.clear()
+        spaces = board.link_spaces
+        walks = _WALKS[id(neighbours)] = _Walks(
+            neighbours,
+            tuple(frozenset(other for _, other in pairs) for pairs in neighbours),
+            tuple(tuple((other, link, spaces[link]) for link, other in pairs) for pairs in neighbours),
+        )
+    return walks
+
+
+class _Search:
+    """The search's state: what each cost settled, and which lines were boarded when, with which line sets.
+
+    Costs are settled in order, one walk layer at a time; within a layer, boardings 0, 1, 2, … A cost's
+    lines are boarded from the nodes settled one boarding earlier, and alighting from them settles, at
+    that same cost, every station they touch not settled before, with the lines' line sets.
+    """
+
+    __slots__ = ("around", "boarded", "levels", "line_masks", "members", "steps", "tracks", "unboarded")
+
+    def __init__(self, board: Board, tracks: Sequence[Sequence[str]], members: list[frozenset[int]]) -> None:
+        walks = _walks_of(board)
+        self.around, self.steps = walks.around, walks.steps
+        self.tracks = tracks
+        self.members = members  # the stations each line touches
+        self.unboarded = list(range(len(members)))  # the lines not boarded yet
+        self.levels: dict[int, Groups] = {}  # cost -> the nodes settled at that cost
+        self.boarded: dict[int, list[int]] = {}  # cost -> the lines boarded at that cost, in order
+        self.line_masks: list[Collection[int]] = [()] * len(members)  # the line sets each line is boarded with
+
+    def run(self, start: int, targets: AbstractSet[int]) -> int | None:
+        """The optimal cost of reaching any of `targets` from `start`, or None if none can be reached."""
+        reached: set[int] = set()
+        entries: dict[int, Groups] = {0: {0: {start}}}  # cost -> the groups walking in at that cost
+        while entries:
+            layer: list[tuple[int, Groups]] = []
+            best = self._layer(entries, reached, targets, layer)
+            if best is not None:
+                return best
+            entries = self._walk(layer, reached)
+        return None
+
+    def _layer(
+        self, entries: dict[int, Groups], reached: set[int], targets: AbstractSet[int], layer: list[tuple[int, Groups]]
+    ) -> int | None:
+        """Settle one walk layer, cost after cost, into `reached` and `layer`; the cost a target is met at, if any.
+
+        A cost settles the nodes walked in at it (`entries`) and the stations of the lines boarded at it,
+        less those settled before; the lines its nodes touch are boarded at the next cost.
+        """
+        members, line_masks, unboarded = self.members, self.line_masks, self.unboarded
+        cost = min(entries)
+        riding: list[int] = []  # the lines boarded at `cost`
+        while True:
+            groups: Groups = {}
+            for mask, nodes in entries.pop(cost, _NOBODY).items():
+                nodes = nodes - reached
+                if nodes:
+                    groups[mask] = nodes
+            for line in riding:  # alight anywhere: same cost
+                nodes = members[line] - reached
+                if nodes:
+                    for mask in line_masks[line]:
+                        known = groups.get(mask)
+                        groups[mask] = nodes if known is None else known | nodes
+            riding = []
+            if groups:
+                settled = next(iter(groups.values())) if len(groups) == 1 else set().union(*groups.values())
+                reached |= settled
+                self.levels[cost] = groups
+                if not targets.isdisjoint(settled):
+                    return cost
+                layer.append((cost, groups))
+                for line in unboarded:
+                    if not settled.isdisjoint(members[line]):
+                        riding.append(line)
+            if riding:
+                cost += 1
+                self._board(riding, cost, groups)
+            elif entries:
+                cost = min(entries)
+            else:
+                return None
+
+    def _board(self, riding: list[int], cost: int, groups: Groups) -> None:
+        """Board these lines at `cost` from the nodes settled just before, with those nodes' line sets."""
+        members, line_masks = self.members, self.line_masks
+        self.boarded[cost] = riding
+        for line in riding:
+            self.unboarded.remove(line)
+        single = next(iter(groups)) if len(groups) == 1 else None  # the usual case: one line set so far
+        for line in riding:
+            bit = 1 << line
+            if single is not None:
+                line_masks[line] = (single | bit,)
+            else:
+                touched, masks = members[line], set()
+                for mask, nodes in groups.items():
+                    if not touched.isdisjoint(nodes):
+                        masks.add(mask | bit)
+                line_masks[line] = masks
+
+    def _walk(self, layer: list[tuple[int, Groups]], reached: set[int]) -> dict[int, Groups]:
+        """Walk one link with room from every node of the layer just settled: the next layer's entries.
+
+        Walking is relaxed lazily, a layer at a time: one walk outweighs every boarding, so the nodes
+        settled with w walks walk on only once no target can be reached with w walks.
+        """
+        around, steps, tracks = self.around, self.steps, self.tracks
+        entries: dict[int, Groups] = {}
+        for cost, groups in layer:
+            into: Groups = {}
+            for mask, nodes in groups.items():
+                arriving: set[int] = set()
+                for node in nodes:
+                    if around[node] <= reached:
+                        continue  # the usual case: no neighbour left to walk to
+                    for other, link, spaces in steps[node]:
+                        if other not in reached and len(tracks[link]) < spaces:
+                            arriving.add(other)
+                if arriving:
+                    into[mask] = arriving
+            if into:
+                entries[cost + WALK] = into
+        return entries
+
+    def walked_from(self, node: int, cost: int, mask: int) -> int | None:
+        """The smallest node settled at `cost` with line set `mask` one walkable link away from `node`."""
+        walkers = self.levels.get(cost, _NOBODY).get(mask)
+        if not walkers:
+            return None
+        tracks, found = self.tracks, None
+        for other, link, spaces in self.steps[node]:
+            if other in walkers and len(tracks[link]) < spaces and (found is None or other < found):
+                found = other
+        return found
+
+    def alighted_from(self, node: int, cost: int, mask: int) -> int:
+        """The first line boarded at `cost` with line set `mask` that touches `node`."""
+        for line in self.boarded[cost]:
+            if node in self.members[line] and mask in self.line_masks[line]:
+                return line
+        raise AssertionError("routing predecessor graph is inconsistent")  # pragma: no cover
 
 
 def find_routes(
@@ -55,157 +224,62 @@ def find_routes(
     if start in targets:
         return RouteResult(0, 0, (RouteOption(start, (), (start,)),))
 
-    node_count = len(board.nodes)
-    line_names = sorted(name for name, nodes in line_nodes.items() if nodes)
-    members = [tuple(line_nodes[name]) for name in line_names]
-    lines_at: dict[int, list[int]] = {}
-    for k, nodes in enumerate(members):
-        line_state = node_count + k
-        for node in nodes:
-            found = lines_at.get(node)
-            if found is None:
-                lines_at[node] = [line_state]
-            else:
-                found.append(line_state)
-
-    spaces = board.link_spaces
-    neighbours = board.neighbours
-    infinity = 1 << 60
-    total = node_count + len(members)
-    dist = [infinity] * total
-    masks: list[frozenset[int]] = [_NO_MASKS] * total
-    dist[start] = 0
-    masks[start] = frozenset((0,))
-    # A bucket per cost, lines before nodes: a node alighted at cost d has its line predecessors at d too,
-    # so once a bucket's lines are done, each of its nodes has every optimal predecessor and all its masks.
-    buckets: dict[int, tuple[list[int], list[int]]] = {0: ([], [start])}
-    costs = [0]
-
-    def reach(state: int, cost: int, arriving: frozenset[int], is_line: bool) -> None:
-        """Offer `state` at `cost` with these line sets (callers skip offers above its distance)."""
-        if cost < dist[state]:
-            dist[state] = cost
-            masks[state] = arriving
-            bucket = buckets.get(cost)
-            if bucket is None:
-                bucket = buckets[cost] = ([], [])
-                heapq.heappush(costs, cost)
-            bucket[0 if is_line else 1].append(state)
-        elif not arriving <= masks[state]:
-            masks[state] = masks[state] | arriving
-
-    # Walking is relaxed lazily: one walk outweighs every boarding, so the nodes settled with w walks
-    # walk on only once no target can be reached with w walks; most passengers never need to walk.
-    best = infinity
-    walkers: list[int] = []
-    walkers_layer = 0
-    while costs or walkers:
-        if walkers and (not costs or costs[0] // WALK > walkers_layer):
-            for state in walkers:
-                cost = dist[state] + WALK
-                for link, other in neighbours[state]:
-                    if cost <= dist[other] and len(tracks[link]) < spaces[link]:
-                        reach(other, cost, masks[state], False)
-            walkers = []
-            continue
-        d = heapq.heappop(costs)
-        line_states, node_states = buckets.pop(d)
-        for state in line_states:
-            if dist[state] != d:
-                continue
-            arriving = masks[state]
-            for other in members[state - node_count]:  # alight anywhere: same cost, so into this very bucket
-                known = dist[other]
-                if d < known:
-                    dist[other] = d
-                    masks[other] = arriving
-                    node_states.append(other)
-                elif d == known and not arriving <= masks[other]:
-                    masks[other] = masks[other] | arriving
-        settled = [state for state in node_states if dist[state] == d]
-        if not targets.isdisjoint(settled):
-            best = d
-            break
-        walkers_layer = d // WALK
-        walkers.extend(settled)
-        for state in settled:
-            here = masks[state]
-            for line_state in lines_at.get(state, ()):
-                if d + 1 <= dist[line_state]:
-                    bit = 1 << (line_state - node_count)
-                    reach(line_state, d + 1, frozenset(m | bit for m in here), True)
-    if best == infinity:
+    line_names = sorted(line_nodes)
+    if not all(line_nodes.values()):
+        line_names = [name for name in line_names if line_nodes[name]]
+    search = _Search(board, tracks, [frozenset(line_nodes[name]) for name in line_names])
+    best = search.run(start, targets)
+    if best is None:
         return None
 
+    met = []  # (destination, line set) of every option, in order
+    for mask, nodes in search.levels[best].items():
+        for destination in targets & nodes:
+            met.append((destination, mask))
+    met.sort()
     options = []
-    for destination in sorted(targets):
-        if dist[destination] != best:
-            continue
-        for mask in sorted(masks[destination]):
-            lines = tuple(line_names[k] for k in range(len(line_names)) if mask >> k & 1)
-            states = _backtrack(destination, mask, start, node_count, dist, masks, members, lines_at, board,
-                                tracks)
-            path = _expand(states, node_count, line_names, board, tracks)
-            options.append(RouteOption(destination, lines, path))
+    for destination, mask in met:
+        path = _route(search, destination, mask, best, start, line_names, board)
+        options.append(RouteOption(destination, tuple(_names(mask, line_names)), path))
     return RouteResult(best // WALK, best % WALK, tuple(options))
 
 
-def _backtrack(
-    state: int,
-    mask: int,
-    start: int,
-    node_count: int,
-    dist: list[int],
-    masks: list[frozenset[int]],
-    members: list[tuple[int, ...]],
-    lines_at: dict[int, list[int]],
-    board: Board,
-    tracks: Sequence[Sequence[str]],
-) -> list[int]:
-    """One optimal state sequence start → state whose boarded lines are exactly `mask`.
-
-    Predecessors are not stored during the search; an edge is on an optimal route exactly when the
-    distances at its two ends differ by its cost, so they are found again here, for the few states needed.
-    """
-    spaces = board.link_spaces
-    sequence = [state]
-    while state != start or mask:
-        here = dist[state]
-        if state >= node_count:
-            bit = 1 << (state - node_count)
-            needed = mask & ~bit
-            candidates = [n for n in members[state - node_count] if dist[n] == here - 1]
-        else:
-            needed = mask
-            candidates = [line for line in lines_at.get(state, ()) if dist[line] == here]
-            candidates += [
-                other for link, other in board.neighbours[state]
-                if dist[other] == here - WALK and len(tracks[link]) < spaces[link]
-            ]
-        previous = min((c for c in candidates if needed in masks[c]), default=None)
-        if previous is None:  # pragma: no cover - the masks were built from these very edges
-            raise AssertionError("routing predecessor graph is inconsistent")
-        state, mask = previous, needed
-        sequence.append(state)
-    sequence.reverse()
-    return sequence
+def _names(mask: int, line_names: list[str]) -> list[str]:
+    """The names of the lines in a line-set bitmask, in order."""
+    names = []
+    while mask:
+        bit = mask & -mask
+        names.append(line_names[bit.bit_length() - 1])
+        mask ^= bit
+    return names
 
 
-def _expand(
-    states: list[int], node_count: int, line_names: list[str], board: Board, tracks: Sequence[Sequence[str]]
+def _route(
+    search: _Search, node: int, mask: int, cost: int, start: int, line_names: list[str], board: Board
 ) -> tuple[int, ...]:
-    """Turn a state sequence (nodes and line states) into the stations passed, riding along the tracks."""
-    path: list[int] = [states[0]]
-    for i in range(1, len(states)):
-        state = states[i]
-        if state < node_count:
-            if states[i - 1] < node_count:
-                path.append(state)
+    """The stations passed by one optimal route start → node whose lines are exactly `mask`.
+
+    Predecessors are not stored during the search; an edge is on an optimal route exactly when the costs
+    at its two ends differ by its cost, so they are found again here, back from the destination, for the
+    few nodes needed. Among several, a walk comes before a ride, then the smallest node or line is taken.
+    """
+    levels = search.levels
+    backwards = [node]
+    while node != start:
+        walked_from = search.walked_from(node, cost - WALK, mask)
+        if walked_from is not None:
+            node = walked_from
+            cost -= WALK
+            backwards.append(node)
             continue
-        # node -> line -> node: ride the line between the two stations.
-        ride = ride_path(board, tracks, line_names[state - node_count], states[i - 1], states[i + 1])
-        path.extend(ride[1:])
-    return _without_detours(path)
+        line = search.alighted_from(node, cost, mask)
+        mask &= ~(1 << line)
+        cost -= 1
+        boarded_at = min(search.members[line] & levels[cost][mask])
+        backwards += _ride_back(board, search.tracks, line_names[line], boarded_at, node)[1:]
+        node = boarded_at
+    backwards.reverse()
+    return _without_detours(backwards)
 
 
 def _without_detours(path: list[int]) -> tuple[int, ...]:
@@ -215,6 +289,8 @@ def _without_detours(path: list[int]) -> tuple[int, ...]:
     optimal, but the drawn route would double back. The shortcut keeps only links of the original route,
     so it walks no more and rides no other lines; being optimal already, it has the same cost and lines.
     """
+    if len(set(path)) == len(path):  # the usual case
+        return tuple(path)
     kept: list[int] = []
     position: dict[int, int] = {}
     for node in path:
@@ -230,18 +306,34 @@ def _without_detours(path: list[int]) -> tuple[int, ...]:
 
 def ride_path(board: Board, tracks: Sequence[Sequence[str]], line: str, origin: int, target: int) -> list[int]:
     """The fewest-link way along `line`'s own tracks from origin to target (both on the line)."""
-    came_from = {origin: origin}
-    queue = deque([origin])
-    while queue:
-        node = queue.popleft()
-        if node == target:
-            break
-        for link, other in board.neighbours[node]:
-            if other not in came_from and line in tracks[link]:
-                came_from[other] = node
-                queue.append(other)
-    path = [target]
-    while path[-1] != origin:
-        path.append(came_from[path[-1]])
+    path = _ride_back(board, tracks, line, origin, target)
     path.reverse()
+    return path
+
+
+def _ride_back(board: Board, tracks: Sequence[Sequence[str]], line: str, origin: int, target: int) -> list[int]:
+    """`ride_path` backwards, target → origin (routes are built back from the destination)."""
+    came_from = {origin: origin}
+    if origin != target:
+        neighbours = board.neighbours
+        queue = [origin]
+        # Breadth first (the loop also visits the nodes appended while it runs). The target's way back is
+        # fixed the moment it is first seen, so the search stops there.
+        for node in queue:
+            for link, other in neighbours[node]:
+                if other not in came_from and line in tracks[link]:
+                    came_from[other] = node
+                    if other == target:
+                        return _way_back(came_from, origin, target)
+                    queue.append(other)
+    return _way_back(came_from, origin, target)
+
+
+def _way_back(came_from: dict[int, int], origin: int, target: int) -> list[int]:
+    """The path target → origin along a search's `came_from` links."""
+    node = target
+    path = [node]
+    while node != origin:
+        node = came_from[node]
+        path.append(node)
     return path

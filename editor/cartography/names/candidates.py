@@ -23,7 +23,7 @@ from editor.cartography.names.types import Measure
 from editor.cartography.network import Box
 from game.board.label_spec import LabelSpec, label_anchor_box, line_sizes, name_breaks, split_lines
 from game.board.name_clearance import MAX_REACH, NameScene, NameStation
-from game.geometry import box_segment_distance
+from game.geometry import box_segment_distance, boxes_overlap
 
 SIDE_COST = {"E": 0.0, "NE": 0.05, "ENE": 0.06, "ESE": 0.08, "SE": 0.1, "W": 0.15, "NNE": 0.17, "N": 0.18,
              "WNW": 0.19, "NW": 0.2, "NNW": 0.21, "WSW": 0.21, "S": 0.22, "SSE": 0.23, "SW": 0.25, "SSW": 0.26}
@@ -43,6 +43,7 @@ AWAY_STEPS = 2  # further-out positions tried beyond the ring plus gap
 AWAY_STEP_PER_PX = 0.4  # each further-out step, as a fraction of the label size
 FEW_CLEAN = 8  # a station with fewer clean sides than this keeps every clean distance of each
 LEAST_BAD = 24  # a station with no clean place keeps at most this many of its least bad ones
+SPARE = 4  # a station with few clean places also gets this many that break one thing
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,8 +122,9 @@ def away_steps(label_px: float, gap: float) -> list[float]:
 
 def station_candidates(scene: NameScene, pos: int, measure: Measure, gap: float, clear_scale: float,
                        label_px: float, rays: Sequence[Segment]) -> list[Candidate]:
-    """The places worth choosing from for station `pos`: the clean ones if there are any, else the least bad
-    of every place tried (what each breaks weighed in). Only its fixed place, if a designer set it.
+    """The places worth choosing from for station `pos`: the clean ones if there are any (with, when they are
+    few, up to SPARE places away from them that break one thing), else the least bad of every place tried
+    (what each breaks weighed in). Only its fixed place, if a designer set it.
     """
     station: NameStation = scene.stations[pos]
     if station.fixed is not None:
@@ -147,12 +149,23 @@ def station_candidates(scene: NameScene, pos: int, measure: Measure, gap: float,
     if 0 < len(clean) < FEW_CLEAN:  # a tight spot: every clean distance may help its neighbours' names
         clean.extend(c for spec in further
                      if (c := _clean_candidate(scene, pos, spec, measure, gap, clear_scale, rays)) is not None)
+        # ...and when every clean place is taken by a neighbour's name, text over one link reads better than
+        # text over text: offer the placer a few places elsewhere round the station that break one thing.
+        clean.extend([c for c in _all_judged(scene, pos, layouts, aways, measure, gap, clear_scale, rays)
+                      if len(c.hits) == 1 and not any(boxes_overlap(c.clear_box, k.clear_box) for k in clean)
+                      ][:SPARE])
     if clean:
         return clean
-    judged = sorted((_judged(scene, pos, spec, _placed(scene, pos, spec, measure, gap, clear_scale), rays)
-                     for side, split in layouts for away in aways
-                     for spec in (LabelSpec(side, away=away, split=split),)), key=lambda c: c.cost)
+    judged = _all_judged(scene, pos, layouts, aways, measure, gap, clear_scale, rays)
     return [c for c in judged[:LEAST_BAD] if c.cost < judged[0].cost + HIT_COST]
+
+
+def _all_judged(scene: NameScene, pos: int, layouts: Sequence[tuple[str, int]], aways: Sequence[float],
+                measure: Measure, gap: float, clear_scale: float, rays: Sequence[Segment]) -> list[Candidate]:
+    """Every place tried, with what it breaks weighed in, least bad first."""
+    return sorted((_judged(scene, pos, spec, _placed(scene, pos, spec, measure, gap, clear_scale), rays)
+                   for side, split in layouts for away in aways
+                   for spec in (LabelSpec(side, away=away, split=split),)), key=lambda c: c.cost)
 
 
 def _clean_candidate(scene: NameScene, pos: int, spec: LabelSpec, measure: Measure, gap: float,

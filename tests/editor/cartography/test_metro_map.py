@@ -28,9 +28,9 @@ from tests.editor.cartography.boards import geographic_request
 
 TESTED_IMPORTS = ("brooklyn-downtown", "berlin-mitte", "london-zone1")
 # Names still in trouble at the game's clear scale (1.2) today, per sample: a ratchet, not the goal (0).
-# Measured 2026-11-23 (session 23): 43, 41, 46, 49, 1, 3, 11 (a fresh import: not `thorough`); a little slack.
-TROUBLE_CEILING = {"london": 45, "london_classic": 43, "berlin": 48, "newyork": 51, "brooklyn-downtown": 3,
-                   "berlin-mitte": 5, "london-zone1": 12}
+# Measured 2026-11-23 (session 23): 35, 38, 46, 48, 1, 3, 9 (a fresh import: not `thorough`); a little slack.
+TROUBLE_CEILING = {"london": 37, "london_classic": 40, "berlin": 48, "newyork": 50, "brooklyn-downtown": 3,
+                   "berlin-mitte": 5, "london-zone1": 11}
 
 
 @cache

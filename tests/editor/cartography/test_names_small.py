@@ -179,3 +179,23 @@ def test_the_check_names_every_kind_of_trouble() -> None:
     assert "name of Bank is nearer Monument than Bank" in found
     assert "name of Monument is nearer Bank than Monument" in found
     assert check("W", "E", NameObstacles(discs(a, b))) == []
+
+
+def test_text_over_one_link_is_chosen_over_text_over_another_name() -> None:
+    """Mansion House's only clean side (east, in a narrow gap between two lines) is under Cannon Street's name,
+    which a designer fixed there; west crosses one short link. Text over a link still reads, text over text
+    does not."""
+    a = station(0, "Mansion House", 400, 300)
+    b = station(1, "Cannon Street", 560, 300, fixed=LabelSpec("W"))
+    obstacles = NameObstacles(discs(a, b), (
+        TrackLine(((400.0, 150.0), (400.0, 450.0)), HW, "Mansion House's own line"),
+        TrackLine(((150.0, 275.0), (650.0, 275.0)), HW, "upper"),
+        TrackLine(((150.0, 325.0), (650.0, 325.0)), HW, "lower"),
+        TrackLine(((330.0, 280.0), (330.0, 320.0)), HW, "a short link west of it"),
+    ))
+    cannon_street = clear_box(b, LabelSpec("W"))
+    assert boxes_overlap(cannon_street, clear_box(a, LabelSpec("E")))  # the set-up: east is taken
+    result = place_names([a, b], obstacles, FRAME, fake_measure, label_px=LABEL_PX)
+    assert not boxes_overlap(cannon_street, clear_box(a, result.names[0].spec))
+    [mansion_house] = [u for u in result.unresolved if u.index == 0]
+    assert mansion_house.hits == ("name of Mansion House crosses a link (a short link west of it)",)

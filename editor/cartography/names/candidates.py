@@ -15,8 +15,10 @@ to a name as its own (the hard rule only says not nearer).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import islice
 
 from editor.cartography.names.lines import Segment
 from editor.cartography.names.types import Measure
@@ -151,21 +153,56 @@ def station_candidates(scene: NameScene, pos: int, measure: Measure, gap: float,
                      if (c := _clean_candidate(scene, pos, spec, measure, gap, clear_scale, rays)) is not None)
         # ...and when every clean place is taken by a neighbour's name, text over one link reads better than
         # text over text: offer the placer a few places elsewhere round the station that break one thing.
-        clean.extend([c for c in _all_judged(scene, pos, layouts, aways, measure, gap, clear_scale, rays)
-                      if len(c.hits) == 1 and not any(boxes_overlap(c.clear_box, k.clear_box) for k in clean)
-                      ][:SPARE])
+        clean.extend(_spares(scene, pos, layouts, aways, measure, gap, clear_scale, rays, clean))
     if clean:
         return clean
-    judged = _all_judged(scene, pos, layouts, aways, measure, gap, clear_scale, rays)
-    return [c for c in judged[:LEAST_BAD] if c.cost < judged[0].cost + HIT_COST]
+    return _least_bad(scene, pos, layouts, aways, measure, gap, clear_scale, rays)
 
 
-def _all_judged(scene: NameScene, pos: int, layouts: Sequence[tuple[str, int]], aways: Sequence[float],
-                measure: Measure, gap: float, clear_scale: float, rays: Sequence[Segment]) -> list[Candidate]:
-    """Every place tried, with what it breaks weighed in, least bad first."""
-    return sorted((_judged(scene, pos, spec, _placed(scene, pos, spec, measure, gap, clear_scale), rays)
-                   for side, split in layouts for away in aways
-                   for spec in (LabelSpec(side, away=away, split=split),)), key=lambda c: c.cost)
+def _spares(scene: NameScene, pos: int, layouts: Sequence[tuple[str, int]], aways: Sequence[float],
+            measure: Measure, gap: float, clear_scale: float, rays: Sequence[Segment],
+            clean: Sequence[Candidate]) -> list[Candidate]:
+    """Up to SPARE places that break exactly one thing and overlap none of the clean places, least bad first
+    (each place's checks stop at its second break: most places round a crowded station break several)."""
+    found = []
+    for side, split in layouts:
+        for away in aways:
+            spec = LabelSpec(side, away=away, split=split)
+            lines, box, clear_box = _placed(scene, pos, spec, measure, gap, clear_scale)
+            if any(boxes_overlap(clear_box, c.clear_box) for c in clean):
+                continue
+            broken = [kind for kind, _ in islice(scene.breaks(pos, clear_box, CLEARANCE), 2)]
+            if len(broken) == 1:
+                cost = _preference(scene, pos, spec, box, rays) + HIT_COST * HIT_WEIGHT[broken[0]]
+                found.append(Candidate(pos, spec, lines, box, clear_box, cost, tuple(broken)))
+    return sorted(found, key=lambda c: c.cost)[:SPARE]
+
+
+def _least_bad(scene: NameScene, pos: int, layouts: Sequence[tuple[str, int]], aways: Sequence[float],
+               measure: Measure, gap: float, clear_scale: float, rays: Sequence[Segment]) -> list[Candidate]:
+    """The least bad of every place tried, what each breaks weighed in: at most LEAST_BAD, none a whole hit
+    worse than the best. A place's checks stop once it has broken more than `cap` things; it is out if that
+    many hits alone cost a hit more than the best place, else the count goes on with a larger cap."""
+    places = [(spec, _placed(scene, pos, spec, measure, gap, clear_scale))
+              for side, split in layouts for away in aways for spec in (LabelSpec(side, away=away, split=split),)]
+    lightest = HIT_COST * min(HIT_WEIGHT.values())
+    cap = 2
+    while True:
+        judged: list[Candidate] = []
+        cut_short = False
+        for spec, (lines, box, clear_box) in places:
+            broken = tuple(kind for kind, _ in islice(scene.breaks(pos, clear_box, CLEARANCE), cap + 1))
+            if len(broken) > cap:
+                cut_short = True
+                continue
+            cost = _preference(scene, pos, spec, box, rays) + HIT_COST * sum(HIT_WEIGHT[kind] for kind in broken)
+            judged.append(Candidate(pos, spec, lines, box, clear_box, cost, broken))
+        best = min((c.cost for c in judged), default=math.inf)
+        if not cut_short or lightest * (cap + 1) >= best + HIT_COST:
+            break
+        cap *= 2
+    judged.sort(key=lambda c: c.cost)
+    return [c for c in judged[:LEAST_BAD] if c.cost < best + HIT_COST]
 
 
 def _clean_candidate(scene: NameScene, pos: int, spec: LabelSpec, measure: Measure, gap: float,

@@ -86,8 +86,11 @@ def _grown(box: Box, anchor: tuple[float, float], scale: float) -> Box:
     return (ax + (x - ax) * scale, ay + (y - ay) * scale, w * scale, h * scale)
 
 
+Placed = tuple[tuple[str, ...], Box, Box]  # a place's lines, its box, and its box at the clear scale
+
+
 def _placed(scene: NameScene, pos: int, spec: LabelSpec, measure: Measure, gap: float,
-            clear_scale: float) -> tuple[tuple[str, ...], Box, Box]:
+            clear_scale: float) -> Placed:
     station = scene.stations[pos]
     lines = split_lines(station.name, spec)
     box, anchor = label_anchor_box(station.x, station.y, station.radius, spec,
@@ -105,13 +108,23 @@ def _preference(scene: NameScene, pos: int, spec: LabelSpec, box: Box, rays: Seq
     return cost
 
 
-def _judged(scene: NameScene, pos: int, spec: LabelSpec, placed: tuple[tuple[str, ...], Box, Box],
-            rays: Sequence[Segment]) -> Candidate:
-    """The candidate with every hard constraint it breaks (at the clear scale, with clearance) weighed in."""
+def _broken(scene: NameScene, pos: int, placed: Placed, most: int | None = None) -> tuple[str, ...]:
+    """The kinds of hard constraint the place breaks (at the clear scale, with clearance): every one, or the
+    first `most` (the checks stop there)."""
+    return tuple(kind for kind, _ in islice(scene.breaks(pos, placed[2], CLEARANCE), most))
+
+
+def _weighed(scene: NameScene, pos: int, spec: LabelSpec, placed: Placed, rays: Sequence[Segment],
+             broken: tuple[str, ...]) -> Candidate:
+    """The candidate with its preferences and what it breaks weighed in."""
     lines, box, clear_box = placed
-    broken = tuple(kind for kind, _ in scene.breaks(pos, clear_box, CLEARANCE))
     cost = _preference(scene, pos, spec, box, rays) + HIT_COST * sum(HIT_WEIGHT[kind] for kind in broken)
     return Candidate(pos, spec, lines, box, clear_box, cost, broken)
+
+
+def _judged(scene: NameScene, pos: int, spec: LabelSpec, placed: Placed, rays: Sequence[Segment]) -> Candidate:
+    """The candidate with every hard constraint it breaks weighed in."""
+    return _weighed(scene, pos, spec, placed, rays, _broken(scene, pos, placed))
 
 
 def away_steps(label_px: float, gap: float) -> list[float]:
@@ -159,22 +172,25 @@ def station_candidates(scene: NameScene, pos: int, measure: Measure, gap: float,
     return _least_bad(scene, pos, layouts, aways, measure, gap, clear_scale, rays)
 
 
+def _every_place(scene: NameScene, pos: int, layouts: Sequence[tuple[str, int]], aways: Sequence[float],
+                 measure: Measure, gap: float, clear_scale: float) -> list[tuple[LabelSpec, Placed]]:
+    """Every place tried round the station: each layout at each distance out."""
+    return [(spec, _placed(scene, pos, spec, measure, gap, clear_scale))
+            for side, split in layouts for away in aways for spec in (LabelSpec(side, away=away, split=split),)]
+
+
 def _spares(scene: NameScene, pos: int, layouts: Sequence[tuple[str, int]], aways: Sequence[float],
             measure: Measure, gap: float, clear_scale: float, rays: Sequence[Segment],
             clean: Sequence[Candidate]) -> list[Candidate]:
     """Up to SPARE places that break exactly one thing and overlap none of the clean places, least bad first
     (each place's checks stop at its second break: most places round a crowded station break several)."""
     found = []
-    for side, split in layouts:
-        for away in aways:
-            spec = LabelSpec(side, away=away, split=split)
-            lines, box, clear_box = _placed(scene, pos, spec, measure, gap, clear_scale)
-            if any(boxes_overlap(clear_box, c.clear_box) for c in clean):
-                continue
-            broken = [kind for kind, _ in islice(scene.breaks(pos, clear_box, CLEARANCE), 2)]
-            if len(broken) == 1:
-                cost = _preference(scene, pos, spec, box, rays) + HIT_COST * HIT_WEIGHT[broken[0]]
-                found.append(Candidate(pos, spec, lines, box, clear_box, cost, tuple(broken)))
+    for spec, placed in _every_place(scene, pos, layouts, aways, measure, gap, clear_scale):
+        if any(boxes_overlap(placed[2], c.clear_box) for c in clean):
+            continue
+        broken = _broken(scene, pos, placed, 2)
+        if len(broken) == 1:
+            found.append(_weighed(scene, pos, spec, placed, rays, broken))
     return sorted(found, key=lambda c: c.cost)[:SPARE]
 
 
@@ -183,20 +199,18 @@ def _least_bad(scene: NameScene, pos: int, layouts: Sequence[tuple[str, int]], a
     """The least bad of every place tried, what each breaks weighed in: at most LEAST_BAD, none a whole hit
     worse than the best. A place's checks stop once it has broken more than `cap` things; it is out if that
     many hits alone cost a hit more than the best place, else the count goes on with a larger cap."""
-    places = [(spec, _placed(scene, pos, spec, measure, gap, clear_scale))
-              for side, split in layouts for away in aways for spec in (LabelSpec(side, away=away, split=split),)]
+    places = _every_place(scene, pos, layouts, aways, measure, gap, clear_scale)
     lightest = HIT_COST * min(HIT_WEIGHT.values())
     cap = 2
     while True:
         judged: list[Candidate] = []
         cut_short = False
-        for spec, (lines, box, clear_box) in places:
-            broken = tuple(kind for kind, _ in islice(scene.breaks(pos, clear_box, CLEARANCE), cap + 1))
+        for spec, placed in places:
+            broken = _broken(scene, pos, placed, cap + 1)
             if len(broken) > cap:
                 cut_short = True
                 continue
-            cost = _preference(scene, pos, spec, box, rays) + HIT_COST * sum(HIT_WEIGHT[kind] for kind in broken)
-            judged.append(Candidate(pos, spec, lines, box, clear_box, cost, broken))
+            judged.append(_weighed(scene, pos, spec, placed, rays, broken))
         best = min((c.cost for c in judged), default=math.inf)
         if not cut_short or lightest * (cap + 1) >= best + HIT_COST:
             break

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
 import pytest
 
 from game.ui.board.camera import Camera
+from game.ui.board.labels import name_scale
 from game.ui.overlays.coach import Hints
 from game.ui.panels.cards import strip_height
 from game.ui.scenes.play import PlayScene, sidebar_width
 from game.ui.table.setup import GameSetup, Seat
+from game.ui.table.snapshot import BoardSnapshot
 from tests.ui.driver import DT, click, run_until, settle, space_point
 
 
@@ -140,3 +143,33 @@ def test_the_view_fits_again_when_a_persons_turn_begins_but_not_mid_turn(make_ap
     settle(app, scene)
     assert ctl.state.current == 1 and ctl.state.actions_left < 5
     assert camera.level == 2  # mid-turn her zoom stays
+
+
+@pytest.mark.parametrize("board", ["newyork", "berlin"])
+def test_destination_pins_lean_off_the_names(make_app, board: str) -> None:
+    """A face-up destination's pin never covers a name: the name pixels are those drawn with no pins at all."""
+    app = make_app(["--scene", "play", "--board", board, "--size", "1920x1080", "--seed", "5"])
+    play = app.scene
+    assert isinstance(play, PlayScene)
+    app.step()
+    view = play.view
+    snapshot = BoardSnapshot.of(play.state)
+    assert snapshot.face_up, "the game deals face-up destinations"
+    # Every station as a face-up destination, so every station's pin is drawn and looked at.
+    every = replace(snapshot, face_up=tuple((index, "standard") for index in view.names.stations()))
+    with_pins, without = pygame.Surface(app.screen.get_size()), pygame.Surface(app.screen.get_size())
+    view.draw(with_pins, every)
+    view.draw(without, replace(snapshot, face_up=()))
+    scale = name_scale(view.board.label_px, view.camera.scale)
+    covered: set[str] = set()
+    for index in view.names.stations():
+        for _text, (x, y, w, h) in view.names.setting(index, scale).lines:
+            (x0, y0), (x1, y1) = view.camera.to_screen((x, y)), view.camera.to_screen((x + w, y + h))
+            rect = pygame.Rect(round(x0) + 1, round(y0) + 1, round(x1 - x0) - 2, round(y1 - y0) - 2)
+            rect = rect.clip(view.camera.view)
+            if rect.width > 0 and rect.height > 0 and (
+                    pygame.image.tobytes(with_pins.subsurface(rect), "RGB")
+                    != pygame.image.tobytes(without.subsurface(rect), "RGB")):
+                covered.add(view.board.nodes[index].name)
+    # A pin with nowhere clear to lean is allowed; a board where most of them cover a name is not.
+    assert len(covered) <= 5, covered

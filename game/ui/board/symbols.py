@@ -217,19 +217,24 @@ def stack(surface: pygame.Surface, kind: str | None, center: Point, half: float,
         surface.blit(label, pos)
 
 
-def marker(surface: pygame.Surface, center: Point, radius: float, express: bool) -> None:
-    """A face-up destination marker: a pin standing on the station."""
+def marker(surface: pygame.Surface, tip: Point, head: Point, r: float, express: bool) -> None:
+    """A face-up destination marker: a pin standing on the station, its point at `tip`, its head of radius
+    `r` at `head` (straight up, or leaning off a name: board/pins.py)."""
     fill = style.GOLD if express else style.HALO
     edge = style.GOLD_DARK if express else style.INK
-    cx, cy = center
-    tip = (cx, cy - radius * 0.2)
-    head = (cx, cy - radius * 2.1)
-    r = radius * 0.95
-    polygon(surface, edge, [(head[0] - r * 0.72, head[1] + r * 0.55), tip, (head[0] + r * 0.72, head[1] + r * 0.55)])
+    length = max(math.dist(tip, head), 1e-9)
+    ux, uy = (head[0] - tip[0]) / length, (head[1] - tip[1]) / length  # along the pin, tip to head
+    vx, vy = -uy, ux  # across it
+
+    def at(back: float, across: float) -> Point:
+        """A point `back` from the head's centre towards the tip and `across` to one side."""
+        return (head[0] - ux * back + vx * across, head[1] - uy * back + vy * across)
+
+    polygon(surface, edge, [at(r * 0.55, -r * 0.72), tip, at(r * 0.55, r * 0.72)])
     disc(surface, edge, head, r)
     disc(surface, fill, head, r - max(1.5, r * 0.2))
-    polygon(surface, fill, [(head[0] - r * 0.5, head[1] + r * 0.45), (cx, tip[1] - r * 0.35),
-                            (head[0] + r * 0.5, head[1] + r * 0.45)])
+    inner_tip = (tip[0] + ux * r * 0.35, tip[1] + uy * r * 0.35)
+    polygon(surface, fill, [at(r * 0.45, -r * 0.5), inner_tip, at(r * 0.45, r * 0.5)])
     star(surface, edge if express else style.INK, head, r * 0.52)
 
 

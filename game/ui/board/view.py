@@ -24,6 +24,7 @@ from game.ui.board.camera import Camera
 from game.ui.board.labels import BoardNames, badge_kinds, name_scale
 from game.ui.board.marks import SpaceMarks, paint_marks, slot_half
 from game.ui.board.metrics import BoardMetrics
+from game.ui.board.pins import PinShape, lean_for
 from game.ui.board.static_layer import Frame, StaticPainter
 from game.ui.input.intents import Intent
 from game.ui.table.snapshot import BoardSnapshot
@@ -34,6 +35,7 @@ Point = tuple[float, float]
 REGION_MARGIN = 0.35  # of the visible world, painted beyond each side so small pans need no repaint
 CACHED_LEVELS = 2
 PAN_STEP = 0.04  # of the view size, per arrow-key tick
+PIN_MIN_PX = 7.0  # a destination pin's head radius on screen, at the least
 
 
 @dataclass
@@ -64,6 +66,7 @@ class BoardView:
         self.board = board
         self.metrics = BoardMetrics(board)
         self.names = BoardNames(board)
+        self._pins: dict[tuple[int, float], PinShape] = {}
         self.painter = StaticPainter(board, self.metrics, self.names)
         self.bounds = self._bounds_with_names()
         self.camera = Camera(self.bounds, view)
@@ -200,7 +203,6 @@ class BoardView:
 
     def _paint_pieces(self, surface: pygame.Surface, frame: Frame, snapshot: BoardSnapshot) -> None:
         """Connection tiles, landmark stacks and face-up markers: on top of the stations."""
-        m = self.metrics
         for station, symbol in snapshot.tiles:
             centre, half = self._tile_place(frame, station)
             symbols.tile(surface, symbol, centre, half)
@@ -209,10 +211,20 @@ class BoardView:
             if count > 0:
                 symbols.stack(surface, kind, centre, half, count)
         for station, kind in snapshot.face_up:
-            node = self.board.nodes[station]
-            r = m.radius[station] * frame.scale
-            symbols.marker(surface, frame.px((node.x, node.y - m.radius[station] * 0.2)), max(7.0, r * 0.95),
+            pin = self.pin(station, frame.scale)
+            symbols.marker(surface, frame.px(pin.tip), frame.px(pin.head), pin.radius * frame.scale,
                            kind == "express")
+
+    def pin(self, station: int, scale: float) -> PinShape:
+        """The destination pin on `station` at this zoom, in board coordinates: leaning off any name."""
+        key = (station, round(scale, 4))
+        found = self._pins.get(key)
+        if found is None:
+            radius = self.metrics.radius
+            head = max(PIN_MIN_PX / scale, radius[station] * 0.95)
+            found = self._pins[key] = lean_for(self.board, self.names, station, head,
+                                               name_scale(self.board.label_px, scale), radius)
+        return found
 
     def _tile_place(self, frame: Frame, station: int) -> tuple[Point, float]:
         """Where a station's tile goes: its badge square in front of its name (centre, half side in pixels)."""

@@ -1,0 +1,78 @@
+"""Which way a destination pin leans: straight up, unless that would hide a name.
+
+A face-up destination card stands a pin on its station. Standing straight up, it covers whatever is set
+above the station — often the station's own name, which the players then cannot read while it is their
+goal. So the pin leans to the clearest of a few directions: it covers as little name text (its own and
+its neighbours') and as few other stations as it can, and leans as little as it must.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.board.model import Board
+from game.geometry import Box, box_inside, box_point_distance
+from game.ui.board.labels import BoardNames
+
+LEANS = tuple(math.radians(d) for d in (0, -40, 40, -80, 80, -125, 125, 180))  # clockwise from up, in order
+HEAD_REACH = 2.1  # the head's centre, in head radii from the station's centre along the pin
+LIFT = 0.2  # the tip, in station radii from the station's centre along the pin
+_LEAN_COST = 0.05  # what leaning a full turn costs, against covering one name: ties go to the smaller lean
+
+
+@dataclass(frozen=True)
+class PinShape:
+    """A pin in board coordinates: where its tip and head are, and the head's radius."""
+
+    tip: tuple[float, float]
+    head: tuple[float, float]
+    radius: float
+    lean: float  # radians, clockwise from straight up
+
+
+def pin_shape(x: float, y: float, station_radius: float, head_radius: float, lean: float) -> PinShape:
+    """The pin standing on a station at (x, y), leaning `lean` radians from straight up."""
+    ux, uy = math.sin(lean), -math.cos(lean)
+    tip = (x + ux * station_radius * LIFT, y + uy * station_radius * LIFT)
+    head = (tip[0] + ux * head_radius * (HEAD_REACH - LIFT), tip[1] + uy * head_radius * (HEAD_REACH - LIFT))
+    return PinShape(tip, head, head_radius, lean)
+
+
+def _head_box(shape: PinShape) -> Box:
+    x, y = shape.head
+    return (x - shape.radius, y - shape.radius, 2 * shape.radius, 2 * shape.radius)
+
+
+def _covers(shape: PinShape, box: Box) -> float:
+    """How much of the pin is over the box: the head counts fully, the stem's middle half as much."""
+    hx, hy = shape.head
+    mx, my = (shape.head[0] + shape.tip[0]) / 2, (shape.head[1] + shape.tip[1]) / 2
+    head = box_point_distance(box, hx, hy) < shape.radius
+    stem = box_point_distance(box, mx, my) < shape.radius * 0.5
+    return float(head) + 0.5 * float(stem)
+
+
+def lean_for(board: Board, names: BoardNames, station: int, head_radius: float, name_scale: float,
+             radii: Sequence[float]) -> PinShape:
+    """The pin on `station` leaning the way that hides the least: names (at `name_scale`) and stations."""
+    node = board.nodes[station]
+    reach = head_radius * (HEAD_REACH + 1) + radii[station]
+    near = [(index, names.box(index, name_scale)) for index in names.stations()]
+    near = [(index, box) for index, box in near if box_point_distance(box, node.x, node.y) < reach]
+    discs = [(other.x, other.y, radii[other.index]) for other in board.nodes
+             if other.index != station and math.hypot(other.x - node.x, other.y - node.y) < reach + radii[other.index]]
+    best: PinShape | None = None
+    best_cost = math.inf
+    for lean in LEANS:
+        shape = pin_shape(node.x, node.y, radii[station], head_radius, lean)
+        cost = sum(_covers(shape, box) for _, box in near)
+        cost += sum(1.0 for x, y, r in discs if math.hypot(shape.head[0] - x, shape.head[1] - y) < r + shape.radius)
+        if not box_inside(_head_box(shape), (0.0, 0.0, board.width, board.height)):
+            cost += 0.5
+        cost += _LEAN_COST * abs(lean) / math.pi
+        if cost < best_cost:
+            best, best_cost = shape, cost
+    assert best is not None
+    return best

@@ -3,13 +3,16 @@
 Titles used to sit at a fixed point (the top of a district's outline, the middle of a park), where they
 often ran under station names, discs and track: "BROOKLYN" under Clark St. A printed map writes them in
 the clearest open space of the area, so this picks, from a grid of spots inside the outline, the one whose
-text box covers the least of the station names, discs and track beds, nearest the middle on a tie.
-Computed once per board, in board px, for the largest the title is drawn at (the text shrinks about its
+text box covers the least of the station names, discs and track beds, nearest the middle on a tie. A
+title of several words may also be set on two lines ("LOWER" over "MANHATTAN"), which fits between names
+where one long line cannot; one line wins unless two clear something. Computed once per board, in board
+px, for the largest the title is drawn at (the text shrinks about its
 centre when zoomed in, so a spot clear at that size stays clear).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -22,11 +25,12 @@ from game.geometry import Box, box_point_distance, box_segment_distance
 Point = tuple[float, float]
 
 GRID = 11  # spots across and down the area's bounding box (and a title's height round it)
-NAME_WEIGHT = 4.0  # a title over a station name is the worst: two texts on top of each other
+NAME_WEIGHT = 10.0  # a title over a station name is the worst: two texts on top of each other
 DISC_WEIGHT = 3.0
 TRACK_WEIGHT = 1.5  # per link segment crossed: the track is drawn over the title
 OUTSIDE_COST = 1.0  # a title beside its area rather than in it, plus a little per title height away
 CAPS_WIDTH = 1.12  # a bold capital title is wider than the name font's mixed case measures
+TWO_LINES_COST = 1.0  # a title broken onto two lines reads a little less at once than one line
 
 
 def title_box(centre: Point, size: tuple[float, float]) -> Box:
@@ -37,6 +41,29 @@ def title_size(text: str, height: float, capitals: bool) -> tuple[float, float]:
     """The box (board px) a title `height` board px high takes."""
     width, _ = name_metrics().size(text.upper() if capitals else text, height)
     return (width * (CAPS_WIDTH if capitals else 1.0), height)
+
+
+def title_layouts(text: str) -> list[tuple[str, ...]]:
+    """The ways a title can be set: on one line, and for several words on two, broken at the space that
+    makes the lines most even."""
+    words = text.split()
+    if len(words) < 2:
+        return [(text,)]
+    splits = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
+    return [(text,), min(splits, key=lambda lines: abs(len(lines[0]) - len(lines[1])))]
+
+
+def lines_size(lines: Sequence[str], height: float, capitals: bool) -> tuple[float, float]:
+    """The box (board px) of a title set in `lines`, each `height` board px high."""
+    return (max(title_size(line, height, capitals)[0] for line in lines), height * len(lines))
+
+
+@dataclass(frozen=True)
+class TitleSpot:
+    """Where a title is written: the centre of its box, and its lines."""
+
+    centre: Point
+    lines: tuple[str, ...]
 
 
 Disc = tuple[float, float, float]
@@ -86,22 +113,40 @@ class AreaTitles:
                                tuple((segment, t.half_width) for t in obstacles.tracks
                                      for segment in zip(t.path, t.path[1:], strict=False)))
         self.sheet = (0.0, 0.0, board.width, board.height)
-        self._spots: dict[tuple[tuple[Point, ...], tuple[float, float]], Point] = {}
+        self._spots: dict[tuple[tuple[Point, ...], str, float, bool], TitleSpot] = {}
 
-    def spot(self, outline: Sequence[Point], size: tuple[float, float], fallback: Point) -> Point:
-        """The centre for a title of `size` in the area `outline` (`fallback` when nothing inside is clearer)."""
-        key = (tuple(outline), size)
+    def spot(self, outline: Sequence[Point], text: str, height: float, capitals: bool,
+             fallback: Point) -> TitleSpot:
+        """Where the title `text`, `height` board px a line, goes in the area `outline`, on one line or two
+        (`fallback`, on one line, when nothing inside is clearer)."""
+        key = (tuple(outline), text, height, capitals)
         if key not in self._spots:
-            self._spots[key] = self._best(list(outline), size, fallback)
+            best = TitleSpot(fallback, (text,))
+            best_cost = math.inf
+            for extra, lines in enumerate(title_layouts(text)):
+                size = lines_size(lines, height, capitals)
+                centre, cost = self._best(list(outline), size, fallback if not extra else None)
+                cost += extra * TWO_LINES_COST
+                if cost < best_cost:
+                    best, best_cost = TitleSpot(centre, lines), cost
+            self._spots[key] = best
         return self._spots[key]
 
-    def _best(self, outline: list[Point], size: tuple[float, float], fallback: Point) -> Point:
+    def _best(self, outline: list[Point], size: tuple[float, float], fallback: Point | None) -> tuple[Point, float]:
+        """The clearest centre for a title box of `size`, and what it covers (`fallback` unless beaten)."""
+        if fallback is None:
+            fallback = geometry.centroid(outline)
+            fallback_cost = math.inf
+        else:
+            fallback_cost = -1.0
         x, y, w, h = geometry.bounding_rect(outline)
         x, y, w, h = x - size[1], y - size[1], w + 2 * size[1], h + 2 * size[1]  # a title may sit just outside
         left, top = min(x, fallback[0]) - size[0], min(y, fallback[1]) - size[1]
         right, bottom = max(x + w, fallback[0]) + size[0], max(y + h, fallback[1]) + size[1]
         near = self.covered.within((left, top, right - left, bottom - top))
-        best, best_cost = fallback, near.cost(title_box(fallback, size)) + 0.5  # the old spot, unless beaten
+        if fallback_cost < 0:
+            fallback_cost = near.cost(title_box(fallback, size)) + 0.5  # the old spot, unless beaten
+        best, best_cost = fallback, fallback_cost
         for i in range(GRID):
             for j in range(GRID):
                 centre = (x + w * (i + 0.5) / GRID, y + h * (j + 0.5) / GRID)
@@ -113,4 +158,4 @@ class AreaTitles:
                     cost += OUTSIDE_COST + geometry.polygon_boundary_distance(centre, outline) / size[1]
                 if cost < best_cost:
                     best, best_cost = centre, cost
-        return best
+        return best, best_cost

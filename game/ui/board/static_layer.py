@@ -20,7 +20,7 @@ from game.board.model import Board, Node
 from game.geometry import convex_hull
 from game.ui import style
 from game.ui.board import symbols
-from game.ui.board.area_titles import AreaTitles, title_size
+from game.ui.board.area_titles import AreaTitles, TitleSpot
 from game.ui.board.labels import BoardNames, badge_kinds, name_scale
 from game.ui.board.metrics import BoardMetrics
 
@@ -79,6 +79,12 @@ def _outline_font(size: int, weight: str, halo_px: int) -> pygame.font.Font:
     return font
 
 
+def _blit_lines(surface: pygame.Surface, images: list[pygame.Surface], centre: Point, step: float) -> None:
+    """Lines of a title, `step` screen px apart, centred as a block on `centre`."""
+    for k, image in enumerate(images):
+        blit_aligned(surface, image, (centre[0], centre[1] + (k - (len(images) - 1) / 2) * step), (0, 0))
+
+
 def blit_aligned(surface: pygame.Surface, image: pygame.Surface, anchor: Point, align: tuple[int, int],
                  inset: int = 0) -> None:
     w, h = image.get_size()
@@ -110,11 +116,12 @@ class StaticPainter:
         return round(min(most, max(least, share * self.metrics.unit * scale)))
 
     def title_spot(self, text: str, outline: Sequence[Point], size: tuple[float, int, int], capitals: bool,
-                   fallback: Point) -> Point:
-        """The centre of a title in `outline`, chosen for the largest it is drawn (fitted in a small window)."""
+                   fallback: Point) -> TitleSpot:
+        """Where a title in `outline` goes and its lines, chosen for the largest it is drawn (fitted in a
+        small window)."""
         scale = SMALL_WINDOW_MAP_PX / max(1.0, self.board.width)
         px = self.title_px(size, scale) / scale
-        return self.titles().spot(outline, title_size(text, px, capitals), fallback)
+        return self.titles().spot(outline, text, px, capitals, fallback)
 
     # ----- under: everything below the tracks -----
 
@@ -137,12 +144,13 @@ class StaticPainter:
                 pygame.draw.aalines(surface, edge, True, pts)
         for deco in self.board.decorations:
             if deco.text and deco.points and frame.sees(geometry.bounding_rect(deco.points), self.metrics.unit):
-                where = deco.points[0]
+                spot = TitleSpot(deco.points[0], (deco.text,))
                 if len(deco.points) >= 3:  # an area: its title in its clearest spot
-                    where = self.title_spot(deco.text, deco.points, AREA_TITLE, False, geometry.centroid(deco.points))
+                    spot = self.title_spot(deco.text, deco.points, AREA_TITLE, False, geometry.centroid(deco.points))
                 colour = style.PARK_TEXT if deco.kind == "park" else style.WATER_TEXT
-                image = style.font(self.title_px(AREA_TITLE, frame.scale), "italic").render(deco.text, True, colour)
-                blit_aligned(surface, image, frame.px(where), (0, 0))
+                size = self.title_px(AREA_TITLE, frame.scale)
+                images = [style.font(size, "italic").render(line, True, colour) for line in spot.lines]
+                _blit_lines(surface, images, frame.px(spot.centre), size)
 
     def _clusters(self, surface: pygame.Surface, frame: Frame) -> None:
         if not self.board.clusters:
@@ -168,11 +176,11 @@ class StaticPainter:
             if cluster.polygon and frame.sees(geometry.bounding_rect(cluster.polygon)):
                 x, y, w, _ = geometry.bounding_rect(cluster.polygon)
                 top = (x + w / 2, y + 0.9 * self.metrics.unit * CLUSTER_TITLE[0])  # just inside its top edge
-                where = self.title_spot(cluster.name, cluster.polygon, CLUSTER_TITLE, True, top)
+                spot = self.title_spot(cluster.name, cluster.polygon, CLUSTER_TITLE, True, top)
                 size = self.title_px(CLUSTER_TITLE, frame.scale)
-                image = halo_text(cluster.name.upper(), size, "bold", style.CLUSTER_EDGE, style.HALO,
-                                  max(1, round(size * 0.12)))
-                blit_aligned(surface, image, frame.px(where), (0, 0))
+                images = [halo_text(line.upper(), size, "bold", style.CLUSTER_EDGE, style.HALO,
+                                    max(1, round(size * 0.12))) for line in spot.lines]
+                _blit_lines(surface, images, frame.px(spot.centre), size)
 
     def _links(self, surface: pygame.Surface, frame: Frame) -> None:
         m = self.metrics

@@ -7,13 +7,14 @@ import time
 from itertools import pairwise
 
 from editor.cartography.layout.checks import check_schematic, is_octilinear
-from editor.cartography.metro.naming import name_problems, placed, troubled
+from editor.cartography.metro.naming import measure_of, name_problems, placed, troubled
 from editor.cartography.metro.request import MapFigures, MapRequest, MetroMap, Progress
 from editor.cartography.metro.river import redraw_rivers
 from editor.cartography.metro.room import lay_out_with_room
 from editor.cartography.metro.scene import NameScene
 from editor.cartography.metro.step_aside import step_aside
 from editor.cartography.names.types import PlacedName
+from editor.cartography.names.untangle import untangle
 from editor.cartography.network import Frame, Network, Schematic
 
 __all__ = ["MapFigures", "MapRequest", "MetroMap", "Progress", "make_metro_map", "name_problems",
@@ -54,8 +55,15 @@ def make_metro_map(request: MapRequest, progress: Progress | None = None) -> Met
     started = time.process_time()
     schematic, scene, names, rounds = lay_out_with_room(request, progress)
     schematic, scene, names = step_aside(request, schematic, scene, names)
+    names = _untangled(request, scene, names)
     schematic = redraw_rivers(request.network, schematic, request.frame)  # names never depend on water
     return _result(request, schematic, scene, names, rounds, started)
+
+
+def _untangled(request: MapRequest, scene: NameScene, names: dict[int, PlacedName]) -> dict[int, PlacedName]:
+    """The finished map's names parted where one covers another name or a station (names/untangle.py)."""
+    return untangle(scene.stations, scene.obstacles, request.frame, names, measure_of(request),
+                    label_px=request.label_px, clear_scale=request.clear_scale)
 
 
 def tidy_layout(request: MapRequest, progress: Progress | None = None) -> MetroMap:
@@ -77,4 +85,5 @@ def place_names_only(request: MapRequest, schematic: Schematic | None = None,
     started = time.process_time()
     schematic = schematic if schematic is not None else straight_schematic(request.network)
     scene, names = placed(request, schematic, progress, request.seed)
+    names = _untangled(request, scene, names)
     return _result(request, schematic, scene, names, 0, started, layout_checked=False)

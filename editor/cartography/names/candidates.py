@@ -98,7 +98,7 @@ def _placed(scene: NameScene, pos: int, spec: LabelSpec, measure: Measure, gap: 
     return lines, box, _grown(box, anchor, clear_scale)
 
 
-def _preference(scene: NameScene, pos: int, spec: LabelSpec, box: Box, rays: Sequence[Segment]) -> float:
+def preference(scene: NameScene, pos: int, spec: LabelSpec, box: Box, rays: Sequence[Segment]) -> float:
     cost = sum(RIVAL_COST * (1 - extra / RIVAL_MARGIN) for extra in scene.rivals(pos, box, RIVAL_MARGIN))
     if spec.side is None:
         return cost
@@ -118,7 +118,7 @@ def _weighed(scene: NameScene, pos: int, spec: LabelSpec, placed: Placed, rays: 
              broken: tuple[str, ...]) -> Candidate:
     """The candidate with its preferences and what it breaks weighed in."""
     lines, box, clear_box = placed
-    cost = _preference(scene, pos, spec, box, rays) + HIT_COST * sum(HIT_WEIGHT[kind] for kind in broken)
+    cost = preference(scene, pos, spec, box, rays) + HIT_COST * sum(HIT_WEIGHT[kind] for kind in broken)
     return Candidate(pos, spec, lines, box, clear_box, cost, broken)
 
 
@@ -175,8 +175,14 @@ def station_candidates(scene: NameScene, pos: int, measure: Measure, gap: float,
 def _every_place(scene: NameScene, pos: int, layouts: Sequence[tuple[str, int]], aways: Sequence[float],
                  measure: Measure, gap: float, clear_scale: float) -> list[tuple[LabelSpec, Placed]]:
     """Every place tried round the station: each layout at each distance out."""
-    return [(spec, _placed(scene, pos, spec, measure, gap, clear_scale))
-            for side, split in layouts for away in aways for spec in (LabelSpec(side, away=away, split=split),)]
+    specs = [LabelSpec(side, away=away, split=split) for side, split in layouts for away in aways]
+    return every_place(scene, pos, specs, measure, gap, clear_scale)
+
+
+def every_place(scene: NameScene, pos: int, specs: Sequence[LabelSpec], measure: Measure, gap: float,
+                clear_scale: float) -> list[tuple[LabelSpec, Placed]]:
+    """Station `pos`'s name set by each of `specs`: its lines, its box and its box at the clear scale."""
+    return [(spec, _placed(scene, pos, spec, measure, gap, clear_scale)) for spec in specs]
 
 
 def _spares(scene: NameScene, pos: int, layouts: Sequence[tuple[str, int]], aways: Sequence[float],
@@ -224,4 +230,4 @@ def _clean_candidate(scene: NameScene, pos: int, spec: LabelSpec, measure: Measu
     lines, box, clear_box = _placed(scene, pos, spec, measure, gap, clear_scale)
     if not scene.clean(pos, clear_box, CLEARANCE):
         return None
-    return Candidate(pos, spec, lines, box, clear_box, _preference(scene, pos, spec, box, rays), ())
+    return Candidate(pos, spec, lines, box, clear_box, preference(scene, pos, spec, box, rays), ())

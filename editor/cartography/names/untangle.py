@@ -1,0 +1,151 @@
+"""The last look at the names: where one is drawn over another name or over another station, part them,
+even at the price of text over a link.
+
+While the layout makes room, the placer weighs text over text only a little worse than text over a link
+(`NAME_OVERLAP_WEIGHT`): the room-making needs to see every kind of trouble alike. On the finished map
+that is the wrong way round: text over a link still reads, with its halo; two texts on top of each other,
+or text over a station, do not. So, once the map is done, each name over another name or station is tried
+in every place round its station (and for two names over each other, every pair of places), and takes
+the places that read best: least text covered first (`READ_WEIGHT`), then the placer's preferences.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from itertools import product
+
+from editor.cartography.names.candidates import (
+    CLEARANCE,
+    SIDE_COST,
+    Placed,
+    away_steps,
+    balanced_split,
+    every_place,
+    preference,
+)
+from editor.cartography.names.lines import continuation_rays
+from editor.cartography.names.placer import CONTINUATION
+from editor.cartography.names.types import Measure, PlacedName
+from editor.cartography.network import Frame
+from game.board.label_spec import LabelSpec, gap_for
+from game.board.name_clearance import CELL, NameObstacles, NameScene, NameStation
+from game.geometry import SpatialGrid, boxes_overlap
+
+# What covering each thing costs the reader: a name over a name or a station loses text; over a link or
+# nearer another station it still reads. Off the board it is lost altogether.
+READ_WEIGHT = {"name": 4.0, "station": 3.0, "own": 3.0, "disc": 3.0, "icon": 3.0, "board": 8.0, "nearer": 1.0,
+               "reach": 1.0, "link": 1.0}
+COVERS = ("name", "station", "disc", "icon", "own")  # what makes a name worth another look
+ROUNDS = 3
+KEEP = 40  # each name's best places kept for trying in pairs
+
+
+def untangle(stations: Sequence[NameStation], obstacles: NameObstacles, frame: Frame,
+             names: Mapping[int, PlacedName], measure: Measure, *, label_px: float,
+             clear_scale: float) -> dict[int, PlacedName]:
+    """The names, with every name over another name or station moved where it reads best (see above)."""
+    return _Untangler(stations, obstacles, frame, names, measure, label_px, clear_scale).run()
+
+
+class _Untangler:
+    def __init__(self, stations: Sequence[NameStation], obstacles: NameObstacles, frame: Frame,
+                 names: Mapping[int, PlacedName], measure: Measure, label_px: float, clear_scale: float) -> None:
+        self.stations = tuple(stations)
+        self.scene = NameScene(self.stations, obstacles, frame)
+        self.measure = measure
+        self.gap = gap_for(label_px)
+        self.clear_scale = clear_scale
+        self.aways = away_steps(label_px, self.gap)
+        self.rays = continuation_rays(self.stations, obstacles.tracks, CONTINUATION)
+        self.names = dict(names)
+        self.current: dict[int, tuple[LabelSpec, Placed]] = {}
+        for pos, station in enumerate(self.stations):
+            name = names.get(station.index)
+            if name is not None:
+                self.current[pos] = (name.spec, self._place(pos, name.spec))
+
+    def _place(self, pos: int, spec: LabelSpec) -> Placed:
+        return every_place(self.scene, pos, [spec], self.measure, self.gap, self.clear_scale)[0][1]
+
+    def run(self) -> dict[int, PlacedName]:
+        for _ in range(ROUNDS):
+            changed = False
+            for group in self._tangles():
+                changed |= self._part(group)
+            if not changed:
+                break
+        return self.names
+
+    def _grid(self, skip: Sequence[int]) -> SpatialGrid[int]:
+        grid: SpatialGrid[int] = SpatialGrid(CELL)
+        for pos, (_, placed) in self.current.items():
+            if pos not in skip:
+                grid.add(placed[2], pos)
+        return grid
+
+    def _tangles(self) -> list[tuple[int, ...]]:
+        """Each name over another name (as a pair) or over a station not its own (alone), worst first."""
+        grid = self._grid(())
+        found: list[tuple[int, ...]] = []
+        seen: set[int] = set()
+        for pos in sorted(self.current):
+            box = self.current[pos][1][2]
+            others = sorted(q for q in grid.near(box) if q != pos and boxes_overlap(box, self.current[q][1][2]))
+            if others and pos not in seen:
+                partner = next((q for q in others if q not in seen), None)
+                if partner is not None:
+                    found.append((pos, partner))
+                    seen.update((pos, partner))
+                    continue
+            if pos not in seen and any(kind in COVERS and kind != "own"
+                                       for kind, _ in self.scene.breaks(pos, box, CLEARANCE)):
+                found.append((pos,))
+                seen.add(pos)
+        return found
+
+    def _cost(self, pos: int, spec: LabelSpec, placed: Placed, others: SpatialGrid[int]) -> float:
+        """What a place costs the reader: everything it covers (of the names, those in `others`), then the
+        placer's preferences, which only settle ties."""
+        box = placed[2]
+        covered = sum(READ_WEIGHT[kind] for kind, _ in self.scene.breaks(pos, box, CLEARANCE))
+        covered += READ_WEIGHT["name"] * sum(1 for q in others.near(box) if boxes_overlap(box, self.current[q][1][2]))
+        return covered + preference(self.scene, pos, spec, placed[1], self.rays[pos]) / 10
+
+    def _options(self, pos: int, others: SpatialGrid[int]) -> list[tuple[float, LabelSpec, Placed]]:
+        station = self.stations[pos]
+        if station.fixed is not None:
+            return []
+        splits = [0]
+        two = balanced_split(station.name, self.measure, station.lead)
+        if two:
+            splits.append(two)
+        specs = [LabelSpec(side, away=away, split=split) for side in SIDE_COST for split in splits
+                 for away in self.aways]
+        options = [(self._cost(pos, spec, placed, others), spec, placed)
+                   for spec, placed in every_place(self.scene, pos, specs, self.measure, self.gap, self.clear_scale)]
+        return sorted(options, key=lambda o: o[0])[:KEEP]
+
+    def _part(self, group: tuple[int, ...]) -> bool:
+        """Give the group's names the places that read best together; whether any moved."""
+        others = self._grid(group)
+        now = sum(self._cost(pos, *self.current[pos], others) for pos in group)
+        if len(group) == 2:
+            a, b = group
+            now += READ_WEIGHT["name"] * boxes_overlap(self.current[a][1][2], self.current[b][1][2])
+        choices = [self._options(pos, others) or [(0.0, *self.current[pos])] for pos in group]
+        best, best_cost = None, now - 1e-6
+        for combo in product(*choices):
+            cost = sum(c for c, _, _ in combo)
+            if cost >= best_cost:
+                continue
+            if len(combo) == 2 and boxes_overlap(combo[0][2][2], combo[1][2][2]):
+                cost += READ_WEIGHT["name"]
+            if cost < best_cost:
+                best, best_cost = combo, cost
+        if best is None:
+            return False
+        for pos, (_, spec, placed) in zip(group, best, strict=True):
+            self.current[pos] = (spec, placed)
+            index = self.stations[pos].index
+            self.names[index] = PlacedName(index, spec, placed[0], placed[1])
+        return True

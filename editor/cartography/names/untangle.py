@@ -35,6 +35,9 @@ from game.geometry import SpatialGrid, boxes_overlap
 # nearer another station it still reads. Off the board it is lost altogether.
 READ_WEIGHT = {"name": 4.0, "station": 3.0, "own": 3.0, "disc": 3.0, "icon": 3.0, "board": 8.0, "nearer": 1.0,
                "reach": 1.0, "link": 1.0}
+# Two names over each other at the largest text size cost half as much when they are clear of each other at
+# the players' usual size (scale 1), where most games are played.
+CLEAR_AT_ONE = 0.5
 COVERS = ("name", "station", "disc", "icon", "own")  # what makes a name worth another look
 ROUNDS = 3
 KEEP = 40  # each name's best places kept for trying in pairs
@@ -45,6 +48,13 @@ def untangle(stations: Sequence[NameStation], obstacles: NameObstacles, frame: F
              clear_scale: float) -> dict[int, PlacedName]:
     """The names, with every name over another name or station moved where it reads best (see above)."""
     return _Untangler(stations, obstacles, frame, names, measure, label_px, clear_scale).run()
+
+
+def _over(one: Placed, other: Placed) -> float:
+    """What two names over each other cost the reader: nothing when their boxes at the clear scale are apart."""
+    if not boxes_overlap(one[2], other[2]):
+        return 0.0
+    return READ_WEIGHT["name"] * (1.0 if boxes_overlap(one[1], other[1]) else CLEAR_AT_ONE)
 
 
 class _Untangler:
@@ -108,7 +118,7 @@ class _Untangler:
         placer's preferences, which only settle ties."""
         box = placed[2]
         covered = sum(READ_WEIGHT[kind] for kind, _ in self.scene.breaks(pos, box, CLEARANCE))
-        covered += READ_WEIGHT["name"] * sum(1 for q in others.near(box) if boxes_overlap(box, self.current[q][1][2]))
+        covered += sum(_over(placed, self.current[q][1]) for q in others.near(box))
         return covered + preference(self.scene, pos, spec, placed[1], self.rays[pos]) / 10
 
     def _options(self, pos: int, others: SpatialGrid[int]) -> list[tuple[float, LabelSpec, Placed]]:
@@ -131,15 +141,15 @@ class _Untangler:
         now = sum(self._cost(pos, *self.current[pos], others) for pos in group)
         if len(group) == 2:
             a, b = group
-            now += READ_WEIGHT["name"] * boxes_overlap(self.current[a][1][2], self.current[b][1][2])
+            now += _over(self.current[a][1], self.current[b][1])
         choices = [self._options(pos, others) or [(0.0, *self.current[pos])] for pos in group]
         best, best_cost = None, now - 1e-6
         for combo in product(*choices):
             cost = sum(c for c, _, _ in combo)
             if cost >= best_cost:
                 continue
-            if len(combo) == 2 and boxes_overlap(combo[0][2][2], combo[1][2][2]):
-                cost += READ_WEIGHT["name"]
+            if len(combo) == 2:
+                cost += _over(combo[0][2], combo[1][2])
             if cost < best_cost:
                 best, best_cost = combo, cost
         if best is None:

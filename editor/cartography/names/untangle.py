@@ -11,8 +11,9 @@ the places that read best: least text covered first (`READ_WEIGHT`), then the pl
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
-from itertools import product
+from itertools import combinations, product
 
 from editor.cartography.names.candidates import (
     CLEARANCE,
@@ -41,6 +42,8 @@ CLEAR_AT_ONE = 0.5
 COVERS = ("name", "station", "disc", "icon", "own")  # what makes a name worth another look
 ROUNDS = 3
 KEEP = 40  # each name's best places kept for trying in pairs
+KEEP_THREE = 16  # ...and in threes
+NEIGHBOUR = 120.0  # px between stations: whose name may move to part two others
 
 
 def untangle(stations: Sequence[NameStation], obstacles: NameObstacles, frame: Frame,
@@ -133,23 +136,32 @@ class _Untangler:
                  for away in self.aways]
         options = [(self._cost(pos, spec, placed, others), spec, placed)
                    for spec, placed in every_place(self.scene, pos, specs, self.measure, self.gap, self.clear_scale)]
-        return sorted(options, key=lambda o: o[0])[:KEEP]
+        return sorted(options, key=lambda o: o[0])
 
     def _part(self, group: tuple[int, ...]) -> bool:
-        """Give the group's names the places that read best together; whether any moved."""
+        """Give the group's names the places that read best together; whether any moved. Two names that no
+        pair of places parts may be parted with a neighbour's name moved too (a third name, fewer places)."""
+        if self._best(group, KEEP):
+            return True
+        if len(group) != 2:
+            return False
+        a, b = (self.stations[pos] for pos in group)
+        near = [pos for pos, s in enumerate(self.stations) if pos not in group and pos in self.current
+                and min(math.dist((s.x, s.y), (a.x, a.y)), math.dist((s.x, s.y), (b.x, b.y))) < NEIGHBOUR]
+        return any(self._best((*group, pos), KEEP_THREE) for pos in near)
+
+    def _best(self, group: tuple[int, ...], keep: int) -> bool:
+        """Move the group's names to the places that read best together, if better than now; whether moved."""
         others = self._grid(group)
         now = sum(self._cost(pos, *self.current[pos], others) for pos in group)
-        if len(group) == 2:
-            a, b = group
-            now += _over(self.current[a][1], self.current[b][1])
-        choices = [self._options(pos, others) or [(0.0, *self.current[pos])] for pos in group]
+        now += sum(_over(self.current[p][1], self.current[q][1]) for p, q in combinations(group, 2))
+        choices = [self._options(pos, others)[:keep] or [(0.0, *self.current[pos])] for pos in group]
         best, best_cost = None, now - 1e-6
         for combo in product(*choices):
             cost = sum(c for c, _, _ in combo)
             if cost >= best_cost:
                 continue
-            if len(combo) == 2:
-                cost += _over(combo[0][2], combo[1][2])
+            cost += sum(_over(x[2], y[2]) for x, y in combinations(combo, 2))
             if cost < best_cost:
                 best, best_cost = combo, cost
         if best is None:

@@ -3,7 +3,8 @@
 A face-up destination card stands a pin on its station. Standing straight up, it covers whatever is set
 above the station — often the station's own name, which the players then cannot read while it is their
 goal. So the pin leans to the clearest of a few directions: it covers as little name text (its own and
-its neighbours') and as few other stations as it can, and leans as little as it must.
+its neighbours') and as few other stations as it can, does not lean over towards another station (where
+it would read as that one's pin), and leans as little as it must.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ LEANS = tuple(math.radians(d) for d in (0, -40, 40, -80, 80, -125, 125, 180))  #
 HEAD_REACH = 2.1  # the head's centre, in head radii from the station's centre along the pin
 LIFT = 0.2  # the tip, in station radii from the station's centre along the pin
 _LEAN_COST = 0.05  # what leaning a full turn costs, against covering one name: ties go to the smaller lean
+_ASTRAY_COST = 0.75  # a head nearer another station than its own: it reads as that station's pin
 
 
 @dataclass(frozen=True)
@@ -63,12 +65,16 @@ def lean_for(board: Board, names: BoardNames, station: int, head_radius: float, 
     near = [(index, box) for index, box in near if box_point_distance(box, node.x, node.y) < reach]
     discs = [(other.x, other.y, radii[other.index]) for other in board.nodes
              if other.index != station and math.hypot(other.x - node.x, other.y - node.y) < reach + radii[other.index]]
+    rivals = [(other.x, other.y) for other in board.nodes if other.index != station and not other.waypoint
+              and math.hypot(other.x - node.x, other.y - node.y) < 2 * reach]
     best: PinShape | None = None
     best_cost = math.inf
     for lean in LEANS:
         shape = pin_shape(node.x, node.y, radii[station], head_radius, lean)
         cost = sum(_covers(shape, box) for _, box in near)
         cost += sum(1.0 for x, y, r in discs if math.hypot(shape.head[0] - x, shape.head[1] - y) < r + shape.radius)
+        own = math.hypot(shape.head[0] - node.x, shape.head[1] - node.y)
+        cost += sum(_ASTRAY_COST for x, y in rivals if math.hypot(shape.head[0] - x, shape.head[1] - y) < own)
         if not box_inside(_head_box(shape), (0.0, 0.0, board.width, board.height)):
             cost += 0.5
         cost += _LEAN_COST * abs(lean) / math.pi

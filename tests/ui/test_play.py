@@ -18,10 +18,12 @@ from game.rules.actions import PlaceTrack
 from game.rules.events import Event
 from game.rules.reasons import Reason
 from game.rules.state import GameState, new_game
+from game.ui import style
 from game.ui.app import App
+from game.ui.board.animation import Effect
 from game.ui.scenes.end import EndScene
 from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.play import PlayScene
+from game.ui.scenes.play import PlayScene, sidebar_width
 from game.ui.scenes.show import ShowScene
 from game.ui.table.event_log import describe
 from game.ui.table.session import GameSession
@@ -339,3 +341,29 @@ def test_autosave_keeps_the_previous_file_as_backup() -> None:
     assert json.loads(saves.backup_path().read_text()) == {"n": 1}
     saves.autosave_path().write_text("{broken")
     assert saves.load_autosave() == {"n": 1}  # a damaged save falls back to the backup
+
+
+def test_two_gains_at_once_rise_side_by_side(open_table) -> None:
+    """A seat that scores again while its last "+3" still rises shows "+3 +1", not the two on top of each
+    other (a fresh player saw them pile up into a smudge)."""
+    app, scene = open_table()
+
+    def gold_span() -> int:
+        app.step()
+        width = app.screen.get_width()
+        left = width - sidebar_width(width)
+        columns = [x for x in range(left, width) for y in range(0, app.screen.get_height() // 2, 2)
+                   if _near(app.screen.get_at((x, y)), style.GOLD_DARK)]
+        return max(columns) - min(columns) + 1 if columns else 0
+
+    before = gold_span()
+    scene.ctl.queue.effect(Effect("float", 30.0, {"seat": 1, "points": 3}))
+    one = gold_span()
+    scene.ctl.queue.effect(Effect("float", 30.0, {"seat": 1, "points": 1}))
+    two = gold_span()
+    assert before == 0 < one
+    assert two >= 1.8 * one
+
+
+def _near(colour: pygame.Color, target: tuple[int, int, int]) -> bool:
+    return sum(abs(c - t) for c, t in zip((colour.r, colour.g, colour.b), target, strict=True)) < 30

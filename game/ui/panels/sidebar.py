@@ -219,26 +219,32 @@ class Sidebar:
         tx = rect.right - s(14) - tokens.get_width()
         surface.blit(tokens, (tx, rect.y + s(43)))
         branch_icon(surface, (tx - s(16), rect.y + s(54)), s(11))
-        for effect in ctl.queue.of_kind("token"):
-            if effect.data.get("seat") == seat:
-                self._rise(surface, f"+{effect.data.get('count', 1)}", (tx - s(32), rect.y + s(42)), effect, style.INK,
-                           right=True)
+        tokens_won = [(f"+{e.data.get('count', 1)}", e) for e in ctl.queue.of_kind("token")
+                      if e.data.get("seat") == seat]
+        self._rise_row(surface, tokens_won, (tx - s(32), rect.y + s(42)), style.INK)
         return spots
 
     def _floats(self, surface: pygame.Surface, effects: list[Effect], seat: int, anchor: tuple[int, int]) -> None:
-        for effect in effects:
-            if effect.data.get("seat") == seat:
-                self._rise(surface, f"+{effect.data.get('points', 0)}", anchor, effect, style.GOLD_DARK, right=True)
+        won = [(f"+{e.data.get('points', 0)}", e) for e in effects if e.data.get("seat") == seat]
+        self._rise_row(surface, won, anchor, style.GOLD_DARK)
 
-    def _rise(self, surface: pygame.Surface, label: str, anchor: tuple[int, int], effect: Effect, colour: style.Colour,
-              right: bool = False) -> None:
-        """Points floating up beside a score and fading out."""
+    def _rise_row(self, surface: pygame.Surface, labels: list[tuple[str, Effect]], anchor: tuple[int, int],
+                  colour: style.Colour) -> None:
+        """Several gains for one seat at once ("+3" then "+1" while the first still rises): side by side, the
+        newest nearest the score, never one over the other."""
+        x = anchor[0]
+        for label, effect in reversed(labels):
+            x -= self._rise(surface, label, (x, anchor[1]), effect, colour) + self.s(6)
+
+    def _rise(self, surface: pygame.Surface, label: str, anchor: tuple[int, int], effect: Effect,
+              colour: style.Colour) -> int:
+        """Points floating up beside a score (ending at `anchor`'s x) and fading out; the width they take."""
         t = effect.progress
         image = style.text(label, self.s(24), "black", colour).copy()
         image.set_alpha(round(255 * (1 - max(0.0, t - 0.6) / 0.4)))
         y = anchor[1] - self.s(22) * math.sin(t * math.pi / 2)
-        rect = image.get_rect(topright=(anchor[0], y)) if right else image.get_rect(topleft=(anchor[0], y))
-        surface.blit(image, rect)
+        surface.blit(image, image.get_rect(topright=(anchor[0], y)))
+        return image.get_width()
 
     def _routes(self, surface: pygame.Surface, area: pygame.Rect, ctl: TurnController,
                 hover: tuple[int, int] | None) -> tuple[int, list[Hotspot]]:

@@ -103,7 +103,7 @@ class CardStrip:
             surface.blit(kind, (x, rect.y + round(5 * k)))
             surface.blit(style.fit_text(name, size, "bold", style.INK, room), (x, rect.y + round(17 * k)))
             return
-        gap, inset = round(2 * k), round(3 * k)  # lines drawn a little overlapped; a margin inside the border
+        gap, inset = round(2 * k), round(5 * k)  # lines drawn a little overlapped; a margin inside the border
         room_y = rect.height - 2 * inset
         lines = CardStrip._two_lines(name, room, room_y - kind.get_height() + gap, size, 0.25, gap)
         labelled = bool(lines)

@@ -367,3 +367,23 @@ def test_two_gains_at_once_rise_side_by_side(open_table) -> None:
 
 def _near(colour: pygame.Color, target: tuple[int, int, int]) -> bool:
     return sum(abs(c - t) for c, t in zip((colour.r, colour.g, colour.b), target, strict=True)) < 30
+
+
+def test_the_turn_banner_greets_people_and_leaves_the_map_clear_for_computers(open_table) -> None:
+    """"Anna's turn" is shown over the map when the turn passes to a person; a computer's turn is told by
+    the side panel only, so the show (computers on a loop) never covers the map's top with it."""
+    app, scene = open_table(("person", "normal"), seed=3)
+    banners: set[int] = set()
+    turns = [scene.ctl.state.current]
+    rng = random.Random(1)
+    for _ in range(6000):
+        app.step()
+        banners.update(e.data["seat"] for e in scene.ctl.queue.of_kind("banner"))
+        if scene.ctl.state.current != turns[-1]:
+            turns.append(scene.ctl.state.current)
+        if turns[-3:] == [0, 1, 0] and 0 in banners:
+            break
+        if scene.ctl.state.current == 0 and scene.ctl.person_may_act():
+            person_turn(app, scene, rng)
+    assert turns[-3:] == [0, 1, 0], turns  # Anna played, the computer played, and it is Anna's turn again
+    assert banners == {0}

@@ -39,7 +39,7 @@ READ_WEIGHT = {"name": 4.0, "station": 3.0, "own": 3.0, "disc": 3.0, "icon": 3.0
 # Two names over each other at the largest text size cost half as much when they are clear of each other at
 # the players' usual size (scale 1), where most games are played.
 CLEAR_AT_ONE = 0.5
-COVERS = ("name", "station", "disc", "icon", "own")  # what makes a name worth another look
+COVERS = ("station", "disc", "icon")  # what a name may cover that makes it worth another look (besides names)
 ROUNDS = 3
 KEEP = 40  # each name's best places kept for trying in pairs
 KEEP_THREE = 16  # ...and in threes
@@ -97,7 +97,8 @@ class _Untangler:
         return grid
 
     def _tangles(self) -> list[tuple[int, ...]]:
-        """Each name over another name (as a pair) or over a station not its own (alone), worst first."""
+        """Each name over another name (as a pair, each name in one pair at most) or over another station, a
+        water symbol or an icon (alone), in station order: the groups to part."""
         grid = self._grid(())
         found: list[tuple[int, ...]] = []
         seen: set[int] = set()
@@ -110,8 +111,7 @@ class _Untangler:
                     found.append((pos, partner))
                     seen.update((pos, partner))
                     continue
-            if pos not in seen and any(kind in COVERS and kind != "own"
-                                       for kind, _ in self.scene.breaks(pos, box, CLEARANCE)):
+            if pos not in seen and any(kind in COVERS for kind, _ in self.scene.breaks(pos, box, CLEARANCE)):
                 found.append((pos,))
                 seen.add(pos)
         return found

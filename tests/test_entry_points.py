@@ -122,8 +122,11 @@ def test_a_closed_pipe_stops_quietly(folder: Path) -> None:
 
 def test_ctrl_c_in_a_long_simulation_is_one_line_and_code_130(folder: Path) -> None:
     env = dict(ENV, PYTHONPATH=str(ROOT))
+    # As from a terminal: Ctrl-C's signal not ignored, even when the tests themselves run as a background job
+    # (a shell starts those ignoring it, Python then keeps it ignored, and the simulation would run on).
     process = subprocess.Popen([sys.executable, "-m", "game", "simulate", "--games", "100000", "--bots", "random"],
-                               cwd=folder, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               cwd=folder, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert json.loads(process.stdout.readline())["game"] == 1  # it is in the middle of its games now
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=120)

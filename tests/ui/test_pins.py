@@ -11,7 +11,7 @@ from game.board.loader import load_board
 from game.board.model import Board
 from game.ui.board.labels import BoardNames, name_scale
 from game.ui.board.metrics import BoardMetrics
-from game.ui.board.pins import PinShape, lean_for, pin_shape
+from game.ui.board.pins import PinShape, head_radius, lean_for, pin_shape
 
 BOARDS = ["london", "london_classic", "berlin", "newyork"]
 FIT_1080 = 0.775  # about the fitted zoom of a shipped board on a 1080-line screen
@@ -22,7 +22,7 @@ def _pins(board: Board) -> tuple[BoardNames, dict[int, PinShape], dict[int, PinS
     scale = name_scale(board.label_px, FIT_1080)
     chosen, upright = {}, {}
     for index in names.stations():
-        head = max(7 / FIT_1080, metrics.radius[index] * 0.95)
+        head = head_radius(metrics.radius[index], FIT_1080)
         node = board.nodes[index]
         chosen[index] = lean_for(board, names, index, head, scale, metrics.radius)
         upright[index] = pin_shape(node.x, node.y, metrics.radius[index], head, 0.0)

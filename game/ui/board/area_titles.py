@@ -6,8 +6,8 @@ the clearest open space of the area, so this picks, from a grid of spots inside 
 text box covers the least of the station names, discs and track beds, nearest the middle on a tie. A
 title of several words may also be set on two lines ("LOWER" over "MANHATTAN"), which fits between names
 where one long line cannot; one line wins unless two clear something. Computed once per board, in board
-px, for the largest the title is drawn at (the text shrinks about its
-centre when zoomed in, so a spot clear at that size stays clear).
+px, for the largest the title is drawn at (the text shrinks about its centre when zoomed in, so a spot
+clear at that size stays clear).
 """
 
 from __future__ import annotations
@@ -133,20 +133,17 @@ class AreaTitles:
         return self._spots[key]
 
     def _best(self, outline: list[Point], size: tuple[float, float], fallback: Point | None) -> tuple[Point, float]:
-        """The clearest centre for a title box of `size`, and what it covers (`fallback` unless beaten)."""
-        if fallback is None:
-            fallback = geometry.centroid(outline)
-            fallback_cost = math.inf
-        else:
-            fallback_cost = -1.0
+        """The clearest centre for a title box of `size`, and what it covers (`fallback`, if any, unless
+        beaten; with none, a cost beyond any spot's when no spot fits on the board)."""
         x, y, w, h = geometry.bounding_rect(outline)
         x, y, w, h = x - size[1], y - size[1], w + 2 * size[1], h + 2 * size[1]  # a title may sit just outside
-        left, top = min(x, fallback[0]) - size[0], min(y, fallback[1]) - size[1]
-        right, bottom = max(x + w, fallback[0]) + size[0], max(y + h, fallback[1]) + size[1]
+        anchor = fallback if fallback is not None else (x + w / 2, y + h / 2)
+        left, top = min(x, anchor[0]) - size[0], min(y, anchor[1]) - size[1]
+        right, bottom = max(x + w, anchor[0]) + size[0], max(y + h, anchor[1]) + size[1]
         near = self.covered.within((left, top, right - left, bottom - top))
-        if fallback_cost < 0:
-            fallback_cost = near.cost(title_box(fallback, size)) + 0.5  # the old spot, unless beaten
-        best, best_cost = fallback, fallback_cost
+        best, best_cost = anchor, math.inf
+        if fallback is not None:
+            best_cost = near.cost(title_box(fallback, size)) + 0.5  # the old spot, unless beaten
         for i in range(GRID):
             for j in range(GRID):
                 centre = (x + w * (i + 0.5) / GRID, y + h * (j + 0.5) / GRID)

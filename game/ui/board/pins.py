@@ -18,6 +18,7 @@ from game.geometry import Box, box_inside, box_point_distance
 from game.ui.board.labels import BoardNames
 
 LEANS = tuple(math.radians(d) for d in (0, -40, 40, -80, 80, -125, 125, 180))  # clockwise from up, in order
+MIN_HEAD_PX = 7.0  # a pin's head radius on screen, at the least: a small station's pin stays visible
 HEAD_REACH = 2.1  # the head's centre, in head radii from the station's centre along the pin
 LIFT = 0.2  # the tip, in station radii from the station's centre along the pin
 _LEAN_COST = 0.05  # what leaning a full turn costs, against covering one name: ties go to the smaller lean
@@ -32,6 +33,11 @@ class PinShape:
     head: tuple[float, float]
     radius: float
     lean: float  # radians, clockwise from straight up
+
+
+def head_radius(station_radius: float, scale: float) -> float:
+    """A pin's head radius in board px, on a station of `station_radius`, drawn at zoom `scale`."""
+    return max(MIN_HEAD_PX / scale, station_radius * 0.95)
 
 
 def pin_shape(x: float, y: float, station_radius: float, head_radius: float, lean: float) -> PinShape:

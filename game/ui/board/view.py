@@ -24,7 +24,7 @@ from game.ui.board.camera import Camera
 from game.ui.board.labels import BoardNames, badge_kinds, name_scale
 from game.ui.board.marks import SpaceMarks, paint_marks, slot_half
 from game.ui.board.metrics import BoardMetrics
-from game.ui.board.pins import PinShape, lean_for
+from game.ui.board.pins import PinShape, head_radius, lean_for
 from game.ui.board.static_layer import Frame, StaticPainter
 from game.ui.input.intents import Intent
 from game.ui.table.snapshot import BoardSnapshot
@@ -35,7 +35,6 @@ Point = tuple[float, float]
 REGION_MARGIN = 0.35  # of the visible world, painted beyond each side so small pans need no repaint
 CACHED_LEVELS = 2
 PAN_STEP = 0.04  # of the view size, per arrow-key tick
-PIN_MIN_PX = 7.0  # a destination pin's head radius on screen, at the least
 
 
 @dataclass
@@ -221,8 +220,7 @@ class BoardView:
         found = self._pins.get(key)
         if found is None:
             radius = self.metrics.radius
-            head = max(PIN_MIN_PX / scale, radius[station] * 0.95)
-            found = self._pins[key] = lean_for(self.board, self.names, station, head,
+            found = self._pins[key] = lean_for(self.board, self.names, station, head_radius(radius[station], scale),
                                                name_scale(self.board.label_px, scale), radius)
         return found
 

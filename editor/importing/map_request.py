@@ -73,7 +73,8 @@ def map_inputs(doc: Document) -> MapInputs:
     width, height = doc.size
     request = MapRequest(Network(places, tracks, shapes), Frame(width, height),
                          spaces=tuple(max(1, link.number("spaces", 1)) for link in links), badges=badges,
-                         labels=labels, label_px=_label_px(doc))
+                         labels=labels, label_px=_label_px(doc),
+                         termini=frozenset(i for i, n in enumerate(nodes) if n.flag("terminus")))
     return MapInputs(request, tuple(n.id for n in nodes), tuple(link.id for link in links),
                      tuple(area.id for area in areas))
 

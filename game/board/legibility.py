@@ -70,14 +70,19 @@ def name_stations(board: Board) -> list[NameStation]:
 
 
 def name_obstacles(board: Board) -> NameObstacles:
-    """Every disc and every link's bed, as drawn (proportions.py): what names keep clear of."""
+    """Every disc, link bed and terminus bar, as drawn (proportions.py): what names keep clear of."""
     unit = proportions.board_unit(board)
     radii = proportions.node_radii(board, unit)
     discs = tuple(Disc(node.x, node.y, radii[node.index], node.name) for node in board.nodes)
     nodes = board.nodes
     tracks = tuple(TrackLine(link.path, proportions.bed_half_width(link.spaces, unit),
                              f"{nodes[link.a].name}–{nodes[link.b].name}") for link in board.links)
-    return NameObstacles(discs=discs, tracks=tracks)
+    width = proportions.terminus_bar_width(unit)
+    bars = tuple(TrackLine(proportions.terminus_bar((node.x, node.y),
+                                                    proportions.outward(proportions.leaving(board, node.index)),
+                                                    radii[node.index], width), width / 2, node.name)
+                 for node in nodes if node.terminus)
+    return NameObstacles(discs=discs, tracks=tracks, bars=bars)
 
 
 def name_boxes(board: Board, stations: list[NameStation], scale: float = 1.0) -> dict[int, Box]:

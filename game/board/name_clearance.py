@@ -98,6 +98,7 @@ class NameObstacles:
     discs: tuple[Disc, ...] = ()
     tracks: tuple[TrackLine, ...] = ()
     icons: tuple[IconBox, ...] = ()
+    bars: tuple[TrackLine, ...] = ()  # termini's bars (proportions.terminus_bar), each named by its station
 
 
 
@@ -123,11 +124,14 @@ class NameScene:
         for k, (x, y, _, _, _) in enumerate(self.discs):
             self.disc_grid.add((x, y, 0.0, 0.0), k)
         self.widest_disc = max((r for _, _, r, _, _ in self.discs), default=0.0)
-        self.track_names = [track.name for track in obstacles.tracks]
+        # Links' beds and termini's bars alike: a stroke of some half-width along a path.
+        strokes = [*obstacles.tracks, *obstacles.bars]
+        self.stroke_names = [stroke.name for stroke in strokes]
+        self.stroke_kinds = ["link"] * len(obstacles.tracks) + ["bar"] * len(obstacles.bars)
         self.segments: list[tuple[float, float, float, float, float, int]] = []
         self.segment_grid: SpatialGrid[int] = SpatialGrid(CELL)
         self.segment_bounds: list[tuple[float, float, float, float]] = []  # x0, y0, x1, y1 with half-width
-        for t, track in enumerate(obstacles.tracks):
+        for t, track in enumerate(strokes):
             hw = track.half_width
             for (ax, ay), (bx, by) in zip(track.path, track.path[1:], strict=False):
                 self.segment_grid.add((min(ax, bx) - hw, min(ay, by) - hw, abs(bx - ax) + 2 * hw,
@@ -145,7 +149,7 @@ class NameScene:
     def breaks(self, pos: int, box: Box, pad: float = 0.0) -> Iterator[tuple[str, str]]:
         """Each hard constraint the box of station `pos`'s name breaks, as (kind, what it hits).
 
-        Kinds: "board", "reach", "own", "station", "disc", "nearer", "icon", "link"; `describe` turns one
+        Kinds: "board", "reach", "own", "station", "disc", "nearer", "icon", "link", "bar"; `describe` turns one
         into a line a designer reads. Lazy, cheapest checks first, so asking only whether a box is clean
         stops at the first thing it breaks.
         """
@@ -180,7 +184,7 @@ class NameScene:
             ax, ay, bx, by, hw, t = self.segments[k]
             if t not in crossed and segment_near_box(box, ax, ay, bx, by, hw + pad):
                 crossed.add(t)
-                yield "link", self.track_names[t]
+                yield self.stroke_kinds[t], self.stroke_names[t]
 
     def rivals(self, pos: int, box: Box, margin: float) -> list[float]:
         """For each other station less than `margin` px further from the box than station `pos` itself,
@@ -212,6 +216,8 @@ class NameScene:
             return f"{label} covers {what or 'a waypoint'}"
         if kind == "nearer":
             return f"{label} is nearer {what} than {name}"
+        if kind == "bar":
+            return f"{label} covers the terminus bar of {what}"
         if kind == "icon":
             return f"{label} covers an icon ({what})" if what else f"{label} covers an icon"
         return f"{label} crosses a link ({what})" if what else f"{label} crosses a link"

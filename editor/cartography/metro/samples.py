@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import json
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -52,7 +53,8 @@ def board_request(name: str) -> MapRequest:
     data = json.loads(path.read_text(encoding="utf-8"))
     spaces = tuple(int(link.get("spaces", 1)) for link in data["links"])
     badges = tuple(badges_of(node) for node in data["nodes"])
-    return MapRequest(network, Frame(frame.width, frame.height), spaces, badges)
+    return MapRequest(network, Frame(frame.width, frame.height), spaces, badges,
+                      termini=_termini(node.get("properties", node) for node in data["nodes"]))
 
 
 def data_dir() -> Path:
@@ -68,7 +70,12 @@ def import_request(config: dict[str, Any], data: Path | None = None) -> MapReque
     tracks = tuple(Track(index[link.a], index[link.b], link.lines) for link in board.links)
     spaces = tuple(link.spaces for link in board.links)
     badges = tuple(badges_of(node.properties) for node in board.nodes)
-    return MapRequest(Network(places, tracks), Frame(board.width, board.height), spaces, badges)
+    return MapRequest(Network(places, tracks), Frame(board.width, board.height), spaces, badges,
+                      termini=_termini(node.properties for node in board.nodes))
+
+
+def _termini(properties: Iterable[Mapping[str, Any]]) -> frozenset[int]:
+    return frozenset(i for i, props in enumerate(properties) if props.get("terminus"))
 
 
 def big_request() -> MapRequest:

@@ -7,14 +7,23 @@ median link length, end to end), so the placer avoids exactly the discs and trac
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
 from editor.cartography.network import Network, Point
 from game.board.label_spec import LabelSpec
 from game.board.name_clearance import Disc, NameObstacles, NameStation, TrackLine
-from game.board.proportions import badge_advance, bed_half_width, node_radius, unit_of
+from game.board.proportions import (
+    badge_advance,
+    bed_half_width,
+    first_step,
+    node_radius,
+    outward,
+    terminus_bar,
+    terminus_bar_width,
+    unit_of,
+)
 from game.geometry import segment_distance
 
 
@@ -46,8 +55,10 @@ def name_scene(
     label_px: float,
     width: float,
     height: float,
+    termini: Collection[int] = (),
 ) -> NameScene:
-    """Stations (with their badges' lead and any designer-fixed spec), discs and track beds of a layout."""
+    """Stations (with their badges' lead and any designer-fixed spec), discs, track beds and the bars of
+    the `termini` (place indices) of a layout."""
     unit = board_unit(network, positions, width, height)
     widest = [0] * len(network.places)
     for track, n in zip(network.tracks, spaces, strict=True):
@@ -66,7 +77,21 @@ def name_scene(
         TrackLine(tuple(path), bed_half_width(n, unit), _track_name(network, k))
         for k, (path, n) in enumerate(zip(paths, spaces, strict=True))
     )
-    return NameScene(tuple(stations), NameObstacles(tuple(discs), tracks), unit)
+    return NameScene(tuple(stations), NameObstacles(tuple(discs), tracks, bars=_bars(termini, discs, paths, network,
+                                                                               unit)), unit)
+
+
+def _bars(termini: Collection[int], discs: Sequence[Disc], paths: Sequence[Sequence[Point]], network: Network,
+          unit: float) -> tuple[TrackLine, ...]:
+    """The termini's bars, where the game draws them: beyond the disc, away from the station's links."""
+    leaving: dict[int, list[Point]] = {i: [] for i in termini}
+    for track, path in zip(network.tracks, paths, strict=True):
+        for end, walked in ((track.a, path), (track.b, path[::-1])):
+            if end in leaving and (step := first_step(walked)) is not None:
+                leaving[end].append(step)
+    width = terminus_bar_width(unit)
+    return tuple(TrackLine(terminus_bar((discs[i].x, discs[i].y), outward(steps), discs[i].radius, width), width / 2,
+                           discs[i].name) for i, steps in leaving.items())
 
 
 def _track_name(network: Network, k: int) -> str:

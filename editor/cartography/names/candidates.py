@@ -38,7 +38,7 @@ HIT_COST = 10.0  # a broken hard constraint: worth far more than every preferenc
 # When every place breaks something, what is least bad: text over a link still reads, text over text or
 # over a station does not, and text off the board is lost (and shrinks the whole map at fit).
 HIT_WEIGHT = {"board": 8.0, "own": 1.5, "station": 1.5, "disc": 1.5, "icon": 1.5, "nearer": 1.0, "reach": 1.0,
-              "link": 1.0}
+              "link": 1.0, "bar": 1.5}
 NAME_OVERLAP_WEIGHT = 1.5
 CLEARANCE = 1.0  # px the placer keeps between a name and anything else, beyond what the check demands
 AWAY_STEPS = 2  # further-out positions tried beyond the ring plus gap

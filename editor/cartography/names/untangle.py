@@ -1,5 +1,5 @@
-"""The last look at the names: where one is drawn over another name or over another station, part them,
-even at the price of text over a link.
+"""The last look at the names: where one is drawn over another name, another station or a terminus bar,
+part them, even at the price of text over a link.
 
 While the layout makes room, the placer weighs text over text only a little worse than text over a link
 (`NAME_OVERLAP_WEIGHT`): the room-making needs to see every kind of trouble alike. On the finished map
@@ -35,11 +35,13 @@ from game.geometry import SpatialGrid, boxes_overlap
 # What covering each thing costs the reader: a name over a name or a station loses text; over a link or
 # nearer another station it still reads. Off the board it is lost altogether.
 READ_WEIGHT = {"name": 4.0, "station": 3.0, "own": 3.0, "disc": 3.0, "icon": 3.0, "board": 8.0, "nearer": 1.0,
-               "reach": 1.0, "link": 1.0}
-# Two names over each other at the largest text size cost half as much when they are clear of each other at
-# the players' usual size (scale 1), where most games are played.
+               "reach": 1.0, "link": 1.0, "bar": 3.0}
+# Two names over each other cost by the text size they meet at. Most games are played at the usual size
+# (scale 1, what the screen shows at fit), where text over text cannot be read at all: there they weigh more
+# than a name's other troubles together; over each other only at the largest size, half.
+OVER_AT_ONE = 1.5
 CLEAR_AT_ONE = 0.5
-COVERS = ("station", "disc", "icon")  # what a name may cover that makes it worth another look (besides names)
+COVERS = ("station", "disc", "icon", "bar")  # what a name may cover that is worth another look (besides names)
 ROUNDS = 3
 KEEP = 40  # each name's best places kept for trying in pairs
 KEEP_THREE = 16  # ...and in threes
@@ -57,7 +59,7 @@ def _over(one: Placed, other: Placed) -> float:
     """What two names over each other cost the reader: nothing when their boxes at the clear scale are apart."""
     if not boxes_overlap(one[2], other[2]):
         return 0.0
-    return READ_WEIGHT["name"] * (1.0 if boxes_overlap(one[1], other[1]) else CLEAR_AT_ONE)
+    return READ_WEIGHT["name"] * (OVER_AT_ONE if boxes_overlap(one[1], other[1]) else CLEAR_AT_ONE)
 
 
 class _Untangler:

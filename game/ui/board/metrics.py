@@ -54,42 +54,10 @@ class BoardMetrics:
         """Each node's disc radius: big enough to cover the widest link ending there."""
         return proportions.node_radii(self.board, self.unit)
 
-    def _leaving(self, node: int) -> list[Point]:
-        """Unit vectors along the first segment of every link leaving `node`."""
-        units = []
-        for i in self.board.links_at[node]:
-            path = self.board.links[i].path_from(node)
-            dx, dy = path[1][0] - path[0][0], path[1][1] - path[0][1]
-            d = math.hypot(dx, dy) or 1.0
-            units.append((dx / d, dy / d))
-        return units
-
-    @cached_property
-    def direction(self) -> tuple[Point, ...]:
-        """Each node's main line direction (mean of its links' first segments), for terminus bars."""
-        out = []
-        for node in self.board.nodes:
-            sx = sy = 0.0
-            for ux, uy in self._leaving(node.index):
-                # Fold opposite directions together: a through station has one axis.
-                if ux < 0 or (ux == 0 and uy < 0):
-                    ux, uy = -ux, -uy
-                sx += ux
-                sy += uy
-            out.append((sx, sy) if (sx or sy) else (1.0, 0.0))
-        return tuple(out)
-
     @cached_property
     def outward(self) -> tuple[Point, ...]:
         """Each node's unit direction away from its links: where a terminus bar goes."""
-        out = []
-        for node in self.board.nodes:
-            leaving = self._leaving(node.index)
-            sx = -sum(ux for ux, _ in leaving)
-            sy = -sum(uy for _, uy in leaving)
-            d = math.hypot(sx, sy)
-            out.append((sx / d, sy / d) if d > 1e-9 else (0.0, -1.0))
-        return tuple(out)
+        return tuple(proportions.outward(proportions.leaving(self.board, node.index)) for node in self.board.nodes)
 
     @cached_property
     def content(self) -> Rect:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import pygame
 
 from game import geometry
+from game.board import proportions
 from game.board.legibility import CLEAR_SCALE
 from game.board.model import Board, Node
 from game.geometry import convex_hull
@@ -221,10 +222,8 @@ class StaticPainter:
             symbols.wave(surface, c, r)
             return
         if node.terminus:
-            bar = max(2.5, ring * 1.5)
-            ox, oy = m.outward[index]
-            where = (c[0] + ox * (r + bar * 0.2), c[1] + oy * (r + bar * 0.2))
-            symbols.terminus_bar(surface, where, (ox, oy), r * 1.15, bar)
+            bar = max(2.5, ring * proportions.TERMINUS_BAR)
+            symbols.terminus_bar(surface, *proportions.terminus_bar(c, m.outward[index], r, bar), bar)
         if node.destination == "express":
             symbols.disc(surface, style.INK, c, r + ring * 0.9)
             symbols.disc(surface, style.GOLD, c, r)

@@ -96,14 +96,8 @@ def wave(surface: pygame.Surface, center: Point, radius: float) -> None:
             pygame.draw.lines(surface, style.HALO, False, pts, max(1, round(radius * 0.12)))
 
 
-def terminus_bar(surface: pygame.Surface, center: Point, direction: Point, half_length: float, width: float,
-                 colour: style.Colour = style.INK) -> None:
-    """The T-end of a terminus: a bar across the line's direction."""
-    dx, dy = direction
-    length = math.hypot(dx, dy) or 1.0
-    nx, ny = -dy / length, dx / length
-    a = (center[0] + nx * half_length, center[1] + ny * half_length)
-    b = (center[0] - nx * half_length, center[1] - ny * half_length)
+def terminus_bar(surface: pygame.Surface, a: Point, b: Point, width: float, colour: style.Colour = style.INK) -> None:
+    """The T-end of a terminus: a bar from `a` to `b` with round caps (proportions.terminus_bar says where)."""
     thick_line(surface, colour, a, b, width)
     disc(surface, colour, a, width / 2)
     disc(surface, colour, b, width / 2)

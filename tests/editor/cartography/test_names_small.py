@@ -123,6 +123,18 @@ def test_names_keep_on_the_board_and_off_icons() -> None:
     assert not boxes_overlap(clear_box(centre, result.names[1].spec), icon.box)
 
 
+def test_names_keep_off_a_terminus_bar_and_the_check_reports_one_on_it() -> None:
+    s = station(0, "Beckton", 400, 300)
+    bar = TrackLine(((416.0, 286.0), (416.0, 314.0)), 3.0, "Beckton")  # across the end, where E would go
+    obstacles = NameObstacles(discs(s), bars=(bar,))
+    result = place_names([s], obstacles, FRAME, fake_measure, label_px=LABEL_PX)
+    assert result.unresolved == ()
+    assert box_segment_distance(clear_box(s, result.names[0].spec), 416, 286, 416, 314) > 3.0
+    over = check_names([s], obstacles, FRAME, fake_measure, {0: parse_label("E")}, label_px=LABEL_PX,
+                       scale=CLEAR_SCALE)
+    assert over == ["name of Beckton covers the terminus bar of Beckton"]
+
+
 def test_boxes_in_the_result_are_the_specs_boxes_at_scale_one() -> None:
     s = station(3, "Tottenham Court Road", 400, 300)
     result = place_names([s], NameObstacles(discs(s)), FRAME, fake_measure, label_px=LABEL_PX)

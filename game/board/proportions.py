@@ -111,11 +111,17 @@ def leaving(board: Board, node: int) -> list[Point]:
 
 def outward(leaving: Sequence[Point]) -> Point:
     """The unit direction away from a node's links (`leaving`: their first steps): where a terminus bar
-    goes. Straight up when they cancel out."""
+    goes. Where they cancel out (lines ending from both sides), square to the first of them, to the west
+    or straight up, so the bar crosses no track; straight up for a node with no links."""
     sx = -sum(ux for ux, _ in leaving)
     sy = -sum(uy for _, uy in leaving)
     length = math.hypot(sx, sy)
-    return (sx / length, sy / length) if length > 1e-9 else (0.0, -1.0)
+    if length > 1e-6:
+        return (sx / length, sy / length)
+    if not leaving:
+        return (0.0, -1.0)
+    ux, uy = leaving[0]
+    return min((uy, -ux), (-uy, ux), key=lambda d: (round(d[0], 6), round(d[1], 6)))  # westmost, then topmost
 
 
 def terminus_bar(centre: Point, away: Point, radius: float, width: float) -> tuple[Point, Point]:

@@ -18,12 +18,13 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import islice
 
 from editor.cartography.names.lines import Segment
 from editor.cartography.names.types import Measure
 from editor.cartography.network import Box
-from game.board.label_spec import LabelSpec, label_anchor_box, line_sizes, name_breaks, split_lines
+from game.board.label_spec import LabelSpec, Size, label_anchor_box, line_sizes, name_breaks, split_lines
 from game.board.name_clearance import MAX_REACH, NameScene, NameStation
 from game.geometry import box_segment_distance, boxes_overlap
 
@@ -89,12 +90,18 @@ def _grown(box: Box, anchor: tuple[float, float], scale: float) -> Box:
 Placed = tuple[tuple[str, ...], Box, Box]  # a place's lines, its box, and its box at the clear scale
 
 
+@lru_cache(maxsize=8192)
+def _set(name: str, split: int, lead: float, measure: Measure) -> tuple[tuple[str, ...], tuple[Size, ...]]:
+    """A name's lines and their sizes: the same for every place round its station, so worked out once."""
+    lines = split_lines(name, LabelSpec(split=split))
+    return lines, line_sizes(lines, measure, lead)
+
+
 def _placed(scene: NameScene, pos: int, spec: LabelSpec, measure: Measure, gap: float,
             clear_scale: float) -> Placed:
     station = scene.stations[pos]
-    lines = split_lines(station.name, spec)
-    box, anchor = label_anchor_box(station.x, station.y, station.radius, spec,
-                                   line_sizes(lines, measure, station.lead), gap)
+    lines, sizes = _set(station.name, spec.split, station.lead, measure)
+    box, anchor = label_anchor_box(station.x, station.y, station.radius, spec, sizes, gap)
     return lines, box, _grown(box, anchor, clear_scale)
 
 

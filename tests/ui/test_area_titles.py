@@ -8,7 +8,7 @@ import pytest
 from game import geometry, resources
 from game.board.legibility import CLEAR_SCALE
 from game.board.loader import load_board
-from game.ui.board.area_titles import lines_size, title_box, title_layouts, title_size
+from game.ui.board.area_titles import GRID, AreaTitles, Covered, lines_size, title_box, title_layouts, title_size
 from game.ui.board.labels import BoardNames
 from game.ui.board.metrics import BoardMetrics
 from game.ui.board.static_layer import CLUSTER_TITLE, SMALL_WINDOW_MAP_PX, StaticPainter
@@ -73,3 +73,18 @@ def test_a_title_of_several_words_may_go_on_two_even_lines() -> None:
     assert title_layouts("Harlem") == [("Harlem",)]
     assert title_layouts("Lower Manhattan") == [("Lower Manhattan",), ("Lower", "Manhattan")]
     assert title_layouts("Long Island City") == [("Long Island City",), ("Long", "Island City")]
+
+
+def test_a_clear_spot_between_the_grid_points_is_found() -> None:
+    """Stations on every spot of the coarse grid, open paper between them: the title goes between."""
+    titles = AreaTitles.__new__(AreaTitles)
+    titles.sheet = (-500.0, -500.0, 3000.0, 3000.0)
+    titles._spots = {}
+    outline = [(0.0, 0.0), (1100.0, 0.0), (1100.0, 1100.0), (0.0, 1100.0)]
+    size = (30.0, 20.0)
+    x, y, w, h = -size[1], -size[1], 1100 + 2 * size[1], 1100 + 2 * size[1]  # the grid's frame
+    grid = [(x + w * (i + 0.5) / GRID, y + h * (j + 0.5) / GRID) for i in range(GRID) for j in range(GRID)]
+    titles.covered = Covered((), tuple((gx, gy, 10.0) for gx, gy in grid), ())
+    centre, cost = titles._best(outline, size, None)
+    assert cost == 0.0
+    assert min(geometry.box_point_distance(title_box(centre, size), gx, gy) for gx, gy in grid) >= 10.0

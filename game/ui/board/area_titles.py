@@ -25,6 +25,8 @@ from game.geometry import Box, box_point_distance, box_segment_distance
 Point = tuple[float, float]
 
 GRID = 11  # spots across and down the area's bounding box (and a title's height round it)
+REFINED = 3  # the clearest grid spots looked at again...
+FINE = 3  # ...in steps of a third of a grid cell, across a cell round each
 NAME_WEIGHT = 10.0  # a title over a station name is the worst: two texts on top of each other
 DISC_WEIGHT = 3.0
 TRACK_WEIGHT = 1.5  # per link segment crossed: the track is drawn over the title
@@ -144,15 +146,28 @@ class AreaTitles:
         best, best_cost = anchor, math.inf
         if fallback is not None:
             best_cost = near.cost(title_box(fallback, size)) + 0.5  # the old spot, unless beaten
-        for i in range(GRID):
-            for j in range(GRID):
-                centre = (x + w * (i + 0.5) / GRID, y + h * (j + 0.5) / GRID)
-                box = title_box(centre, size)
-                if not geometry.box_inside(box, self.sheet):
-                    continue
-                cost = near.cost(box)
-                if not geometry.point_in_polygon(centre, outline):
-                    cost += OUTSIDE_COST + geometry.polygon_boundary_distance(centre, outline) / size[1]
-                if cost < best_cost:
-                    best, best_cost = centre, cost
+        coarse = [(x + w * (i + 0.5) / GRID, y + h * (j + 0.5) / GRID) for i in range(GRID) for j in range(GRID)]
+        tried = sorted((cost, centre) for centre in coarse
+                       if (cost := self._cost(near, outline, centre, size)) < math.inf)
+        # The grid is coarse: round the few clearest spots, look again in finer steps.
+        step_x, step_y = w / GRID / FINE, h / GRID / FINE
+        reach = FINE // 2
+        for _, (cx, cy) in tried[:REFINED]:
+            for i in range(-reach, reach + 1):
+                for j in range(-reach, reach + 1):
+                    centre = (cx + i * step_x, cy + j * step_y)
+                    tried.append((self._cost(near, outline, centre, size), centre))
+        for cost, centre in tried:
+            if cost < best_cost:
+                best, best_cost = centre, cost
         return best, best_cost
+
+    def _cost(self, near: Covered, outline: list[Point], centre: Point, size: tuple[float, float]) -> float:
+        """What a title centred here covers, plus its distance outside the area (inf off the board)."""
+        box = title_box(centre, size)
+        if not geometry.box_inside(box, self.sheet):
+            return math.inf
+        cost = near.cost(box)
+        if not geometry.point_in_polygon(centre, outline):
+            cost += OUTSIDE_COST + geometry.polygon_boundary_distance(centre, outline) / size[1]
+        return cost

@@ -420,3 +420,15 @@ class SpatialGrid(Generic[T]):
                 if items:
                     found.extend(items)
         return found
+
+
+def oriented_path(points: Sequence[Point], start: Point, end: Point) -> tuple[Point, ...]:
+    """A link's drawn path running from `start` to `end`, its ends moved exactly onto the two nodes (a
+    straight line when it has fewer than two points): what the compiled board draws."""
+    if len(points) < 2:
+        return (start, end)
+    forward = math.dist(points[0], start) + math.dist(points[-1], end)
+    backward = math.dist(points[0], end) + math.dist(points[-1], start)
+    path = list(reversed(points)) if backward < forward else list(points)
+    path[0], path[-1] = start, end
+    return tuple(path)

@@ -78,8 +78,8 @@ def place_names(editor: Editor) -> None:
         changed = editor.session.reshape({}, edits.labels, text.LABEL_UNDO["place_names"])
         editor.user.status(text.plural("STATUS_NAMES_PLACED", len(changed), count=len(changed)) + _trouble(result))
 
-    _start(editor, text.WORK_NAMES, lambda inputs, progress: place_names_only(inputs.request, progress=progress),
-           apply)
+    _start(editor, text.WORK_NAMES,
+           lambda inputs, progress: place_names_only(inputs.request, inputs.drawn, progress=progress), apply)
 
 
 def actions() -> list[Action]:

@@ -11,11 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from editor.cartography.metro_map import MapRequest, MetroMap
-from editor.cartography.network import Area, Frame, Network, Place, Track
+from editor.cartography.network import Area, Frame, Network, Place, Schematic, Track
 from editor.document.tmx import AREA_KINDS, Document, MapObject, Point
 from game.board.label_spec import LabelSpec, format_label, parse_label
 from game.board.model import LABEL_PX
 from game.board.proportions import badges_of
+from game.geometry import oriented_path
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,7 @@ class MapInputs:
     place_ids: tuple[int, ...]
     track_ids: tuple[int, ...]
     area_ids: tuple[int, ...]
+    drawn: Schematic  # the board as it is drawn now (links with their bends), for placing names on it
 
 
 @dataclass(frozen=True)
@@ -75,8 +77,11 @@ def map_inputs(doc: Document) -> MapInputs:
                          spaces=tuple(max(1, link.number("spaces", 1)) for link in links), badges=badges,
                          labels=labels, label_px=_label_px(doc),
                          termini=frozenset(i for i, n in enumerate(nodes) if n.flag("terminus")))
+    positions = tuple((place.x, place.y) for place in places)
+    paths = tuple(oriented_path(link.points, positions[track.a], positions[track.b])
+                  for link, track in zip(links, tracks, strict=True))
     return MapInputs(request, tuple(n.id for n in nodes), tuple(link.id for link in links),
-                     tuple(area.id for area in areas))
+                     tuple(area.id for area in areas), Schematic(positions, paths, shapes, 0.0))
 
 
 def map_edits(inputs: MapInputs, result: MetroMap, *, layout: bool) -> MapEdits:

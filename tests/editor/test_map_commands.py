@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import threading
 from pathlib import Path
@@ -16,6 +17,7 @@ from editor.document.names import station_names
 from editor.document.session import EditingSession
 from editor.document.tmx import Document
 from game.board.label_spec import parse_label
+from game.geometry import box_segment_distance
 from tests.editor.driver import Driver
 
 # A rough sketch of a small line: stations not on a grid, links at odd angles, a river across it.
@@ -113,6 +115,25 @@ def test_place_names_changes_only_labels_as_one_step(board: tuple[Driver, list[i
     assert ("Ctrl+T", "Tidy layout (pinned stations stay put)") in rows
     d.ctrl(pygame.K_z)
     assert element_text(app) == before_xml
+
+
+def test_place_names_keeps_names_off_the_links_as_drawn_with_their_bends(tmp_path: Path) -> None:
+    """A tidied board's links bend: names go round the track as drawn, not round straight lines between
+    the stations (where the straight line from Bay to Cove runs down, the drawn one leaves east first)."""
+    path = tmp_path / "bent.tmx"
+    doc = Document.new("Bent")
+    session = EditingSession(doc)
+    bay = session.add_object("station", [(400, 400)], "add", name="Bay")
+    cove = session.add_object("station", [(520, 700)], "add", name="Cove")
+    session.link(doc.get(bay), doc.get(cove))  # type: ignore[arg-type]
+    bend = [(400.0, 400.0), (520.0, 400.0), (520.0, 700.0)]
+    doc.of_kind("link")[0].points = list(bend)
+    doc.save(path)
+    d = Driver(EditorApp(path, size=(1600, 900)))
+    d.ctrl(pygame.K_l)
+    finish_work(d)
+    name = station_names(d.app.doc)[bay]
+    assert all(box_segment_distance(name.box, *p, *q) > 0 for p, q in itertools.pairwise(bend))
 
 
 @pytest.fixture

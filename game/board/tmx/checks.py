@@ -5,14 +5,12 @@ Each check reports every offender, naming the Tiled object, so a designer sees t
 
 from __future__ import annotations
 
-import math
-
 from game.board import legibility
 from game.board.model import MAX_LINKS, MAX_STATIONS, MAX_WAYPOINTS, Board, Cluster, Link, Node, Point
 from game.board.naming import with_name_labels
 from game.board.tmx.build import Drafts, LinkDraft, NodeDraft
 from game.board.tmx.problems import Reporter
-from game.geometry import point_in_polygon
+from game.geometry import oriented_path, point_in_polygon
 
 RESOLVED = tuple[LinkDraft, NodeDraft, NodeDraft]
 
@@ -243,12 +241,4 @@ def _features(drafts: Drafts, report: Reporter) -> None:
 
 
 def _oriented_path(points: tuple[Point, ...], a: NodeDraft, b: NodeDraft) -> tuple[Point, ...]:
-    """The drawn path running from a to b, its ends moved exactly onto the two nodes."""
-    start, end = (a.x, a.y), (b.x, b.y)
-    if len(points) < 2:
-        return (start, end)
-    forward = math.dist(points[0], start) + math.dist(points[-1], end)
-    backward = math.dist(points[0], end) + math.dist(points[-1], start)
-    path = list(reversed(points)) if backward < forward else list(points)
-    path[0], path[-1] = start, end
-    return tuple(path)
+    return oriented_path(points, (a.x, a.y), (b.x, b.y))

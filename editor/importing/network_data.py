@@ -344,6 +344,10 @@ _PARIS_WORDS = {
     "Rene": "René", "Aeroport": "Aéroport", "Chapelle": "Chapelle", "Aragon": "Aragon",
     "Daubenton": "Daubenton", "Dugommier": "Dugommier", "Sully": "Sully", "Lamarck": "Lamarck",
     "Peri": "Péri", "Lilas": "Lilas", "Porte d'Ivry": "Porte d'Ivry", "Mairie": "Mairie",
+    "Asnieres": "Asnières", "Boissiere": "Boissière", "Breguet": "Bréguet", "Chatillon": "Châtillon",
+    "Doree": "Dorée", "Echat": "Échat", "Ecoles": "Écoles", "Etienne": "Étienne", "Falguiere": "Falguière",
+    "Kleber": "Kléber", "Laumiere": "Laumière", "Poissonniere": "Poissonnière", "Rapee": "Rapée",
+    "Sebastien": "Sébastien",
 }
 
 

@@ -72,6 +72,7 @@ def test_paris_gets_its_accents_and_branches_back() -> None:
     assert paris_name("Hotel de Ville") == "Hôtel de Ville"
     network = load_network("paris")
     assert "Châtelet" in network.stations
+    assert {"Quai de la Rapée", "Saint-Sébastien-Froissart", "Porte Dorée", "Kléber"} <= set(network.stations)
     assert len(network.routes["M13"]) == 2  # the Les Courtilles branch
 
 

@@ -102,8 +102,14 @@ def board_to_tmx(board: StarterBoard) -> ET.ElementTree[ET.Element]:
     return ET.ElementTree(root)
 
 
-def write_tmx(board: StarterBoard, out: Path) -> None:
-    """Write the map next to its final place, then rename it over the old one in one step."""
+def tmx_bytes(board: StarterBoard) -> bytes:
+    """The starter board as a Tiled map file's bytes."""
     buffer = io.BytesIO()
     board_to_tmx(board).write(buffer, encoding="UTF-8", xml_declaration=True)
-    write_atomically(Path(out), buffer.getvalue() + b"\n")
+    return buffer.getvalue() + b"\n"
+
+
+def write_tmx(board: StarterBoard, out: Path, backup: bool = False) -> None:
+    """Write the map next to its final place, then rename it over the old one in one step (with `backup`,
+    an old one is kept as `.bak`)."""
+    write_atomically(Path(out), tmx_bytes(board), backup=backup)

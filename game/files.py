@@ -12,6 +12,7 @@ Every JSON file the project reads (settings, saves, board files, the command lin
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import math
 import os
@@ -58,6 +59,7 @@ def write_atomically(target: Path, data: bytes, backup: bool = False) -> None:
     handle, temp_name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     os.close(handle)
     try:
+        os.chmod(temp_name, _mode_for(target))  # mkstemp's file is private; the user's file should not be
         write_synced(Path(temp_name), data)
         if backup and target.exists():
             shutil.copyfile(target, target.with_name(target.name + ".bak"))
@@ -67,6 +69,22 @@ def write_atomically(target: Path, data: bytes, backup: bool = False) -> None:
             os.unlink(temp_name)
         raise
     sync_folder(target.parent)
+
+
+def _mode_for(target: Path) -> int:
+    """The permissions the written file gets: the old file's, or those of any new file the user makes."""
+    try:
+        return stat.S_IMODE(os.stat(target).st_mode)
+    except OSError:
+        return 0o666 & ~_umask()
+
+
+@functools.cache
+def _umask() -> int:
+    """The process's umask (read once: reading it means setting it for a moment)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def free_name(path: Path) -> Path:

@@ -21,6 +21,19 @@ def test_writes_the_bytes_and_keeps_the_previous_version_when_asked(tmp_path: Pa
     assert sorted(p.name for p in target.parent.iterdir()) == ["board.json", "board.json.bak"]
 
 
+@pytest.mark.skipif(os.name != "posix", reason="POSIX permissions")
+def test_a_written_file_is_as_readable_as_any_file_the_user_makes(tmp_path: Path) -> None:
+    """Not private to its owner (as a temporary file is): a designer shares a board; a chmod is kept."""
+    made = tmp_path / "made"
+    made.write_bytes(b"")
+    target = tmp_path / "board.tmx"
+    write_atomically(target, b"first")
+    assert os.stat(target).st_mode & 0o777 == os.stat(made).st_mode & 0o777
+    os.chmod(target, 0o640)
+    write_atomically(target, b"second", backup=True)
+    assert os.stat(target).st_mode & 0o777 == 0o640
+
+
 def test_a_refused_rename_leaves_the_old_file_and_no_temporary_file(tmp_path: Path, monkeypatch) -> None:
     target = tmp_path / "settings.json"
     write_atomically(target, b"good")

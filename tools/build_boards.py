@@ -17,10 +17,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from editor.document.tmx import Document
 from editor.importing.importer import build_board
 from editor.importing.network_data import ImportError_
-from editor.tmx_write import write_tmx
+from editor.tmx_write import tmx_bytes, write_tmx
 from game import resources
+from game.files import write_atomically
 
 CONFIGS = Path(__file__).resolve().parent / "board_configs"
 BOARDS = resources.path("boards")  # the product's own folder (boards/ in a clone links to it)
@@ -61,12 +63,14 @@ def build(name: str, data_dir: Path | None, check: bool = False) -> list[str]:
     config = load_config(name)
     board = build_board(config, data_dir)
     source = SOURCES / f"{config.get('file', name)}.tmx"
-    write_tmx(board, source)
     if config.get("layout", "schematic") == "schematic":  # "geographic": where the city has its stations
-        from editor.importing.schematic import make_schematic
+        from editor.importing.schematic import lay_out
 
-        make_schematic(source, thorough=True)  # the metro map: octilinear layout, names placed
-        source.with_name(f"{source.name}.bak").unlink(missing_ok=True)  # the document's save keeps one; not here
+        doc = Document.from_bytes(tmx_bytes(board), source)
+        lay_out(doc, thorough=True)  # the metro map: octilinear layout, names placed
+        write_atomically(source, doc.to_bytes())  # generated: no .bak
+    else:
+        write_tmx(board, source)
     result = compile_tmx(source)
     problems = [f"{p.severity}: {p}" for p in result.errors] + [f"warning: {p}" for p in result.warnings]
     if result.board is not None and not check:

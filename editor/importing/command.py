@@ -8,12 +8,14 @@ raises (ImportError_ is a ValueError); the entry point's boundary reports it in 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from pathlib import Path
 
+from editor.document.tmx import Document
 from editor.importing.importer import build_board
 from editor.importing.network_data import CITIES, ImportError_
 from editor.importing.to_document import parse_area
-from editor.tmx_write import write_tmx
+from editor.tmx_write import tmx_bytes, write_tmx
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -65,13 +67,26 @@ def run(args: argparse.Namespace) -> int:
     if args.out.is_dir():
         raise ImportError_(f"{args.out} is a folder; give the map's file name, e.g. {args.out / 'board.tmx'}")
     board = build_board(config_from(args), args.data)
-    write_tmx(board, args.out)
     stations = sum(1 for node in board.nodes if not node.waypoint)
     layout = "geographic"
-    if not args.geographic:
-        from editor.importing.schematic import make_schematic  # the pipeline loads only when it is asked for
+    if args.geographic:
+        write_tmx(board, args.out, backup=True)
+    else:
+        from editor.importing.schematic import lay_out  # the pipeline loads only when it is asked for
 
-        trouble = make_schematic(args.out).figures.unresolved_names
-        layout = "schematic, every name placed" if not trouble else f"schematic, {trouble} names still crowded"
+        doc = Document.from_bytes(tmx_bytes(board), args.out)
+        result = lay_out(doc)
+        doc.save(args.out)  # once: a file that was there already is kept as .bak
+        layout = "schematic, every name placed" if not result.figures.unresolved_names else \
+            f"schematic, names still crowded: {crowded_names(result.problems, [n.name for n in board.nodes])}"
     print(f"wrote {args.out}: {stations} stations, {len(board.links)} links ({layout})")
     return 0
+
+
+def crowded_names(problems: Sequence[str], names: Sequence[str], most: int = 6) -> str:
+    """The stations whose names the problem lines are about, for the designer to look at first."""
+    found = [name for name in sorted(set(names), key=len, reverse=True)  # "Bank" after "Bank Street"
+             if any(line.startswith(f"name of {name} ") for line in problems)]
+    found.sort(key=lambda name: min(k for k, line in enumerate(problems) if line.startswith(f"name of {name} ")))
+    shown = ", ".join(found[:most])
+    return shown + (f" and {len(found) - most} more" if len(found) > most else "")

@@ -174,7 +174,16 @@ def test_an_import_is_a_schematic_map_with_placed_names_unless_asked_otherwise(
     area = "52.49,13.36,52.53,13.44"  # Berlin Mitte: crowded, crossing lines, the Spree
     schematic, geographic = tmp_path / "mitte.tmx", tmp_path / "plain.tmx"
     assert editor_main(["import", "--city", "berlin", "--area", area, "-o", str(schematic)]) == 0
-    assert "schematic" in capsys.readouterr().out
+    said = capsys.readouterr().out
+    assert "schematic" in said
+    if "crowded" in said:  # which names, so the designer knows where to look
+        names = said.split("names still crowded: ")[1].rstrip(")\n").split(", ")
+        assert names and all(any(s.name == n.split(" and ")[0] for s in Document.load(schematic).of_kind("station"))
+                             for n in names)
+    assert not (tmp_path / "mitte.tmx.bak").exists()  # one write: no stray backup of a half-made board
+    first = schematic.read_bytes()
+    assert editor_main(["import", "--city", "berlin", "--area", area, "-o", str(schematic)]) == 0
+    assert (tmp_path / "mitte.tmx.bak").read_bytes() == first  # a board that was there is kept
     assert editor_main(["import", "--city", "berlin", "--area", area, "-o", str(geographic), "--geographic"]) == 0
     mapped, plain = Document.load(schematic), Document.load(geographic)
     assert _octilinear_share(mapped) >= 0.98 > _octilinear_share(plain)

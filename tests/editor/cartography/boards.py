@@ -22,7 +22,7 @@ __all__ = ["SHIPPED", "board_frame", "board_network", "geographic_request"]
 
 @cache
 def geographic_request(name: str) -> MapRequest:
-    """The request the board's build hands the pipeline (tools.build_boards, before `make_schematic`)."""
+    """The request the board's build hands the pipeline (tools.build_boards, before `schematic.lay_out`)."""
     with tempfile.TemporaryDirectory() as folder:
         source = Path(folder) / f"{name}.tmx"
         write_tmx(build_board(load_config(name)), source)

@@ -51,6 +51,11 @@ from game.geometry import point_in_polygon
 __all__ = ["ImportError_", "StarterBoard", "build_board", "load_network"]
 
 RULESET_OF_CITY = {"london": "london", "berlin": "berlin", "newyork": "newyork", "paris": "custom"}
+CITY_TITLES = {"london": "London", "berlin": "Berlin", "newyork": "New York", "paris": "Paris"}
+# A hub (railway station, express destination) serves this many lines. New York's data names each service
+# (1, 2, 3, A, C, E…), so a plain local stop there already has three or four of them.
+HUB_LINES = {"newyork": 6}
+STANDARD_ONLY = ("newyork",)  # rulesets whose destination cards are all standard
 FEATURE_FLAGS = ("railway", "terminus", "connection", "plus")
 
 
@@ -257,7 +262,7 @@ def build_board(config: dict[str, Any], data_dir: Path | None = None) -> Starter
     nodes = [StarterNode(n, *positions[n]) for n in chosen]
     links = [StarterLink(a, b, spaces[(a, b)], tuple(sorted(line_sets.get((a, b), ())))) for a, b in sorted(spaces)]
     board = StarterBoard(
-        name=config.get("name", city.title()),
+        name=config.get("name", CITY_TITLES.get(city, city.title())),
         ruleset=config.get("ruleset", RULESET_OF_CITY.get(city, "custom")),
         width=size[0], height=size[1],
         properties=dict(config.get("properties", {})),
@@ -289,7 +294,7 @@ def _assign_features(board: StarterBoard, network: Network, config: dict[str, An
     for group in listed:
         if group != "auto":
             _unknown([n for n in group], {n: network.stations[n] for n in names}, "features")
-    hub = int(config.get("hub_lines", 3))
+    hub = int(config.get("hub_lines", HUB_LINES.get(config.get("city", ""), 3)))
     degree = {n: 0 for n in names}
     for link in board.links:
         degree[link.a] += 1
@@ -299,6 +304,8 @@ def _assign_features(board: StarterBoard, network: Network, config: dict[str, An
         express, standard = set(config.get("express", [])), set(config.get("standard", []))
     else:
         express, standard = guess_destinations(board, lines, degree, hub)
+        if board.ruleset in STANDARD_ONLY:
+            express, standard = set(), standard | express
     termini = config.get("terminus", "auto")
     termini = set(guessed_termini) if termini == "auto" else set(termini) | set(config.get("extra_termini", []))
     railway = config.get("railway", "auto")

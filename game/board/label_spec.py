@@ -149,9 +149,21 @@ def _parse(whole: str) -> LabelSpec:
 _BREAK = re.compile(r"(?<=\S)\s+(?=\S)|(?<=[^\s\-/–—][\-/–—])(?=[^\s\-/–—])")
 
 
+SHORTEST_BROKEN = 8  # characters: a shorter name ("18 St", "York St") reads at a glance on one line
+
+
 def name_breaks(name: str) -> list[int]:
-    """The places (string indices where line two would start) the name may break at, in reading order."""
-    return [match.end() for match in _BREAK.finditer(name)]
+    """The places (string indices where line two would start) the name may break at, in reading order:
+    none in a short name, none inside brackets ("14 St (1 2 3 F L M)" keeps its services together), none
+    after a number ("23 St", "5 Av": the number and its street are read as one)."""
+    if len(name) < SHORTEST_BROKEN:
+        return []
+    found = []
+    for match in _BREAK.finditer(name):
+        before = name[: match.start()]
+        if before.count("(") <= before.count(")") and not before.split()[-1].isdigit():
+            found.append(match.end())
+    return found
 
 
 def split_lines(name: str, spec: LabelSpec) -> tuple[str, ...]:

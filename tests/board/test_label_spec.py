@@ -183,9 +183,19 @@ def test_a_hyphenated_or_dashed_word_breaks_after_its_mark() -> None:
     assert split_lines("Rosa-Luxemburg-Platz", LabelSpec("E", split=2)) == ("Rosa-Luxemburg-", "Platz")
     assert split_lines("Kochstraße/Checkpoint Charlie", LabelSpec("E", split=1)) == ("Kochstraße/",
                                                                                     "Checkpoint Charlie")
-    assert split_lines("116 St–Columbia University", LabelSpec("E", split=2)) == ("116 St–", "Columbia University")
+    assert split_lines("116 St–Columbia University", LabelSpec("E", split=1)) == ("116 St–", "Columbia University")
     assert name_breaks("Elephant & Castle") == [9, 11]  # a free-standing mark is a word, not a join
     assert name_breaks("Olympia-") == name_breaks("-Stadion") == []  # nothing to put on line two
+
+
+def test_a_short_name_and_a_list_of_services_stay_whole() -> None:
+    """A fresh designer found "18 / St" and "14 St (1 / 2 3 F L M)" on an imported New York board."""
+    assert name_breaks("18 St") == name_breaks("York St") == []
+    assert name_breaks("Mile End") == [5]
+    assert split_lines("96 St (1 2 3)", LabelSpec("E", split=1)) == ("96 St", "(1 2 3)")  # never "96 / St"
+    assert name_breaks("14 St (1 2 3 F L M)") == [6]
+    assert split_lines("14 St (1 2 3 F L M)", LabelSpec("E", split=1)) == ("14 St", "(1 2 3 F L M)")
+    assert split_lines("14 St (1 2 3 F L M)", LabelSpec("E", split=2)) == ("14 St (1 2 3 F L M)",)
 
 
 @given(st.text(alphabet="ab -/–", max_size=12), st.integers(1, 6))

@@ -219,3 +219,18 @@ def test_an_import_takes_the_metro_lines_and_deals_cards_like_the_shipped_boards
     destinations = express + standard
     reach = max(min(math.dist((n.x, n.y), (d.x, d.y)) for d in destinations) for n in stations)
     assert reach < 0.25 * board.width
+
+
+def test_a_new_york_import_follows_its_own_rules(tmp_path: Path) -> None:
+    """The newyork rules deal standard cards only, and its data names each service (1, 2, 3, A, C, E…): an
+    import must not warn about itself, nor badge every local stop as a railway station."""
+    out = tmp_path / "ny.tmx"
+    assert editor_main(["import", "--city", "newyork", "--area", "40.70,-74.02,40.76,-73.97", "-o", str(out),
+                        "--geographic"]) == 0
+    result = compile_tmx(out)
+    assert result.board is not None and result.board.name == "New York"
+    assert not any("express" in str(warning) for warning in result.warnings)
+    stations = [n for n in result.board.nodes if not n.waypoint]
+    assert not any(n.destination == "express" for n in stations)
+    assert sum(n.destination == "standard" for n in stations) >= len(stations) / 3
+    assert 0 < sum(n.railway for n in stations) <= len(stations) / 4

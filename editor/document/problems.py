@@ -54,14 +54,19 @@ def compile_document(doc: Document) -> Report:
 
 
 def describe(problem: Any) -> str:
-    """One line per problem for the list: severity mark, object, message."""
+    """One line per problem for the list: severity mark, object, message. An object is named by its name
+    (an unnamed one, such as a link, by the message itself; the list's click still selects it), and a
+    message about the name's text says "its name" rather than the name a second time."""
     mark = "×" if problem.severity == "error" else "!"
-    who = ""
-    if problem.object_id is not None:
-        who = f"#{problem.object_id} {problem.object_name}".strip() + ": "
-    elif problem.object_name:
-        who = f"{problem.object_name}: "
-    return f"{mark} {who}{problem.message}"
+    name = problem.object_name or ""
+    message = problem.message
+    if not name:
+        return f"{mark} {message}"
+    if message.startswith(f"name of {name} "):
+        message = "its name " + message.removeprefix(f"name of {name} ")
+        if message.endswith(f" than {name}"):
+            message = message.removesuffix(f" than {name}") + " than its station"
+    return f"{mark} {name}: {message}"
 
 
 class ProblemWatcher:

@@ -255,6 +255,9 @@ def test_legibility_findings_are_listed_and_lead_to_their_station(tmp_path: Path
     assert any("apart" in m for m in legibility)  # stations too close
     assert any("overlaps name" in m for m in legibility)  # names collide
     assert f"hard to read: {len(legibility)} findings" in app.problems.title.text
+    lines = app.watcher.lines()  # each line names its station once, by name (not by an id a designer never sees)
+    assert any(line.startswith("! Long Station Name") and ": its name overlaps name of" in line for line in lines)
+    assert not any("#" in line for line in lines)
     d.screenshot("legibility-listed")
     index = next(i for i, p in enumerate(app.watcher.report.problems) if p.severity == "legibility"
                  and p.object_id in (a, b))

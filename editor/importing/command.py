@@ -84,9 +84,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def crowded_names(problems: Sequence[str], names: Sequence[str], most: int = 6) -> str:
-    """The stations whose names the problem lines are about, for the designer to look at first."""
-    found = [name for name in sorted(set(names), key=len, reverse=True)  # "Bank" after "Bank Street"
-             if any(line.startswith(f"name of {name} ") for line in problems)]
-    found.sort(key=lambda name: min(k for k, line in enumerate(problems) if line.startswith(f"name of {name} ")))
-    shown = ", ".join(found[:most])
-    return shown + (f" and {len(found) - most} more" if len(found) > most else "")
+    """The stations whose names the problem lines are about, in the lines' order, for the designer to look
+    at first (each line is about the longest name it starts with: "Bank Street", not "Bank")."""
+    longest_first = sorted(set(names), key=len, reverse=True)
+    found: dict[str, None] = {}
+    for line in problems:
+        name = next((name for name in longest_first if line.startswith(f"name of {name} ")), None)
+        if name is not None:
+            found[name] = None
+    shown = list(found)
+    return ", ".join(shown[:most]) + (f" and {len(shown) - most} more" if len(shown) > most else "")

@@ -10,6 +10,7 @@ import pytest
 
 from editor.__main__ import main as editor_main
 from editor.document.tmx import Document
+from editor.importing.command import crowded_names
 from editor.importing.importer import build_board, select
 from editor.importing.layout import Projection, min_spacing, relax
 from editor.importing.network_data import ImportError_, load_network, london_name, paris_name
@@ -234,3 +235,10 @@ def test_a_new_york_import_follows_its_own_rules(tmp_path: Path) -> None:
     assert not any(n.destination == "express" for n in stations)
     assert sum(n.destination == "standard" for n in stations) >= len(stations) / 3
     assert 0 < sum(n.railway for n in stations) <= len(stations) / 4
+
+
+def test_the_import_line_names_each_crowded_station_once_in_order() -> None:
+    problems = ["name of Bank Street crosses a link (Bank–Angel)", "name of Angel overlaps name of Bank",
+                "name of Bank Street is nearer Bank than Bank Street", "name of Bank covers station Angel"]
+    assert crowded_names(problems, ["Bank", "Bank Street", "Angel"]) == "Bank Street, Angel, Bank"
+    assert crowded_names(problems, ["Bank", "Bank Street", "Angel"], most=1) == "Bank Street and 2 more"

@@ -20,7 +20,7 @@ from editor.cartography.metro.compact import BOX, PIECE, SEGMENT, STATION, Pass,
 from editor.cartography.metro.naming import clear_boxes, measure_of, name_problems, placed, troubled
 from editor.cartography.metro.request import MapRequest, Progress
 from editor.cartography.metro.scene import NameScene, beds_over_stations, board_unit
-from editor.cartography.names.candidates import SIDE_COST, balanced_split
+from editor.cartography.names.candidates import SIDE_COST, layouts_of
 from editor.cartography.names.types import PlacedName
 from editor.cartography.network import Area, Point, Schematic
 from game.board.label_spec import LabelSpec, gap_for, label_box, line_sizes, split_lines
@@ -268,8 +268,7 @@ def wanted_boxes(request: MapRequest, schematic: Schematic, scene: NameScene, na
         if station.fixed is not None:
             specs = [station.fixed]
         else:
-            split = balanced_split(station.name, measure, station.lead)
-            specs = [LabelSpec(side, split=k) for side in SIDE_COST for k in ((0, split) if split else (0,))]
+            specs = [LabelSpec(side, split=k) for side, k in layouts_of(station, measure)]
         best: tuple[float, Box] | None = None
         for spec in specs:
             lines = split_lines(station.name, spec)

@@ -21,7 +21,7 @@ from editor.cartography.layout.checks import check_schematic
 from editor.cartography.metro.naming import clear_boxes, measure_of, name_problems, placed, scene_of, troubled
 from editor.cartography.metro.request import MapRequest
 from editor.cartography.metro.scene import NameScene, beds_over_stations
-from editor.cartography.names.candidates import SIDE_COST, away_steps, balanced_split
+from editor.cartography.names.candidates import away_steps, layouts_of
 from editor.cartography.names.types import PlacedName
 from editor.cartography.network import Point, Schematic
 from game.board.label_spec import LabelSpec, gap_for, label_box, line_sizes, split_lines
@@ -205,9 +205,8 @@ def _places_to_free(request: MapRequest, scene: NameScene, pos: int, kept: Mappi
     station = scene.stations[pos]
     measure = measure_of(request)
     gap = gap_for(request.label_px)
-    split = balanced_split(station.name, measure, station.lead)
     specs = [station.fixed] if station.fixed is not None else [
-        LabelSpec(side, away=away, split=k) for side in SIDE_COST for k in ((0, split) if split else (0,))
+        LabelSpec(side, away=away, split=k) for side, k in layouts_of(station, measure)
         for away in away_steps(request.label_px, gap)]
     link_index = {track.name: k for k, track in enumerate(scene.obstacles.tracks)}
     found = []

@@ -152,12 +152,8 @@ def station_candidates(scene: NameScene, pos: int, measure: Measure, gap: float,
     if station.fixed is not None:
         fixed = station.fixed
         return [_judged(scene, pos, fixed, _placed(scene, pos, fixed, measure, gap, clear_scale), rays)]
-    splits = [0]
-    two = balanced_split(station.name, measure, station.lead)
-    if two:
-        splits.append(two)
     aways = away_steps(label_px, gap)
-    layouts = [(side, split) for side in SIDE_COST for split in splits]
+    layouts = layouts_of(station, measure)
     clean: list[Candidate] = []
     further: list[LabelSpec] = []  # clean layouts' further-out places, tried only in a tight spot
     for side, split in layouts:
@@ -179,7 +175,16 @@ def station_candidates(scene: NameScene, pos: int, measure: Measure, gap: float,
     return _least_bad(scene, pos, layouts, aways, measure, gap, clear_scale, rays)
 
 
-def _every_place(scene: NameScene, pos: int, layouts: Sequence[tuple[str, int]], aways: Sequence[float],
+def layouts_of(station: NameStation, measure: Measure) -> list[tuple[str, int]]:
+    """The ways a station's name may be set: every side, on one line and (if it breaks) on two."""
+    splits = [0]
+    two = balanced_split(station.name, measure, station.lead)
+    if two:
+        splits.append(two)
+    return [(side, split) for side in SIDE_COST for split in splits]
+
+
+def places_round(scene: NameScene, pos: int, layouts: Sequence[tuple[str, int]], aways: Sequence[float],
                  measure: Measure, gap: float, clear_scale: float) -> list[tuple[LabelSpec, Placed]]:
     """Every place tried round the station: each layout at each distance out."""
     specs = [LabelSpec(side, away=away, split=split) for side, split in layouts for away in aways]
@@ -198,7 +203,7 @@ def _spares(scene: NameScene, pos: int, layouts: Sequence[tuple[str, int]], away
     """Up to SPARE places that break exactly one thing and overlap none of the clean places, least bad first
     (each place's checks stop at its second break: most places round a crowded station break several)."""
     found = []
-    for spec, placed in _every_place(scene, pos, layouts, aways, measure, gap, clear_scale):
+    for spec, placed in places_round(scene, pos, layouts, aways, measure, gap, clear_scale):
         if any(boxes_overlap(placed[2], c.clear_box) for c in clean):
             continue
         broken = _broken(scene, pos, placed, 2)
@@ -212,7 +217,7 @@ def _least_bad(scene: NameScene, pos: int, layouts: Sequence[tuple[str, int]], a
     """The least bad of every place tried, what each breaks weighed in: at most LEAST_BAD, none a whole hit
     worse than the best. A place's checks stop once it has broken more than `cap` things; it is out if that
     many hits alone cost a hit more than the best place, else the count goes on with a larger cap."""
-    places = _every_place(scene, pos, layouts, aways, measure, gap, clear_scale)
+    places = places_round(scene, pos, layouts, aways, measure, gap, clear_scale)
     lightest = HIT_COST * min(HIT_WEIGHT.values())
     cap = 2
     while True:

@@ -17,11 +17,11 @@ from itertools import combinations, product
 
 from editor.cartography.names.candidates import (
     CLEARANCE,
-    SIDE_COST,
     Placed,
     away_steps,
-    balanced_split,
     every_place,
+    layouts_of,
+    places_round,
     preference,
 )
 from editor.cartography.names.lines import continuation_rays
@@ -130,15 +130,10 @@ class _Untangler:
         station = self.stations[pos]
         if station.fixed is not None:
             return []
-        splits = [0]
-        two = balanced_split(station.name, self.measure, station.lead)
-        if two:
-            splits.append(two)
-        specs = [LabelSpec(side, away=away, split=split) for side in SIDE_COST for split in splits
-                 for away in self.aways]
-        options = [(self._cost(pos, spec, placed, others), spec, placed)
-                   for spec, placed in every_place(self.scene, pos, specs, self.measure, self.gap, self.clear_scale)]
-        return sorted(options, key=lambda o: o[0])
+        places = places_round(self.scene, pos, layouts_of(station, self.measure), self.aways, self.measure,
+                              self.gap, self.clear_scale)
+        return sorted(((self._cost(pos, spec, placed, others), spec, placed) for spec, placed in places),
+                      key=lambda o: o[0])
 
     def _part(self, group: tuple[int, ...]) -> bool:
         """Give the group's names the places that read best together; whether any moved. Two names that no

@@ -65,7 +65,8 @@ class BoardView:
         self.board = board
         self.metrics = BoardMetrics(board)
         self.names = BoardNames(board)
-        self._pins: dict[tuple[int, float], PinShape] = {}
+        self._pins: dict[int, PinShape] = {}  # by station, at the zoom `_pins_scale`
+        self._pins_scale = 0.0
         self.painter = StaticPainter(board, self.metrics, self.names)
         self.bounds = self._bounds_with_names()
         self.camera = Camera(self.bounds, view)
@@ -216,12 +217,15 @@ class BoardView:
 
     def pin(self, station: int, scale: float) -> PinShape:
         """The destination pin on `station` at this zoom, in board coordinates: leaning off any name."""
-        key = (station, round(scale, 4))
-        found = self._pins.get(key)
+        scale = round(scale, 4)
+        if scale != self._pins_scale:  # pins are worked out for the zoom shown: a new zoom, a fresh set
+            self._pins, self._pins_scale = {}, scale
+        found = self._pins.get(station)
         if found is None:
             radius = self.metrics.radius
-            found = self._pins[key] = lean_for(self.board, self.names, station, head_radius(radius[station], scale),
-                                               name_scale(self.board.label_px, scale), radius)
+            found = self._pins[station] = lean_for(self.board, self.names, station,
+                                                   head_radius(radius[station], scale),
+                                                   name_scale(self.board.label_px, scale), radius)
         return found
 
     def _tile_place(self, frame: Frame, station: int) -> tuple[Point, float]:

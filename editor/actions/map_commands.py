@@ -60,6 +60,11 @@ def tidy(editor: Editor) -> None:
     """Lay the board out as a metro map and place its names; pinned places stay put."""
 
     def apply(inputs: MapInputs, result: MetroMap) -> None:
+        if result.layout_kept:
+            edits = map_edits(inputs, result, layout=False)
+            changed = editor.session.reshape({}, edits.labels, text.LABEL_UNDO["tidy"])
+            editor.user.status(text.plural("STATUS_TIDY_KEPT", len(changed), count=len(changed)) + _trouble(result))
+            return
         edits = map_edits(inputs, result, layout=True)
         editor.session.reshape(edits.points, edits.labels, text.LABEL_UNDO["tidy"], edits.unmapped)
         places = inputs.request.network.places
@@ -67,7 +72,10 @@ def tidy(editor: Editor) -> None:
                     and math.dist((place.x, place.y), edits.points[object_id][0]) >= 0.5)
         editor.user.status(text.plural("STATUS_TIDIED", moved, count=moved) + _trouble(result))
 
-    _start(editor, text.WORK_TIDY, lambda inputs, progress: tidy_layout(inputs.request, progress), apply)
+    def run(inputs: MapInputs, progress: Progress) -> MetroMap:
+        return tidy_layout(inputs.request, progress, inputs.drawn, inputs.named)
+
+    _start(editor, text.WORK_TIDY, run, apply)
 
 
 def place_names(editor: Editor) -> None:

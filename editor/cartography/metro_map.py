@@ -22,6 +22,7 @@ readable line each, what still breaks a rule (empty when the map keeps every rul
 from __future__ import annotations
 
 from editor.cartography.metro.pipeline import (
+    DRAWN_PITCH,
     MapFigures,
     MapRequest,
     MetroMap,
@@ -33,6 +34,7 @@ from editor.cartography.metro.pipeline import (
 )
 
 __all__ = [
+    "DRAWN_PITCH",
     "MapFigures",
     "MapRequest",
     "MetroMap",

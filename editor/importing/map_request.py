@@ -8,9 +8,10 @@ parks and clusters, and every station's `label`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from editor.cartography.metro_map import MapRequest, MetroMap
+from editor.cartography.metro_map import DRAWN_PITCH, MapRequest, MetroMap
 from editor.cartography.network import Area, Frame, Network, Place, Schematic, Track
 from editor.document.tmx import AREA_KINDS, Document, MapObject, Point
 from game.board.label_spec import LabelSpec, format_label, parse_label
@@ -28,6 +29,7 @@ class MapInputs:
     track_ids: tuple[int, ...]
     area_ids: tuple[int, ...]
     drawn: Schematic  # the board as it is drawn now (links with their bends), for placing names on it
+    named: Mapping[int, LabelSpec]  # every station's name placement now, by place index (Tidy weighs it)
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,14 @@ def _hand_placed(obj: MapObject) -> LabelSpec | None:
     except ValueError:
         return None
     return spec if spec.offset is not None else None
+
+
+def _placement(obj: MapObject) -> LabelSpec | None:
+    """A station's `label` as the game reads it; None for none or one it cannot read."""
+    try:
+        return parse_label(obj.props["label"]) if obj.props.get("label") else None
+    except ValueError:
+        return None
 
 
 def _label_px(doc: Document) -> float:
@@ -80,8 +90,9 @@ def map_inputs(doc: Document) -> MapInputs:
     positions = tuple((place.x, place.y) for place in places)
     paths = tuple(oriented_path(link.points, positions[track.a], positions[track.b])
                   for link, track in zip(links, tracks, strict=True))
+    named = {i: spec for i, n in enumerate(nodes) if n.kind == "station" and (spec := _placement(n)) is not None}
     return MapInputs(request, tuple(n.id for n in nodes), tuple(link.id for link in links),
-                     tuple(area.id for area in areas), Schematic(positions, paths, shapes, 0.0))
+                     tuple(area.id for area in areas), Schematic(positions, paths, shapes, DRAWN_PITCH), named)
 
 
 def map_edits(inputs: MapInputs, result: MetroMap, *, layout: bool) -> MapEdits:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Mapping
+from dataclasses import replace
 from itertools import pairwise
 
-from editor.cartography.layout.checks import check_schematic, is_octilinear
+from editor.cartography.layout.checks import DRAWN_SLACK, MIN_SPACING, check_schematic, is_octilinear
 from editor.cartography.metro.naming import measure_of, name_problems, placed, troubled
 from editor.cartography.metro.request import MapFigures, MapRequest, MetroMap, Progress
 from editor.cartography.metro.river import redraw_rivers
@@ -16,13 +18,19 @@ from editor.cartography.metro.step_aside import step_aside
 from editor.cartography.names.types import PlacedName
 from editor.cartography.names.untangle import untangle
 from editor.cartography.network import Frame, Network, Schematic
+from game.board.label_spec import LabelSpec
 
-__all__ = ["MapFigures", "MapRequest", "MetroMap", "Progress", "make_metro_map", "name_problems",
+# A board as drawn is on no grid of its own: the least spacing of stations stands in for the pitch that the
+# layout checks measure a link's clearance from stations by.
+DRAWN_PITCH = MIN_SPACING
+NEW_LAYOUT_SHARE = 0.9  # of Tidy layout's progress bar: the new layout; the rest names the board as it is
+
+__all__ = ["DRAWN_PITCH", "MapFigures", "MapRequest", "MetroMap", "Progress", "make_metro_map", "name_problems",
            "place_names_only", "straight_schematic", "tidy_layout", "troubled"]
 
 
 def _figures(network: Network, schematic: Schematic, frame: Frame, name_trouble: int, rounds: int,
-             started: float) -> MapFigures:
+             started: float, as_drawn: bool) -> MapFigures:
     total = octilinear = 0.0
     bends = 0
     for path in schematic.paths:
@@ -30,23 +38,26 @@ def _figures(network: Network, schematic: Schematic, frame: Frame, name_trouble:
         for p, q in pairwise(path):
             length = math.dist(p, q)
             total += length
-            octilinear += length if is_octilinear(p, q) else 0.0
+            octilinear += length if is_octilinear(p, q, DRAWN_SLACK if as_drawn else 0.0) else 0.0
     positions = schematic.positions
     closest = min((math.dist(positions[i], positions[j]) for i in range(len(positions))
                    for j in range(i + 1, len(positions))), default=math.inf)
     stations = sum(1 for p in network.places if not p.waypoint)
-    layout = len(check_schematic(network, schematic, frame))
+    layout = len(check_schematic(network, schematic, frame, as_drawn=as_drawn))
     return MapFigures(stations, octilinear / total if total else 1.0, closest, name_trouble, layout, bends,
                       rounds, time.process_time() - started)
 
 
 def _result(request: MapRequest, schematic: Schematic, scene: NameScene, names: dict[int, PlacedName],
-            rounds: int, started: float, layout_checked: bool = True) -> MetroMap:
+            rounds: int, started: float, as_drawn: bool = False) -> MetroMap:
+    """The map with its problems and figures; a layout `as_drawn` (the designer's) is judged as saved, in
+    whole pixels, and its problems are not listed (they are the board's, not this run's)."""
     problems = [*schematic.notes]
-    if layout_checked:
+    if not as_drawn:
         problems += [p for p in check_schematic(request.network, schematic, request.frame) if p not in problems]
     trouble = name_problems(request, scene, names)
-    figures = _figures(request.network, schematic, request.frame, len(troubled(trouble, scene)), rounds, started)
+    figures = _figures(request.network, schematic, request.frame, len(troubled(trouble, scene)), rounds, started,
+                       as_drawn)
     return MetroMap(schematic, names, tuple(problems + trouble), figures, scene.unit)
 
 
@@ -66,16 +77,47 @@ def _untangled(request: MapRequest, scene: NameScene, names: dict[int, PlacedNam
                     label_px=request.label_px, clear_scale=request.clear_scale)
 
 
-def tidy_layout(request: MapRequest, progress: Progress | None = None) -> MetroMap:
-    """The editor's "Tidy layout": a new layout with names, every pinned place kept exactly where it is."""
-    return make_metro_map(request, progress)
+def tidy_layout(request: MapRequest, progress: Progress | None = None, current: Schematic | None = None,
+                named: Mapping[int, LabelSpec] | None = None) -> MetroMap:
+    """The editor's "Tidy layout": a new layout with names, every pinned place kept exactly where it is.
+
+    Given the board as it is drawn now (`current`, its names placed as `named`), the stations move only
+    for a tidier layout (`_tidier`). Otherwise (Tidy on a board just imported or tidied) the layout is
+    kept, and its names are placed anew where that reads better than they stand (`MetroMap.layout_kept`).
+    """
+    if current is None:
+        return make_metro_map(request, progress)
+    fresh = make_metro_map(request, _part(progress, 0.0, NEW_LAYOUT_SHARE))
+    as_is = [place_names_only(replace(request, labels={**named, **request.labels}), current)] if named else []
+    as_is.append(place_names_only(request, current, _part(progress, NEW_LAYOUT_SHARE, 1.0)))
+    kept = min(as_is, key=lambda result: _tidiness(result.figures))  # of equals, the names as they stand
+    return fresh if _tidier(fresh.figures, kept.figures) else replace(kept, layout_kept=True)
+
+
+def _part(progress: Progress | None, start: float, end: float) -> Progress | None:
+    """Progress of one step of several, as its share (`start` to `end`) of the whole bar."""
+    return None if progress is None else lambda fraction: progress(start + (end - start) * fraction)
+
+
+def _tidiness(figures: MapFigures) -> tuple[int, int, int]:
+    """What makes a layout untidy, worst first: broken layout guarantees, names in trouble, bends."""
+    return figures.layout_problems, figures.unresolved_names, figures.bends
+
+
+def _tidier(new: MapFigures, old: MapFigures) -> bool:
+    """Worth moving every station for: fewer broken layout guarantees; or as few, and no more names in
+    trouble nor bends, and fewer of one (a new layout that trades a name for a bend is only different)."""
+    (new_layout, *new_rest), (old_layout, *old_rest) = _tidiness(new), _tidiness(old)
+    if new_layout != old_layout:
+        return new_layout < old_layout
+    return all(n <= o for n, o in zip(new_rest, old_rest, strict=True)) and new_rest != old_rest
 
 
 def straight_schematic(network: Network) -> Schematic:
     """The network as it stands (places where they are, links straight): for naming a board as drawn."""
     positions = tuple((p.x, p.y) for p in network.places)
     paths = tuple((positions[t.a], positions[t.b]) for t in network.tracks)
-    return Schematic(positions, paths, network.areas, 0.0)
+    return Schematic(positions, paths, network.areas, DRAWN_PITCH)
 
 
 def place_names_only(request: MapRequest, schematic: Schematic | None = None,
@@ -86,4 +128,4 @@ def place_names_only(request: MapRequest, schematic: Schematic | None = None,
     schematic = schematic if schematic is not None else straight_schematic(request.network)
     scene, names = placed(request, schematic, progress, request.seed)
     names = _untangled(request, scene, names)
-    return _result(request, schematic, scene, names, 0, started, layout_checked=False)
+    return _result(request, schematic, scene, names, 0, started, as_drawn=True)

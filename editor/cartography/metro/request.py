@@ -58,10 +58,14 @@ class MapFigures:
 
 @dataclass(frozen=True, slots=True)
 class MetroMap:
-    """The result: the layout, every station's placed name (at scale 1), the problems left, the figures."""
+    """The result: the layout, every station's placed name (at scale 1), the problems left, the figures.
+
+    `layout_kept` says Tidy layout found no tidier layout than the board's own and placed the names only.
+    """
 
     schematic: Schematic
     names: dict[int, PlacedName]
     problems: tuple[str, ...]
     figures: MapFigures
     unit: float  # the board unit the game will draw this layout with (median link length)
+    layout_kept: bool = False

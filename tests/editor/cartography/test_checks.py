@@ -142,3 +142,19 @@ def test_a_ninth_link_may_leave_a_busy_place_at_a_slant() -> None:
     positions = tuple((p.x, p.y) for p in places)
     schematic = Schematic(positions, tuple((positions[0], positions[i + 1]) for i in range(9)), (), 80.0)
     assert check_schematic(network, schematic, FRAME) == []
+
+
+def test_a_board_as_drawn_is_judged_in_whole_pixels() -> None:
+    """A saved board keeps whole pixels: a diagonal a pixel off is a diagonal still, a slant is a slant."""
+    rounded = with_path(good(), 1, ((500, 300), (575, 226), (650, 226), (650, 300)))
+    assert any("not horizontal, vertical or 45°" in p for p in check_schematic(NETWORK, rounded, FRAME))
+    assert not any("not horizontal" in p for p in check_schematic(NETWORK, rounded, FRAME, as_drawn=True))
+    slanted = with_path(good(), 1, ((500, 300), (600, 280), (650, 300)))
+    assert any("not horizontal" in p for p in check_schematic(NETWORK, slanted, FRAME, as_drawn=True))
+
+
+def test_a_board_as_drawn_is_its_own_input() -> None:
+    """Its crossings and the order round its stations are what the designer drew, not broken guarantees."""
+    bent = with_path(good(), 1, ((500, 300), (550, 350), (550, 420), (650, 420), (650, 300)))
+    assert any("now crosses" in p for p in check_schematic(NETWORK, bent, FRAME))
+    assert check_schematic(NETWORK, bent, FRAME, as_drawn=True) == []

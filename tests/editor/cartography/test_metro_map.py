@@ -20,7 +20,14 @@ from editor.cartography.metro.pipeline import name_problems, troubled
 from editor.cartography.metro.river import carried_course, centre_line, sides
 from editor.cartography.metro.samples import IMPORTS, data_dir, import_request
 from editor.cartography.metro.scene import name_scene
-from editor.cartography.metro_map import MapRequest, MetroMap, make_metro_map, place_names_only
+from editor.cartography.metro_map import (
+    MapRequest,
+    MetroMap,
+    make_metro_map,
+    place_names_only,
+    straight_schematic,
+    tidy_layout,
+)
 from editor.cartography.network import Frame, Network, Place, Track
 from game.board.label_spec import LabelSpec
 from game.geometry import point_in_polygon
@@ -139,6 +146,26 @@ def test_names_only_leaves_the_layout_alone() -> None:
     laid = make_metro_map(request)
     again = place_names_only(request, laid.schematic)
     assert again.schematic is laid.schematic
+
+
+def test_tidy_layout_keeps_a_layout_no_new_one_beats() -> None:
+    """Tidy on a board just tidied: the same layout, its names as they stand, nothing moved."""
+    request = MapRequest(_small())
+    laid = make_metro_map(request)
+    named = {i: name.spec for i, name in laid.names.items()}
+    again = tidy_layout(request, current=laid.schematic, named=named)
+    assert again.layout_kept and again.schematic is laid.schematic
+    assert {i: name.spec for i, name in again.names.items()} == named
+
+
+def test_tidy_layout_moves_a_rough_sketch() -> None:
+    """A sketch with slanted links breaks layout guarantees the new layout keeps: it is laid out anew."""
+    request = MapRequest(_small())
+    sketch = straight_schematic(request.network)  # Far Field's link runs at a slant
+    assert check_schematic(request.network, sketch, request.frame, as_drawn=True)
+    tidied = tidy_layout(request, current=sketch)
+    assert not tidied.layout_kept and tidied.figures.layout_problems == 0
+    assert tidied.schematic.positions != sketch.positions
 
 
 def test_pinned_places_stay_and_fixed_names_are_kept() -> None:

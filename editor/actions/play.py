@@ -1,11 +1,15 @@
 """Play this board (F5): compile it in memory and, when it has no errors, start the game on it as a child process
-(an Underground board or a bus tour's: the game's menu opens with it chosen)."""
+(an Underground board or a bus tour's: the game's menu opens with it chosen).
+
+The game is given a copy of the board in the game's own data folder (`play/`, one file per board name,
+replaced at each Play): the copy outlives the game, so a game saved on it can be continued later, and
+playing again does not leave another copy behind.
+"""
 
 from __future__ import annotations
 
 import subprocess
 import sys
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,6 +21,7 @@ from editor.actions.registry import Action, Shortcut
 from editor.document.problems import ProblemWatcher, Report, compile_document, describe
 from editor.document.tmx import Document
 from game.files import write_atomically
+from game.persist.saves import data_dir
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
@@ -36,14 +41,22 @@ def play(doc: Document, report: Report | None = None) -> PlayOutcome:
     report = report or compile_document(doc)
     if report.board is None:
         return PlayOutcome(False, [describe(p) for p in report.errors])
-    folder = Path(tempfile.mkdtemp(prefix="underground-play-"))
-    target = folder / (doc.path.name if doc.path else "board.tmx")
-    write_atomically(target, doc.to_bytes())
+    target = play_folder() / (doc.path.name if doc.path else "board.tmx")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(target, doc.to_bytes())
+    except OSError as error:
+        return PlayOutcome(False, [], error=str(error))
     try:
         process = subprocess.Popen([sys.executable, "-m", "game", "--board", str(target)], cwd=PROJECT_ROOT)
     except OSError as error:
         return PlayOutcome(False, [], error=str(error))
     return PlayOutcome(True, [], process=process)
+
+
+def play_folder() -> Path:
+    """Where Play keeps the copies of the boards it starts the game on."""
+    return data_dir() / "play"
 
 
 def current_errors(watcher: ProblemWatcher) -> list[str]:

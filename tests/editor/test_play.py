@@ -3,6 +3,7 @@ and the game started once there are none."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, ClassVar
 
@@ -96,3 +97,13 @@ def test_play_starts_at_once_on_a_board_without_errors(driver: Driver, fake_game
     driver.key(pygame.K_F5)
     assert driver.app.dialogs.problems_window is None and len(fake_game) == 1
     assert isinstance(driver.app.game_process, FakeGame)
+    copy = Path(fake_game[0][-1])  # the game is given a copy of the board as it is now
+    assert copy.parent == play.play_folder() and copy.read_bytes() == driver.app.doc.to_bytes()
+
+
+def test_playing_again_leaves_no_second_copy(driver: Driver, fake_game: list[list[str]]) -> None:
+    build(driver)
+    driver.key(pygame.K_F5)
+    driver.key(pygame.K_F5)
+    assert len(fake_game) == 2 and fake_game[0][-1] == fake_game[1][-1]
+    assert list(play.play_folder().iterdir()) == [Path(fake_game[1][-1])]

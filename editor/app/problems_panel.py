@@ -29,12 +29,10 @@ Target = tuple[int | None, str]  # a problem's object id (if any) and its line
 
 
 def _counts(report: Report) -> str:
-    """The title's counts: errors and warnings while there are any, else how many findings are hard to read
-    (one line fits the panel's width)."""
-    if report.errors or report.warnings:
-        return text.PROBLEMS_COUNT.format(errors=len(report.errors), warnings=len(report.warnings))
-    count = len(report.hard_to_read)
-    return text.plural("PROBLEMS_HARD_TO_READ", count, count=count)
+    """The title's counts, those that are not zero (so the line fits the panel's width)."""
+    counts = (("PROBLEMS_ERRORS", len(report.errors)), ("PROBLEMS_WARNINGS", len(report.warnings)),
+              ("PROBLEMS_HARD_TO_READ", len(report.hard_to_read)))
+    return " · ".join(text.plural(name, count, count=count) for name, count in counts if count)
 
 
 class ProblemsPanel:

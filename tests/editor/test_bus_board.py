@@ -88,7 +88,7 @@ def test_a_designer_makes_a_tiny_bus_board_from_new(driver: Driver, tmp_path: Pa
 
     before = compiled(app)
     assert any("at least 8 tickets" in m and "not 0" in m for m in before)
-    assert "errors: 1" in app.problems.title.text
+    assert "1 error" in app.problems.title.text
     assert "at least 8 tickets" in app.problems.box.html_text
 
     driver.tool("t")

@@ -251,8 +251,9 @@ def test_label_and_pinned_survive_open_edit_save(tmp_path: Path) -> None:
     assert again.get(ids[2]).props["label"] == "NW"  # type: ignore[union-attr]
 
 
-def test_legibility_findings_are_listed_and_lead_to_their_station(tmp_path: Path) -> None:
-    path = tmp_path / "crowded.tmx"
+def crowded(path: Path, cards: int) -> tuple[Driver, tuple[int, int]]:
+    """The editor on a board that compiles but is hard to read: two long names on stations 20 px apart.
+    Two destinations of `cards` cards each (fewer than four in all is warned about)."""
     doc = Document.new("Crowded")
     session = EditingSession(doc)
     a = session.add_object("station", [(400, 400)], "add", name="Long Station Name West")
@@ -263,18 +264,33 @@ def test_legibility_findings_are_listed_and_lead_to_their_station(tmp_path: Path
     session.set_prop(a, "start", "true", "bool")  # a board that compiles: the board check runs on it
     session.set_prop(b, "destination", "express", "string")
     session.set_prop(c, "destination", "standard", "string")
-    session.set_prop(b, "cards", "2", "int")  # four destination cards: no warning, so the title counts these
-    session.set_prop(c, "cards", "2", "int")
+    session.set_prop(b, "cards", str(cards), "int")
+    session.set_prop(c, "cards", str(cards), "int")
     doc.save(path)
     d = Driver(EditorApp(path))
-    app = d.app
-    app.watcher.refresh(force=True)
+    d.app.watcher.refresh(force=True)
     d.frames(2)
+    return d, (a, b)
+
+
+def test_the_problems_title_counts_warnings_and_findings_together(tmp_path: Path) -> None:
+    d, _ = crowded(tmp_path / "crowded.tmx", cards=1)
+    report = d.app.watcher.report
+    assert report.warnings and report.hard_to_read
+    title = d.app.problems.title.text
+    assert f"{len(report.warnings)} warning" in title and f"{len(report.hard_to_read)} hard to read" in title
+    assert "error" not in title
+
+
+def test_legibility_findings_are_listed_and_lead_to_their_station(tmp_path: Path) -> None:
+    d, (a, b) = crowded(tmp_path / "crowded.tmx", cards=2)  # four cards: no warning
+    app = d.app
     legibility = [p.message for p in app.watcher.report.problems if p.severity == "legibility"]
     assert any("drawn through" in m for m in legibility)  # a link through a station
     assert any("apart" in m for m in legibility)  # stations too close
     assert any("overlaps name" in m for m in legibility)  # names collide
-    assert f"hard to read: {len(legibility)} findings" in app.problems.title.text
+    assert f"{len(legibility)} hard to read" in app.problems.title.text
+    assert not app.watcher.report.warnings and "warning" not in app.problems.title.text
     lines = app.watcher.lines()  # each line names its station once, by name (not by an id a designer never sees)
     assert any(line.startswith("! Long Station Name") and ": its name overlaps name of" in line for line in lines)
     assert not any("#" in line for line in lines)

@@ -228,16 +228,20 @@ def _features(drafts: Drafts, report: Reporter) -> None:
         report.warn(express[0].obj, f"{len(express)} express destination(s) on a newyork board, which has "
                                     "standard cards only")
     if ruleset == "berlin" and not any(node.fields.get("landmarks") for node in stations):
-        report.warn(None, "a berlin board without landmark stations (landmarks = 1 to 3)")
+        report.warn(None, "a berlin board without landmark stations: give some stations Landmarks 1 to 3 in "
+                          "the side panel (the printed board has five of 3, ten of 2, five of 1)")
     if ruleset == "berlin" and not any(node.fields.get("plus") for node in stations):
-        report.warn(None, "a berlin board without '+' stations (plus = true)")
+        report.warn(None, "a berlin board without '+' stations: tick the \"+\" station box of some stations in "
+                          "the side panel (plus = true)")
     if ruleset == "newyork" and not drafts.clusters:
-        report.warn(None, "a newyork board without clusters")
+        report.warn(None, "a newyork board without clusters: draw some round groups of stations with the "
+                          "Cluster tool (C); a line scores for each other cluster it already reaches")
     if ruleset == "london":
         expected = 2 * len(drafts.settings.connection_symbols)
         if len(connections) != expected:
             report.warn(None, f"{len(connections)} connection stations; the london rules deal {expected} tiles "
-                              f"({len(drafts.settings.connection_symbols)} symbols × 2)")
+                              f"({len(drafts.settings.connection_symbols)} symbols × 2): tick 'Connection tile' "
+                              f"on {expected} stations in the side panel")
 
 
 def _oriented_path(points: tuple[Point, ...], a: NodeDraft, b: NodeDraft) -> tuple[Point, ...]:

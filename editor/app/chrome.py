@@ -201,21 +201,55 @@ def draw_status(surface: pygame.Surface, rect: pygame.Rect, left: str, right: st
     surface.blit(label, (rect.right - label.get_width() - 10, rect.y + 7))
 
 
+HELP_SIZES = (23, 21, 19, 17)  # the sheet's text sizes, largest first: the first whose layout fits is used
+HELP_MARGIN = 20  # px kept between the sheet and the window's edge
+_PAD, _TITLE, _GAP = 28, 64, 24  # the sheet's inner padding, the title's height, the gap after keys and columns
+
+
+@dataclass(frozen=True)
+class HelpLayout:
+    """Where the shortcut sheet goes: its box, its text size, and each row's keys and words (x, x, y)."""
+
+    box: pygame.Rect
+    size: int
+    spots: tuple[tuple[int, int, int], ...]
+
+
+def help_layout(window: tuple[int, int], rows: list[tuple[str, str]]) -> HelpLayout:
+    """The sheet at the largest text size that fits the window, in as many columns as its height needs
+    (a small window gets two columns of the same text, not a sheet cut off at the bottom)."""
+    w, h = window
+    for size in HELP_SIZES:
+        face, step = font(size), size + 3
+        per_column = max(1, (h - 2 * HELP_MARGIN - _TITLE - _PAD) // step)
+        per_column = -(-len(rows) // -(-len(rows) // per_column))  # as many columns, balanced
+        columns = [rows[i:i + per_column] for i in range(0, len(rows), per_column)]
+        keys = [max(face.size(key)[0] for key, _ in column) + _GAP for column in columns]
+        widths = [k + max(face.size(desc)[0] for _, desc in column) for k, column in zip(keys, columns, strict=True)]
+        box = pygame.Rect(0, 0, 2 * _PAD + sum(widths) + _GAP * (len(columns) - 1), _TITLE + _PAD + per_column * step)
+        if box.width <= w - 2 * HELP_MARGIN or size == HELP_SIZES[-1]:
+            break
+    box.center = (w // 2, h // 2)
+    spots = []
+    x = box.x + _PAD
+    for column, key_width, width in zip(columns, keys, widths, strict=True):
+        spots += [(x, x + key_width, box.y + _TITLE + i * step) for i in range(len(column))]
+        x += width + _GAP
+    return HelpLayout(box, size, tuple(spots))
+
+
 def draw_help(surface: pygame.Surface, rows: list[tuple[str, str]]) -> None:
     """The shortcut sheet (keys, what they do) over a dimmed window."""
     w, h = surface.get_size()
     shade = pygame.Surface((w, h), pygame.SRCALPHA)
     shade.fill((15, 18, 25, 170))
     surface.blit(shade, (0, 0))
-    box = pygame.Rect(0, 0, 720, 80 + 26 * len(rows))
-    box.center = (w // 2, h // 2)
+    layout = help_layout((w, h), rows)
+    box = layout.box
     pygame.draw.rect(surface, (250, 250, 252), box, border_radius=10)
     pygame.draw.rect(surface, (47, 111, 214), box, 2, border_radius=10)
-    surface.blit(font(34).render(text.HELP_TITLE, True, (34, 37, 44)), (box.x + 28, box.y + 22))
-    key_font, desc_font = font(23), font(23)
-    y = box.y + 64
-    for key, desc in rows:
-        chip = key_font.render(key, True, (47, 111, 214))
-        surface.blit(chip, (box.x + 28, y))
-        surface.blit(desc_font.render(desc, True, (50, 54, 64)), (box.x + 270, y))
-        y += 26
+    surface.blit(font(34).render(text.HELP_TITLE, True, (34, 37, 44)), (box.x + _PAD, box.y + 22))
+    face = font(layout.size)
+    for (key, desc), (key_x, desc_x, y) in zip(rows, layout.spots, strict=True):
+        surface.blit(face.render(key, True, (47, 111, 214)), (key_x, y))
+        surface.blit(face.render(desc, True, (50, 54, 64)), (desc_x, y))

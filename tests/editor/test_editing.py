@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import shutil
 import subprocess
 from pathlib import Path
@@ -216,6 +217,31 @@ def test_help_overlay_opens_and_closes(driver: Driver) -> None:
     assert driver.app.help_visible
     driver.key(pygame.K_a, "a")
     assert not driver.app.help_visible
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 900), (1100, 640)])  # the last: the smallest editor window
+def test_the_help_sheet_fits_the_window_whole(tmp_path: Path, size: tuple[int, int]) -> None:
+    """Every shortcut is on screen at 1280×720 too: the sheet takes two columns before it leaves the window."""
+    from editor.app import EditorApp
+    from editor.app.chrome import help_layout
+    from editor.canvas.render import font
+
+    d = Driver(EditorApp(tmp_path / "board.tmx", size=size))
+    d.key(pygame.K_F1)
+    assert d.app.help_visible
+    rows = d.app.actions.help_rows()
+    layout = help_layout(size, rows)
+    window = pygame.Rect((0, 0), size)
+    assert window.contains(layout.box)
+    face = font(layout.size)
+    drawn = [pygame.Rect((key_x, y), face.size(key)).union(pygame.Rect((desc_x, y), face.size(desc)))
+             for (key, desc), (key_x, desc_x, y) in zip(rows, layout.spots, strict=True)]
+    assert all(layout.box.contains(rect) for rect in drawn)
+    assert not any(a.colliderect(b) for a, b in itertools.combinations(drawn, 2))
+    last = drawn[-1]  # the last row is drawn: its text is on the sheet, not the dimmed canvas
+    pixels = {d.app.screen.get_at((x, last.centery))[:3] for x in range(last.left, last.right)}
+    assert (47, 111, 214) in {(r, g, b) for r, g, b in pixels} or len(pixels) > 3
+    d.screenshot(f"help-sheet-{size[0]}")
 
 
 @pytest.mark.skipif(shutil.which("tiled") is None, reason="Tiled is not installed")

@@ -15,6 +15,7 @@ from pygame_gui.windows import UIConfirmationDialog, UIFileDialog, UIMessageWind
 
 from editor import text
 from editor.app.problems_window import ProblemsWindow
+from editor.importing.network_data import EXAMPLE_AREAS
 
 
 class Dialogs:
@@ -35,6 +36,17 @@ class Dialogs:
     @property
     def open(self) -> bool:
         return any(window.alive() for window in self.callbacks) or bool(self.import_form and self.import_form.alive)
+
+    def dismiss(self) -> bool:
+        """Esc: close the newest open dialog without its answer (the import form first); False if none."""
+        if self.import_form is not None and self.import_form.alive:
+            self.import_form.window.kill()
+            return True
+        windows = [window for window in self.callbacks if window.alive()]
+        if windows:
+            windows[-1].kill()  # its close event drops the callback
+            return True
+        return False
 
     def confirm(self, title: str, message: str, button: str, on_ok: Callable[[], None]) -> UIConfirmationDialog:
         dialog = UIConfirmationDialog(self._centred(440, 220), message, self.ui, window_title=title,
@@ -99,7 +111,7 @@ class ImportForm:
         self.city = UIDropDownMenu(choices, cities[0], pygame.Rect(140, 14, 240, 30), ui, container=self.window)
         UILabel(pygame.Rect(14, 54, 120, 28), text.IMPORT_AREA, ui, container=self.window, object_id="#field_label")
         self.area = UITextEntryLine(pygame.Rect(140, 54, 240, 30), ui, container=self.window,
-                                    placeholder_text="51.48,-0.25,51.55,0.0")
+                                    placeholder_text=EXAMPLE_AREAS.get(cities[0], ""))
         self.button = UIButton(pygame.Rect(260, 100, 120, 34), text.IMPORT_BUTTON, ui, container=self.window)
 
     @property
@@ -115,5 +127,9 @@ class ImportForm:
             area = self.area.get_text()
             self.window.kill()
             self.on_import(city, area)
+            return True
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.city:
+            self.area.placeholder_text = EXAMPLE_AREAS.get(event.text, "")  # an example of the chosen city
+            self.area.rebuild()
             return True
         return False

@@ -369,7 +369,11 @@ class EditorApp:
         if self.names.open and event.key == pygame.K_ESCAPE:
             self.names.finish(cancel=True)
             return
-        if self._typing() or self.dialogs.open:
+        if self.dialogs.open:
+            if event.key == pygame.K_ESCAPE:
+                self.dialogs.dismiss()
+            return
+        if self._typing():
             return
         ctrl = bool(event.mod & pygame.KMOD_CTRL)
         shift = bool(event.mod & pygame.KMOD_SHIFT)

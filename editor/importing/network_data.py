@@ -19,6 +19,9 @@ from typing import Any
 from game import resources
 
 CITIES = ("london", "berlin", "newyork", "paris")
+# A city centre of each, as LAT1,LON1,LAT2,LON2 (40–70 stations): the import form's example area.
+EXAMPLE_AREAS = {"london": "51.49,-0.20,51.535,-0.07", "berlin": "52.49,13.35,52.54,13.45",
+                 "newyork": "40.66,-74.005,40.715,-73.94", "paris": "48.845,2.32,48.875,2.37"}
 # The lines a metro map of each city shows unless a designer asks for others (`lines`, `--lines`, `--all-lines`):
 # the underground and its metro-like railways, as the shipped boards have them; trams, the cable car,
 # regional rail (the Elizabeth line) and the Staten Island Railway are left out.

@@ -3,7 +3,8 @@
 Both run in the background with their progress in the status bar (Esc or Cancel stops them, changing
 nothing); the result comes back as one undoable step. Tidy layout gives stations, waypoints, links,
 rivers, parks and clusters a schematic layout, pinned places kept where they are, and places every name;
-Place names keeps the layout and only chooses where names go. Names the designer dragged are kept.
+Place names keeps the layout and only chooses where names go. Names the designer dragged are kept, but
+for those a new layout leaves in trouble: the layout they were dragged for is gone.
 """
 
 from __future__ import annotations
@@ -70,7 +71,9 @@ def tidy(editor: Editor) -> None:
         places = inputs.request.network.places
         moved = sum(1 for place, object_id in zip(places, inputs.place_ids, strict=True) if not place.waypoint
                     and math.dist((place.x, place.y), edits.points[object_id][0]) >= 0.5)
-        editor.user.status(text.plural("STATUS_TIDIED", moved, count=moved) + _trouble(result))
+        freed = len(result.freed)
+        editor.user.status(text.plural("STATUS_TIDIED", moved, count=moved) + _trouble(result)
+                           + (" · " + text.plural("STATUS_NAMES_FREED", freed, count=freed) if freed else ""))
 
     def run(inputs: MapInputs, progress: Progress) -> MetroMap:
         return tidy_layout(inputs.request, progress, inputs.drawn, inputs.named)

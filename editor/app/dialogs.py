@@ -15,7 +15,6 @@ from pygame_gui.windows import UIConfirmationDialog, UIFileDialog, UIMessageWind
 
 from editor import text
 from editor.app.problems_window import ProblemsWindow
-from editor.importing.network_data import EXAMPLE_AREAS
 
 
 class Dialogs:
@@ -79,7 +78,7 @@ class Dialogs:
             else:
                 self.problems_window = None
 
-    def ask_import(self, cities: list[str], on_import: Callable[[str, str], None]) -> None:
+    def ask_import(self, cities: dict[str, str], on_import: Callable[[str, str], None]) -> None:
         self.import_form = ImportForm(self.ui, self._centred(420, 210), cities, on_import)
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -101,17 +100,20 @@ class Dialogs:
 
 
 class ImportForm:
-    """City and area for `editor.importing.importer`."""
+    """City and area for `editor.importing.importer`; `cities` maps each city to an example area of it."""
 
-    def __init__(self, ui: UIManager, rect: pygame.Rect, cities: list[str], on_import: Callable[[str, str], None]):
+    def __init__(self, ui: UIManager, rect: pygame.Rect, cities: dict[str, str],
+                 on_import: Callable[[str, str], None]):
         self.window = UIWindow(rect, ui, window_display_title=text.IMPORT_TITLE, resizable=False)
         self.on_import = on_import
+        self.examples = cities
         UILabel(pygame.Rect(14, 14, 120, 28), text.IMPORT_CITY, ui, container=self.window, object_id="#field_label")
         choices: list[str | tuple[str, str]] = list(cities)
-        self.city = UIDropDownMenu(choices, cities[0], pygame.Rect(140, 14, 240, 30), ui, container=self.window)
+        first = next(iter(cities))
+        self.city = UIDropDownMenu(choices, first, pygame.Rect(140, 14, 240, 30), ui, container=self.window)
         UILabel(pygame.Rect(14, 54, 120, 28), text.IMPORT_AREA, ui, container=self.window, object_id="#field_label")
         self.area = UITextEntryLine(pygame.Rect(140, 54, 240, 30), ui, container=self.window,
-                                    placeholder_text=EXAMPLE_AREAS.get(cities[0], ""))
+                                    placeholder_text=cities[first])
         self.button = UIButton(pygame.Rect(260, 100, 120, 34), text.IMPORT_BUTTON, ui, container=self.window)
 
     @property
@@ -129,7 +131,7 @@ class ImportForm:
             self.on_import(city, area)
             return True
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.city:
-            self.area.placeholder_text = EXAMPLE_AREAS.get(event.text, "")  # an example of the chosen city
+            self.area.placeholder_text = self.examples.get(event.text, "")  # an example of the chosen city
             self.area.rebuild()
             return True
         return False

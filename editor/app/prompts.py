@@ -46,5 +46,5 @@ class Prompts:
     def show_problems(self, problems: Callable[[], list[str]], then: Callable[[], None]) -> None:
         self.dialogs.show_problems(problems, then)
 
-    def ask_import(self, cities: list[str], then: Callable[[str, str], None]) -> None:
+    def ask_import(self, cities: dict[str, str], then: Callable[[str, str], None]) -> None:
         self.dialogs.ask_import(cities, then)

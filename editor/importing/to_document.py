@@ -6,12 +6,13 @@ import xml.etree.ElementTree as ET
 
 from editor.document import Document
 from editor.importing.importer import build_board
-from editor.importing.network_data import CITIES
+from editor.importing.network_data import CITIES, EXAMPLE_AREAS
 from editor.tmx_write import board_to_tmx
 
 
-def cities() -> list[str]:
-    return list(CITIES)
+def cities() -> dict[str, str]:
+    """Each city the importer knows, with an example area of it (LAT1,LON1,LAT2,LON2) for the import form."""
+    return {city: EXAMPLE_AREAS[city] for city in CITIES}
 
 
 def parse_area(area: str) -> list[float] | None:

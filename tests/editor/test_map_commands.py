@@ -119,6 +119,19 @@ def test_tidy_layout_on_a_tidy_board_moves_nothing_and_says_so(board: tuple[Driv
         assert element_text(app) == tidied_xml
 
 
+def test_tidy_places_anew_a_dragged_name_the_new_layout_leaves_stranded(board: tuple[Driver, list[int]]) -> None:
+    d, ids = board
+    app = d.app
+    x, y, w, h = station_names(app.doc)[ids[4]].box
+    grab = (x + w / 2, y + h / 2)
+    d.drag(grab, (grab[0] + 230, grab[1] - 120))  # far from Echo: it reads as nobody's name
+    assert parse_label(app.doc.get(ids[4]).props["label"]).offset is not None  # type: ignore[union-attr]
+    d.ctrl(pygame.K_t)
+    finish_work(d)
+    assert parse_label(app.doc.get(ids[4]).props["label"]).offset is None  # type: ignore[union-attr]
+    assert "placed by hand did not fit the new layout" in app.user.current_status()
+
+
 def test_place_names_changes_only_labels_as_one_step(board: tuple[Driver, list[int]]) -> None:
     d, ids = board
     app = d.app

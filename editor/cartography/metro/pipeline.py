@@ -67,8 +67,15 @@ def make_metro_map(request: MapRequest, progress: Progress | None = None) -> Met
     schematic, scene, names, rounds = lay_out_with_room(request, progress)
     schematic, scene, names = step_aside(request, schematic, scene, names)
     names = _untangled(request, scene, names)
+    stuck = frozenset(troubled(name_problems(request, scene, names), scene) & request.labels.keys())
+    if stuck:
+        # A name dragged by hand sits where it read well on the old layout; where the new one leaves it in
+        # trouble (on another station, over a link), that reason is gone: it is placed like the others.
+        request = replace(request, labels={i: spec for i, spec in request.labels.items() if i not in stuck})
+        scene, names = placed(request, schematic, None, request.seed)
+        names = _untangled(request, scene, names)
     schematic = redraw_rivers(request.network, schematic, request.frame)  # names never depend on water
-    return _result(request, schematic, scene, names, rounds, started)
+    return replace(_result(request, schematic, scene, names, rounds, started), freed=stuck)
 
 
 def _untangled(request: MapRequest, scene: NameScene, names: dict[int, PlacedName]) -> dict[int, PlacedName]:

@@ -60,7 +60,8 @@ class MapFigures:
 class MetroMap:
     """The result: the layout, every station's placed name (at scale 1), the problems left, the figures.
 
-    `layout_kept` says Tidy layout found no tidier layout than the board's own and placed the names only.
+    `layout_kept` says Tidy layout found no tidier layout than the board's own and placed the names only;
+    `freed` are the places whose hand-placed names the new layout left in trouble, placed anew.
     """
 
     schematic: Schematic
@@ -69,3 +70,4 @@ class MetroMap:
     figures: MapFigures
     unit: float  # the board unit the game will draw this layout with (median link length)
     layout_kept: bool = False
+    freed: frozenset[int] = frozenset()

@@ -179,6 +179,15 @@ def test_pinned_places_stay_and_fixed_names_are_kept() -> None:
     assert result.names[0].lines == ("West", "End")
 
 
+def test_a_hand_placed_name_the_new_layout_leaves_in_trouble_is_placed_anew() -> None:
+    """Dragged far from its station for the old layout, West End's name would float free in the new one."""
+    request = MapRequest(_small(), labels={0: LabelSpec(None, offset=(260.0, -90.0)), 2: LabelSpec("S")})
+    result = make_metro_map(request)
+    assert result.freed == {0}
+    assert result.names[0].spec.offset is None and result.figures.unresolved_names == 0
+    assert result.names[2].spec == LabelSpec("S")  # a hand-placed name that still reads is kept
+
+
 def test_the_same_request_gives_the_same_map() -> None:
     request = MapRequest(_small(), badges=(1, 0, 0, 0, 0, 0))
     first, second = make_metro_map(request), make_metro_map(request)

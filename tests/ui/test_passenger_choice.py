@@ -141,3 +141,32 @@ def test_without_the_tip_a_single_route_goes_by_itself(make_app, board_file: Pat
     assert coach.current(app) != "passenger"
     wait(app, AUTO_GO * 1.5)
     assert scene.ctl.state.phase != "passenger" or scene.ctl.busy
+
+
+def test_the_routes_on_offer_run_under_the_names(make_app, board_file: Path, board: Board) -> None:
+    """Every name pixel is drawn over the routes (and the scene's other highlights): a band across a name
+    would hide it for as long as the person takes to choose. Only the passenger and the tip may cover one."""
+    app, scene = open_table(make_app, board_file, board, tie=True)
+    wait(app, 2.0)  # the turn's banner has gone
+    view = scene.view
+    assert view is not None and scene.ctl.route_options()
+    static = view._static_for_view()
+    placed = view._placed(static)
+    board_area = pygame.Rect(*map(round, scene.board_rect()))
+    coach = find(app, CoachLayer)
+    covers = [coach.box] if coach is not None and coach.box is not None else []
+    where = scene.ctl.passenger_position() or scene._waiting_passenger()
+    assert where is not None
+    passenger = pygame.Vector2(view.camera.to_screen(where))
+    names, screen = static.names, app.screen
+    checked = 0
+    for y in range(board_area.top, board_area.bottom, 2):
+        for x in range(board_area.left, board_area.right, 2):
+            local = (x - placed.x, y - placed.y)
+            if not names.get_rect().collidepoint(local) or names.get_at(local).a < 255:
+                continue
+            if any(rect.collidepoint(x, y) for rect in covers) or passenger.distance_to((x, y)) < 40:
+                continue
+            checked += 1
+            assert screen.get_at((x, y))[:3] == names.get_at(local)[:3], (x, y)
+    assert checked > 500  # the names were there to check

@@ -1,8 +1,9 @@
 """Drawing the parts of a board that never change in a game, for one zoom level and region.
 
-Two surfaces come out: `under` (paper, water, parks, clusters, empty track spaces) and `over`
-(stations, feature symbols, names, transparent elsewhere). Placed tracks go between the two, so
-station discs always cover the ends of the tracks, exactly as the empty spaces are covered.
+Three surfaces come out: `under` (paper, water, parks, clusters, empty track spaces), `over` (stations
+and feature symbols) and `name_layer` (station names and district titles), the last two transparent elsewhere.
+Placed tracks go between `under` and the others, so station discs always cover the ends of the tracks,
+exactly as the empty spaces are covered.
 """
 
 from __future__ import annotations
@@ -198,13 +199,21 @@ class StaticPainter:
     # ----- over: everything above the tracks -----
 
     def over(self, frame: Frame) -> pygame.Surface:
+        """Stations and their feature symbols."""
         surface = pygame.Surface(frame.size, pygame.SRCALPHA)
         surface.fill((0, 0, 0, 0))
-        self._cluster_titles(surface, frame)
         visible = [n for n in self.board.nodes
                    if frame.sees((n.x, n.y, 0, 0), self.metrics.unit * 3)]
         for node in visible:
             self._station(surface, frame, node.index)
+        return surface
+
+    def name_layer(self, frame: Frame) -> pygame.Surface:
+        """Station names (with their badges) and district titles: apart from the stations, so a scene can
+        draw them again over a highlight that runs across the track."""
+        surface = pygame.Surface(frame.size, pygame.SRCALPHA)
+        surface.fill((0, 0, 0, 0))
+        self._cluster_titles(surface, frame)
         scale = name_scale(self.board.label_px, frame.scale)
         for index in self.names.stations():
             node = self.board.nodes[index]

@@ -1,7 +1,7 @@
 """The board on screen: a camera, cached layers, and the few things that move drawn each frame.
 
-Layers, from the bottom: the static `under` surface (paper, water, parks, clusters, empty spaces) and
-`over` surface (stations, symbols, names) are painted once per zoom level and region; the placed
+Layers, from the bottom: the static `under` surface (paper, water, parks, clusters, empty spaces), `over`
+surface (stations, symbols) and `names` surface are painted once per zoom level and region; the placed
 tracks and the turn's lit spaces (board/marks.py) are painted between them, tiles and destination
 markers above them, into one composite that is rebuilt only when the game or the lit spaces change; each
 frame blits that composite and draws the passenger. So station names always stay above the lit spaces.
@@ -42,6 +42,7 @@ class _Static:
     frame: Frame
     under: pygame.Surface
     over: pygame.Surface
+    names: pygame.Surface
 
 
 def _contains(outer: Rect, inner: Rect) -> bool:
@@ -151,7 +152,8 @@ class BoardView:
         grown = (x - w * REGION_MARGIN, y - h * REGION_MARGIN, w * (1 + 2 * REGION_MARGIN), h * (1 + 2 * REGION_MARGIN))
         region = _intersect(grown, self._limit) or grown
         frame = Frame(region, scale)
-        painted = _Static(frame, self.painter.under(frame).convert(), self.painter.over(frame).convert_alpha())
+        painted = _Static(frame, self.painter.under(frame).convert(), self.painter.over(frame).convert_alpha(),
+                          self.painter.name_layer(frame).convert_alpha())
         self.static_renders += 1
         self._statics[(scale, region)] = painted
         while len(self._statics) > CACHED_LEVELS:
@@ -171,6 +173,7 @@ class BoardView:
         if marks is not None:
             self.lit_drawn = paint_marks(composite, marks, self.metrics, static.frame.scale, static.frame.pts)
         composite.blit(static.over, (0, 0))
+        composite.blit(static.names, (0, 0))
         if snapshot is not None:
             self._paint_pieces(composite, static.frame, snapshot)
         self._composite = composite
@@ -245,8 +248,7 @@ class BoardView:
         view = pygame.Rect(*(round(v) for v in self.camera.view))
         previous_clip = surface.get_clip()
         surface.set_clip(view.clip(previous_clip) if previous_clip else view)
-        origin = self.camera.to_screen((static.frame.region[0], static.frame.region[1]))
-        placed = pygame.Rect(round(origin[0]), round(origin[1]), *composite.get_size())
+        placed = self._placed(static)
         if not placed.contains(view):
             surface.fill(style.PAPER, view)
         surface.blit(composite, placed.topleft)
@@ -256,6 +258,21 @@ class BoardView:
             where = (node.x, node.y)
         if where is not None:
             self._draw_passenger(surface, where, time)
+        surface.set_clip(previous_clip)
+
+    def _placed(self, static: _Static) -> pygame.Rect:
+        """Where the painted region lies on the screen."""
+        origin = self.camera.to_screen((static.frame.region[0], static.frame.region[1]))
+        return pygame.Rect(round(origin[0]), round(origin[1]), *static.under.get_size())
+
+    def draw_names_again(self, surface: pygame.Surface) -> None:
+        """The names once more, over what a scene has just drawn across the track (the passenger's routes,
+        a scoring flash, a ride): a name a highlight ran over would be unreadable until it ended."""
+        static = self._static_for_view()
+        view = pygame.Rect(*(round(v) for v in self.camera.view))
+        previous_clip = surface.get_clip()
+        surface.set_clip(view.clip(previous_clip) if previous_clip else view)
+        surface.blit(static.names, self._placed(static).topleft)
         surface.set_clip(previous_clip)
 
     def _draw_passenger(self, surface: pygame.Surface, world: Point, time: float) -> None:

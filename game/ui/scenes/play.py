@@ -308,6 +308,8 @@ class PlayScene(Scene):
         overlay.pulses(surface, ctl)
         self._pointed(surface, ctl, overlay)
         self.passenger.draw(surface, ctl, self.time, hover, self.sidebar.spots)
+        if self._across_track(ctl, hovered_link):
+            view.draw_names_again(surface)
         if ctl.passenger_position() is not None or ctl.route_options():
             where = ctl.passenger_position() or self._waiting_passenger()
             if where is not None:
@@ -331,6 +333,13 @@ class PlayScene(Scene):
             return None
         node = self.board.nodes[station]
         return (node.x, node.y)
+
+    def _across_track(self, ctl: TurnController, hovered_link: int | None) -> bool:
+        """Whether this frame drew something across the track (a ride, a flash, a new track's pulse, the
+        passenger's routes, a hovered space or log line): then the names go over it again."""
+        return bool(ctl.gliding_lines() or ctl.queue.of_kind("flash") or ctl.queue.of_kind("pulse")
+                    or ctl.route_options() or hovered_link is not None
+                    or hit(self.sidebar.spots + self.cards.spots, self.hover) is not None)
 
     def _pointed(self, surface: pygame.Surface, ctl: TurnController, overlay: BoardOverlay) -> None:
         """Light what a hovered log line, card or the pile refers to."""

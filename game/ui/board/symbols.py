@@ -195,20 +195,27 @@ def tile(surface: pygame.Surface, kind: str | None, center: Point, half: float) 
 
 
 def stack(surface: pygame.Surface, kind: str | None, center: Point, half: float, count: int) -> None:
-    """A landmark stack: plates offset behind each other, the count beside them."""
+    """A landmark stack: plates stacked upwards behind the front one, the count on its lower corner.
+
+    All of it keeps to the badge's own column (a name or the station's ring is right beside it), so the
+    plates rise straight up and the count sits on the tile, on a paper disc of its own.
+    """
     shown = max(1, min(count, 3))
     step = half * 0.28
     for k in range(shown - 1, -1, -1):
-        c = (center[0] + k * step, center[1] - k * step)
+        c = (center[0], center[1] - k * step)
         if k:
             badge(surface, style.mix(style.SYMBOL_COLOURS.get(kind or "", style.INK_SOFT), style.HALO, 0.35), c, half,
                   edge=style.HALO)
         else:
             tile(surface, kind, c, half)
     if count > 1:
-        label = style.font(max(8, round(half * 1.15)), "black").render(str(count), True, style.INK)
-        pos = (center[0] + half + shown * step, center[1] - label.get_height() / 2)
-        surface.blit(label, pos)
+        label = style.font(max(7, round(half * 0.95)), "black").render(str(count), True, style.INK)
+        spot = (center[0] + half * 0.55, center[1] + half * 0.55)
+        radius = max(label.get_width(), label.get_height() * 0.8) / 2 + 1
+        pygame.draw.circle(surface, style.HALO, spot, radius)
+        pygame.draw.circle(surface, style.INK, spot, radius, 1)
+        surface.blit(label, label.get_rect(center=(round(spot[0]), round(spot[1]))))
 
 
 def marker(surface: pygame.Surface, tip: Point, head: Point, r: float, express: bool) -> None:

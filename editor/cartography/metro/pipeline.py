@@ -67,7 +67,8 @@ def make_metro_map(request: MapRequest, progress: Progress | None = None) -> Met
     schematic, scene, names, rounds = lay_out_with_room(request, progress)
     schematic, scene, names = step_aside(request, schematic, scene, names)
     names = _untangled(request, scene, names)
-    stuck = frozenset(troubled(name_problems(request, scene, names), scene) & request.labels.keys())
+    stuck = frozenset(troubled(name_problems(request, scene, names), scene) & request.labels.keys()
+                      if request.labels else ())
     if stuck:
         # A name dragged by hand sits where it read well on the old layout; where the new one leaves it in
         # trouble (on another station, over a link), that reason is gone: it is placed like the others.

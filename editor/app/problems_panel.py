@@ -68,7 +68,11 @@ class ProblemsPanel:
         self.pressed = self.hovered = None
         title = text.PANEL_PROBLEMS
         if report.problems:
-            title += "  —  " + _counts(report)
+            counts = _counts(report)
+            title = f"{title}  —  {counts}"
+            font = self.title.font
+            if font is not None and font.get_rect(title).width > self.title.rect.width:
+                title = counts  # the counts say more than the heading, and the list below says what it is
         self.title.set_text(title)
 
     # ----- where each problem is on the screen -----

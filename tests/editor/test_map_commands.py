@@ -291,8 +291,10 @@ def test_the_problems_title_counts_warnings_and_findings_together(tmp_path: Path
     report = d.app.watcher.report
     assert report.warnings and report.hard_to_read
     title = d.app.problems.title.text
-    assert f"{len(report.warnings)} warning" in title and f"{len(report.hard_to_read)} hard to read" in title
+    assert f"{len(report.warnings)} warning" in title and f"{len(report.hard_to_read)} places hard to read" in title
     assert "error" not in title
+    label = d.app.problems.title
+    assert label.font is not None and label.font.get_rect(title).width <= label.rect.width  # shown whole
 
 
 def test_legibility_findings_are_listed_and_lead_to_their_station(tmp_path: Path) -> None:
@@ -302,7 +304,7 @@ def test_legibility_findings_are_listed_and_lead_to_their_station(tmp_path: Path
     assert any("drawn through" in m for m in legibility)  # a link through a station
     assert any("apart" in m for m in legibility)  # stations too close
     assert any("overlaps name" in m for m in legibility)  # names collide
-    assert f"{len(legibility)} hard to read" in app.problems.title.text
+    assert f"{len(legibility)} places hard to read" in app.problems.title.text
     assert not app.watcher.report.warnings and "warning" not in app.problems.title.text
     lines = app.watcher.lines()  # each line names its station once, by name (not by an id a designer never sees)
     assert any(line.startswith("! Long Station Name") and ": its name overlaps name of" in line for line in lines)

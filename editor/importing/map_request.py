@@ -45,21 +45,18 @@ class MapEdits:
         return sorted({*self.points, *self.labels})
 
 
-def _hand_placed(obj: MapObject) -> LabelSpec | None:
-    """A name the designer dragged (an `@dx,dy` label) is kept as it is; a side is the placer's to choose."""
-    try:
-        spec = parse_label(obj.props.get("label", ""))
-    except ValueError:
-        return None
-    return spec if spec.offset is not None else None
-
-
 def _placement(obj: MapObject) -> LabelSpec | None:
     """A station's `label` as the game reads it; None for none or one it cannot read."""
     try:
         return parse_label(obj.props["label"]) if obj.props.get("label") else None
     except ValueError:
         return None
+
+
+def _hand_placed(obj: MapObject) -> LabelSpec | None:
+    """A name the designer dragged (an `@dx,dy` label) is kept as it is; a side is the placer's to choose."""
+    spec = _placement(obj)
+    return spec if spec is not None and spec.offset is not None else None
 
 
 def _label_px(doc: Document) -> float:

@@ -1,10 +1,11 @@
 """The board on screen: a camera, cached layers, and the few things that move drawn each frame.
 
 Layers, from the bottom: the static `under` surface (paper, water, parks, clusters, empty spaces), `over`
-surface (stations, symbols) and `names` surface are painted once per zoom level and region; the placed
-tracks and the turn's lit spaces (board/marks.py) are painted between them, tiles and destination
-markers above them, into one composite that is rebuilt only when the game or the lit spaces change; each
-frame blits that composite and draws the passenger. So station names always stay above the lit spaces.
+surface (stations, symbols) and `names` surface (station names, district titles) are painted once per zoom
+level and region; the placed tracks and the turn's lit spaces (board/marks.py) are painted between them,
+tiles and destination markers above them, into one composite that is rebuilt only when the game or the lit
+spaces change; each frame blits that composite and draws the passenger. So station names always stay above
+the lit spaces, and a scene draws the names again over its own highlights (`draw_names_again`).
 """
 
 from __future__ import annotations
@@ -246,8 +247,7 @@ class BoardView:
         static = self._static_for_view()
         composite = self._composite_for(static, snapshot, marks)
         view = pygame.Rect(*(round(v) for v in self.camera.view))
-        previous_clip = surface.get_clip()
-        surface.set_clip(view.clip(previous_clip) if previous_clip else view)
+        previous_clip = self._clip_to(surface, view)
         placed = self._placed(static)
         if not placed.contains(view):
             surface.fill(style.PAPER, view)
@@ -269,11 +269,16 @@ class BoardView:
         """The names once more, over what a scene has just drawn across the track (the passenger's routes,
         a scoring flash, a ride): a name a highlight ran over would be unreadable until it ended."""
         static = self._static_for_view()
-        view = pygame.Rect(*(round(v) for v in self.camera.view))
-        previous_clip = surface.get_clip()
-        surface.set_clip(view.clip(previous_clip) if previous_clip else view)
+        previous_clip = self._clip_to(surface, pygame.Rect(*(round(v) for v in self.camera.view)))
         surface.blit(static.names, self._placed(static).topleft)
         surface.set_clip(previous_clip)
+
+    @staticmethod
+    def _clip_to(surface: pygame.Surface, view: pygame.Rect) -> pygame.Rect:
+        """Clip drawing to the view (within any clip already set); returns the clip to restore."""
+        previous_clip = surface.get_clip()
+        surface.set_clip(view.clip(previous_clip) if previous_clip else view)
+        return previous_clip
 
     def _draw_passenger(self, surface: pygame.Surface, world: Point, time: float) -> None:
         scale = self.camera.scale

@@ -306,9 +306,9 @@ class PlayScene(Scene):
         if hovered_link is not None:
             overlay.hovered(surface, ctl, hovered_link)
         overlay.pulses(surface, ctl)
-        self._pointed(surface, ctl, overlay)
+        pointed = self._pointed(surface, ctl, overlay)
         self.passenger.draw(surface, ctl, self.time, hover, self.sidebar.spots)
-        if self._across_track(ctl, hovered_link):
+        if pointed or self._across_track(ctl, hovered_link):
             view.draw_names_again(surface)
         if ctl.passenger_position() is not None or ctl.route_options():
             where = ctl.passenger_position() or self._waiting_passenger()
@@ -335,17 +335,16 @@ class PlayScene(Scene):
         return (node.x, node.y)
 
     def _across_track(self, ctl: TurnController, hovered_link: int | None) -> bool:
-        """Whether this frame drew something across the track (a ride, a flash, a new track's pulse, the
-        passenger's routes, a hovered space or log line): then the names go over it again."""
+        """Whether this frame's effects drew across the track (a ride, a flash, a new track's pulse, the
+        passenger's routes, a hovered space): then the names go over them again."""
         return bool(ctl.gliding_lines() or ctl.queue.of_kind("flash") or ctl.queue.of_kind("pulse")
-                    or ctl.route_options() or hovered_link is not None
-                    or hit(self.sidebar.spots + self.cards.spots, self.hover) is not None)
+                    or ctl.route_options() or hovered_link is not None)
 
-    def _pointed(self, surface: pygame.Surface, ctl: TurnController, overlay: BoardOverlay) -> None:
-        """Light what a hovered log line, card or the pile refers to."""
+    def _pointed(self, surface: pygame.Surface, ctl: TurnController, overlay: BoardOverlay) -> bool:
+        """Light what a hovered log line, card or the pile refers to; True if anything was lit."""
         spot = hit(self.sidebar.spots + self.cards.spots, self.hover)
         if spot is None:
-            return
+            return False
         if spot.kind == "log":
             entry = spot.value
             overlay.entry_highlight(surface, entry.links, entry.nodes, entry.path, self.time)
@@ -353,6 +352,9 @@ class PlayScene(Scene):
             overlay.rings(surface, [spot.value], self.time)
         elif spot.kind == "deck":
             overlay.rings(surface, CardStrip.pile_stations(ctl), self.time, style.HALO)
+        else:
+            return False
+        return True
 
     def _pile_tip(self, surface: pygame.Surface, ctl: TurnController) -> None:
         spot = hit(self.cards.spots, self.hover)

@@ -337,8 +337,9 @@ class PlayScene(Scene):
     def _across_track(self, ctl: TurnController, hovered_link: int | None) -> bool:
         """Whether this frame's effects drew across the track (a ride, a flash, a new track's pulse, the
         passenger's routes, a hovered space): then the names go over them again."""
-        return bool(ctl.gliding_lines() or ctl.queue.of_kind("flash") or ctl.queue.of_kind("pulse")
-                    or ctl.route_options() or hovered_link is not None)
+        glide = ctl.queue.current  # its trail is drawn on a walk too, when no line glows
+        return bool((isinstance(glide, Glide) and glide.started) or ctl.queue.of_kind("flash")
+                    or ctl.queue.of_kind("pulse") or ctl.route_options() or hovered_link is not None)
 
     def _pointed(self, surface: pygame.Surface, ctl: TurnController, overlay: BoardOverlay) -> bool:
         """Light what a hovered log line, card or the pile refers to; True if anything was lit."""

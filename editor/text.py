@@ -35,7 +35,7 @@ TABLES: dict[str, tuple[str, ...]] = {
     "DESTINATIONS": ("", "standard", "express"),
     "LABEL_UNDO": ("add_station", "add_waypoint", "add_link", "add_area", "move", "bend", "unbend", "split",
                    "delete", "property", "spaces", "map", "background", "tidy", "place_names", "move_name",
-                   "add_place", "add_route", "add_ticket"),
+                   "place_name", "add_place", "add_route", "add_ticket"),
 }
 
 

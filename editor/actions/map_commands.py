@@ -4,13 +4,15 @@ Both run in the background with their progress in the status bar (Esc or Cancel 
 nothing); the result comes back as one undoable step. Tidy layout gives stations, waypoints, links,
 rivers, parks and clusters a schematic layout, pinned places kept where they are, and places every name;
 Place names keeps the layout and only chooses where names go. Names the designer dragged are kept, but
-for those a new layout leaves in trouble: the layout they were dragged for is gone.
+for those a new layout leaves in trouble: the layout they were dragged for is gone. Place name (the side
+panel's button on a station whose name was dragged) gives one name back to the placer, every other kept.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import replace
 
 import pygame
 
@@ -21,6 +23,7 @@ from editor.cartography.metro_map import MetroMap, place_names_only, tidy_layout
 from editor.document.bus import is_bus
 from editor.document.work import BackgroundWork, Progress
 from editor.importing.map_request import MapInputs, map_edits, map_inputs
+from game.board.label_spec import LabelSpec, format_label
 
 
 def _start(editor: Editor, title: str, run: Callable[[MapInputs, Progress], MetroMap],
@@ -93,10 +96,36 @@ def place_names(editor: Editor) -> None:
            lambda inputs, progress: place_names_only(inputs.request, inputs.drawn, progress=progress), apply)
 
 
+def place_name(editor: Editor) -> None:
+    """The selected station's name, dragged by hand, placed where it reads best with every other name kept
+    where it is: the designer sees at once where it goes, and one undo gives the dragged place back."""
+    doc = editor.session.doc
+    chosen = [obj for obj in (doc.get(i) for i in editor.session.selection) if obj is not None]
+    if len(chosen) != 1 or chosen[0].kind != "station":
+        editor.user.status(text.STATUS_PLACE_NAME_WHICH)
+        return
+    station = chosen[0]
+
+    def run(inputs: MapInputs, progress: Progress) -> MetroMap:
+        index = inputs.place_ids.index(station.id)
+        kept = {i: inputs.named.get(i, LabelSpec()) for i, place in enumerate(inputs.request.network.places)
+                if not place.waypoint and i != index}  # as drawn: a station without a label has its name east
+        return place_names_only(replace(inputs.request, labels=kept), inputs.drawn, progress=progress)
+
+    def apply(inputs: MapInputs, result: MetroMap) -> None:
+        placed = result.names.get(inputs.place_ids.index(station.id))
+        spec = placed.spec if placed is not None else LabelSpec()  # no place found: the default side
+        editor.session.reshape({}, {station.id: format_label(spec)}, text.LABEL_UNDO["place_name"])
+        editor.user.status(text.STATUS_NAME_PLACED.format(name=station.name or "?"))
+
+    _start(editor, text.WORK_NAME, run, apply)
+
+
 def actions() -> list[Action]:
     return [
         Action("tidy", tidy, (Shortcut(pygame.K_t, ctrl=True),), button="board",
                help=lambda: (text.HELP_TIDY_KEYS, text.HELP_TIDY)),
         Action("place_names", place_names, (Shortcut(pygame.K_l, ctrl=True),), button="board",
                help=lambda: (text.HELP_NAMES_KEYS, text.HELP_NAMES)),
+        Action("place_name", place_name),  # the side panel's button, on the station selected
     ]

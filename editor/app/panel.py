@@ -26,6 +26,7 @@ from pygame_gui.elements import (
 from editor import text
 from editor.document.asking import AskUser
 from editor.document.bus import is_bus
+from editor.document.names import spec_of
 from editor.document.session import EditingSession
 from editor.document.tmx import MapObject
 from game.board.rule_settings import RULESETS, RuleSettings, parse_setting
@@ -44,10 +45,11 @@ class PropertyPanel:
     """Widgets for one selection; `handle` turns their events into edits."""
 
     def __init__(self, session: EditingSession, user: AskUser, ui: pygame_gui.UIManager, rect: pygame.Rect,
-                 use_tool: Callable[[str], None]) -> None:
+                 use_tool: Callable[[str], None], run_action: Callable[[str], None]) -> None:
         self.session = session
         self.user = user
         self.use_tool = use_tool
+        self.run_action = run_action  # a named command of editor.actions (its button here runs it)
         self.ui = ui
         self.rect = rect
         self.panel = UIPanel(rect, manager=ui, object_id="#side_panel")
@@ -146,6 +148,14 @@ class PropertyPanel:
             self.actions[button] = partial(self._set_spaces, ids, n)
         self.y += ROW
 
+    def _button(self, label: str, tip: str, action: str) -> None:
+        """A full-width button that runs one of the editor's named commands."""
+        button = UIButton(pygame.Rect(PAD, self.y, self._width(), ROW - 2), label, self.ui, container=self.panel,
+                          tool_tip_text=tip)
+        self._add(button)
+        self.actions[button] = lambda _button: self.run_action(action)
+        self.y += ROW
+
     def _set_spaces(self, ids: list[int], spaces: int, _button: Any) -> None:
         self.session.set_spaces(ids, spaces)
 
@@ -157,6 +167,8 @@ class PropertyPanel:
         self._title(f"{text.PANEL_KIND.get(obj.kind, text.PANEL_KIND[''])}  #{obj.id}")
         if obj.kind in ("station", "waypoint", "cluster", "place", "district"):
             self._entry(text.PANEL_NAME, obj.name, lambda value: edited(session.rename(obj.id, value.strip())))
+        if obj.kind == "station" and spec_of(obj).offset is not None:
+            self._button(text.PANEL_PLACE_NAME, text.PANEL_PLACE_NAME_TIP, "place_name")
         if obj.kind == "station":
             kinds = list(text.DESTINATIONS.values())
             current = text.DESTINATIONS.get(obj.props.get("destination", ""), kinds[0])

@@ -71,7 +71,8 @@ class EditorApp:
         self.tools = make_tools(self.session, self.view, self.user)
         self.tool: Tool = self.tools["select"]
         self.toolbar = Toolbar(self.ui, size[0], self.actions, list(self.tools), fit)
-        self.panel = PropertyPanel(self.session, self.user, self.ui, self.layout.panel, self.set_tool)
+        self.panel = PropertyPanel(self.session, self.user, self.ui, self.layout.panel, self.set_tool,
+                                   self.run_action)
         self.problems = ProblemsPanel(self.ui, self.layout.problems)
         self.watcher = ProblemWatcher(self.session.doc)
         self.autosaver = AutoSaver()
@@ -134,6 +135,10 @@ class EditorApp:
         self.names.finish(cancel=False)
         self.tool = self.tools[name]
         self.toolbar.show_tool(name)
+
+    def run_action(self, name: str) -> None:
+        """Run a named command (a widget's button outside the tool bar asks for one)."""
+        self.actions.run(name, self)
 
     def cancel_tool(self) -> None:
         self.tool.cancel()

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from pygame_gui.elements import UICheckBox
+from pygame_gui.elements import UIButton, UICheckBox
 
 from editor.actions import map_commands
 from editor.app import EditorApp
@@ -249,6 +249,46 @@ def test_dragging_a_name_fixes_it_at_an_offset_in_one_undo_step(board: tuple[Dri
     d.screenshot("name-dragged")
     d.ctrl(pygame.K_z)
     assert "label" not in app.doc.get(ids[4]).props  # type: ignore[union-attr]
+
+
+def _place_name_button(app: EditorApp) -> UIButton | None:
+    return next((w for w in app.panel.widgets if isinstance(w, UIButton) and w.text == "Place name automatically"),
+                None)
+
+
+def test_a_dragged_name_is_given_back_to_the_placer_from_the_side_panel(board: tuple[Driver, list[int]]) -> None:
+    """A designer who dragged a name and wants the automatic placement back presses the side panel's button:
+    the name goes where the placer puts it (not an offset any more), the others stay, one undo brings the
+    dragged place back."""
+    d, ids = board
+    app = d.app
+    d.click(STATIONS[4][:2])
+    assert app.selection == {ids[4]} and _place_name_button(app) is None  # placed by the default: no button
+    x, y, w, h = station_names(app.doc)[ids[4]].box
+    grab = (x + w / 2, y + h / 2)
+    d.drag(grab, (grab[0] + 40, grab[1] + 60))
+    dragged = app.doc.get(ids[4]).props["label"]  # type: ignore[union-attr]
+    assert parse_label(dragged).offset is not None
+    others = {i: app.doc.get(i).props.get("label") for i in ids if i != ids[4]}  # type: ignore[union-attr]
+    d.click((1200, 800))  # somewhere empty: nothing selected
+    d.click(STATIONS[4][:2])
+    assert app.selection == {ids[4]}
+    button = _place_name_button(app)
+    assert button is not None
+
+    d.click_element(button)
+    finish_work(d)
+    placed = app.doc.get(ids[4]).props["label"]  # type: ignore[union-attr]
+    assert parse_label(placed).offset is None  # the placer's side, no longer placed by hand
+    assert {i: app.doc.get(i).props.get("label") for i in others} == others  # type: ignore[union-attr]
+    assert "Echo: name placed automatically" in app.user.current_status()
+    assert _place_name_button(app) is None
+    d.screenshot("name-placed-automatically")
+
+    d.ctrl(pygame.K_z)
+    assert app.doc.get(ids[4]).props["label"] == dragged  # type: ignore[union-attr]
+    d.frames(1)
+    assert _place_name_button(app) is not None
 
 
 def test_label_and_pinned_survive_open_edit_save(tmp_path: Path) -> None:

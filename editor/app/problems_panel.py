@@ -9,6 +9,7 @@ laid-out rows itself, and a press and release anywhere on a problem's rows choos
 from __future__ import annotations
 
 import html
+from typing import NamedTuple
 
 import pygame
 from pygame_gui import UIManager
@@ -25,7 +26,14 @@ CLEAN_COLOUR = "#2e7d32"
 HOVER_FILL = (47, 111, 214, 28)
 HOVER_EDGE = (47, 111, 214)
 
-Target = tuple[int | None, str]  # a problem's object id (if any) and its line
+
+class Target(NamedTuple):
+    """Where a chosen problem leads: its object (if any), its line, and a link it is about as well (the one a
+    station's name crosses), which the canvas marks beside the selected object."""
+
+    object_id: int | None
+    line: str
+    link_id: int | None = None
 
 
 def _counts(report: Report) -> str:
@@ -36,7 +44,7 @@ def _counts(report: Report) -> str:
 
 
 class ProblemsPanel:
-    """Shows the watcher's latest report; `targets[i]` is the object id and line of the i-th problem."""
+    """Shows the watcher's latest report; `targets[i]` is where the i-th problem leads."""
 
     def __init__(self, ui: UIManager, rect: pygame.Rect) -> None:
         self.panel = UIPanel(rect, manager=ui, object_id="#problems_panel")
@@ -59,7 +67,7 @@ class ProblemsPanel:
         rows = []
         for problem, line in zip(report.problems, watcher.lines(), strict=False):
             line = " ".join(line.split())  # one paragraph each: a line break inside would split the problem
-            self.targets.append((problem.object_id, line))
+            self.targets.append(Target(problem.object_id, line, getattr(problem, "link_id", None)))
             colour = {"error": ERROR_COLOUR, "legibility": LEGIBILITY_COLOUR}.get(problem.severity, WARNING_COLOUR)
             rows.append(f"<font color='{colour}'>{html.escape(line[:1])}</font> {html.escape(line[2:])}")
         if not report.problems:

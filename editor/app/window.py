@@ -25,7 +25,7 @@ from editor.app.dialogs import Dialogs
 from editor.app.mouse import CanvasMouse
 from editor.app.name_prompt import NamePrompt
 from editor.app.panel import PropertyPanel
-from editor.app.problems_panel import ProblemsPanel
+from editor.app.problems_panel import ProblemsPanel, Target
 from editor.app.prompts import Prompts
 from editor.app.signals import SignalWatch
 from editor.app.work_bar import WorkBar
@@ -74,6 +74,7 @@ class EditorApp:
         self.panel = PropertyPanel(self.session, self.user, self.ui, self.layout.panel, self.set_tool,
                                    self.run_action)
         self.problems = ProblemsPanel(self.ui, self.layout.problems)
+        self.pointed: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())  # selection, its links
         self.watcher = ProblemWatcher(self.session.doc)
         self.autosaver = AutoSaver()
         self.mouse = CanvasMouse(self.view, self.names)
@@ -109,6 +110,7 @@ class EditorApp:
         """Edit another document: tools, panel, problems, backups and view start over on it."""
         self.tool.cancel()
         self.session.load(doc)
+        self.pointed = (frozenset(), frozenset())
         self._toolbox(is_bus(doc))
         self.watcher.watch(doc)
         self.autosaver.reset()
@@ -388,14 +390,23 @@ class EditorApp:
         if action is not None:
             action.run(self)
 
-    def goto_problem(self, target: tuple[int | None, str]) -> None:
-        """Select a problem's object and centre the view on it; its line goes to the status bar."""
-        object_id, line = target
-        self.user.status(line)
-        obj = self.session.doc.get(object_id) if object_id is not None else None
+    def goto_problem(self, target: Target) -> None:
+        """Select a problem's object and centre the view on it; its line goes to the status bar. A link the
+        problem is about as well (the one a name crosses) is marked as a problem's object is, while the
+        selection stays the one the problem made."""
+        self.user.status(target.line)
+        obj = self.session.doc.get(target.object_id) if target.object_id is not None else None
+        self.pointed = (frozenset(), frozenset())
         if obj is not None:
             self.session.select({obj.id})
             self.view.centre_on(label_centre(obj))
+            if target.link_id is not None:
+                self.pointed = (frozenset({obj.id}), frozenset({target.link_id}))
+
+    def marked(self) -> set[int]:
+        """The objects drawn as a problem's: those with errors, and a link a chosen problem points at."""
+        chosen, links = self.pointed
+        return self.watcher.object_ids | (set(links) if chosen == self.session.selection else set())
 
     # ----- drawing -----
 
@@ -403,7 +414,7 @@ class EditorApp:
         doc = self.session.doc
         self.screen.fill(BACKDROP)
         self.renderer.draw(self.screen, doc, self.view, selection=self.session.selection,
-                           problems=self.watcher.object_ids, grid=self.session.grid, snapping=self.session.snapping)
+                           problems=self.marked(), grid=self.session.grid, snapping=self.session.snapping)
         self.screen.set_clip(pygame.Rect(self.view.canvas))
         self.tool.draw(self.screen)
         self.screen.set_clip(None)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from game.board import proportions
 from game.board.label_spec import LabelSpec, gap_for, label_box, line_sizes, parse_label, split_lines
-from game.board.model import Board, Node
+from game.board.model import Board, Link, Node
 from game.board.name_clearance import (
     MAX_REACH,
     Disc,
@@ -75,14 +75,19 @@ def name_obstacles(board: Board) -> NameObstacles:
     radii = proportions.node_radii(board, unit)
     discs = tuple(Disc(node.x, node.y, radii[node.index], node.name) for node in board.nodes)
     nodes = board.nodes
-    tracks = tuple(TrackLine(link.path, proportions.bed_half_width(link.spaces, unit),
-                             f"{nodes[link.a].name}–{nodes[link.b].name}") for link in board.links)
+    tracks = tuple(TrackLine(link.path, proportions.bed_half_width(link.spaces, unit), link_name(board, link))
+                   for link in board.links)
     width = proportions.terminus_bar_width(unit)
     bars = tuple(TrackLine(proportions.terminus_bar((node.x, node.y),
                                                     proportions.outward(proportions.leaving(board, node.index)),
                                                     radii[node.index], width), width / 2, node.name)
                  for node in nodes if node.terminus)
     return NameObstacles(discs=discs, tracks=tracks, bars=bars)
+
+
+def link_name(board: Board, link: Link) -> str:
+    """A link as a designer reads it in a problem: its two stations' names ("Bank–Moorgate")."""
+    return f"{board.nodes[link.a].name}–{board.nodes[link.b].name}"
 
 
 def name_boxes(board: Board, stations: list[NameStation], scale: float = 1.0) -> dict[int, Box]:
@@ -141,8 +146,7 @@ def _links_through(board: Board) -> list[tuple[int, str]]:
             for index in grid.near(bounding_rect((p, q))):
                 node = board.nodes[index]
                 if index not in (link.a, link.b) and segment_distance((node.x, node.y), p, q) < radii[index]:
-                    ends = f"{board.nodes[link.a].name}–{board.nodes[link.b].name}"
-                    found.append((link.index, f"the link {ends} is drawn through {node.name}"))
+                    found.append((link.index, f"the link {link_name(board, link)} is drawn through {node.name}"))
     return list(dict.fromkeys(found))
 
 
@@ -172,11 +176,19 @@ def figures(board: Board) -> Figures:
 
 @dataclass(frozen=True)
 class Problem:
-    """One thing that makes the board hard to read, and what it is about: a node or a link (by index)."""
+    """One thing that makes the board hard to read, and what it is about: a node or a link (by index), or
+    both when a station's name crosses a link (the designer moves the one or the other)."""
 
     message: str
     node: int | None = None
     link: int | None = None
+
+
+def _crossed_links(board: Board, scene: NameScene, pos: int, box: Box) -> dict[str, int]:
+    """The lines saying station `pos`'s name crosses a link, each with the index of the link it crosses."""
+    by_name = {link_name(board, link): link.index for link in board.links}  # one link each: names are unique
+    return {scene.describe(pos, kind, what): by_name[what] for kind, what in scene.breaks(pos, box)
+            if kind == "link" and what in by_name}
 
 
 def problems(board: Board) -> list[Problem]:
@@ -189,10 +201,11 @@ def problems(board: Board) -> list[Problem]:
     by_pos = {pos: boxes[station.index] for pos, station in enumerate(stations)}
     seen: set[str] = set()
     for pos, messages in problems_by_station(scene, by_pos).items():
+        crossed = _crossed_links(board, scene, pos, by_pos[pos]) if messages else {}
         for message in messages:
             if message not in seen:
                 seen.add(message)
-                found.append(Problem(message, node=stations[pos].index))
+                found.append(Problem(message, node=stations[pos].index, link=crossed.get(message)))
     return found
 
 

@@ -59,7 +59,8 @@ def check_and_assemble(drafts: Drafts, report: Reporter, width: float, height: f
     board = with_name_labels(board, {i: node.label for i, node in enumerate(nodes) if node.label is not None})
     for problem in legibility.problems(board):
         if problem.node is not None:
-            report.hard_to_read(nodes[problem.node].obj, problem.message)
+            link = links[problem.link][0].obj if problem.link is not None else None  # the link a name crosses
+            report.hard_to_read(nodes[problem.node].obj, problem.message, link)
         elif problem.link is not None:
             report.hard_to_read(links[problem.link][0].obj, problem.message)
         else:

@@ -29,6 +29,7 @@ class Problem:
     object_id: int | None  # the Tiled object id, None for map-level problems
     object_name: str
     message: str
+    link_id: int | None = None  # a link the problem is about as well (the one a station's name crosses)
 
     def __str__(self) -> str:
         where = f"{self.file}: "
@@ -55,10 +56,10 @@ class Reporter:
     def warn(self, about: object | None, message: str) -> None:
         self._add(WARNING, about, message)
 
-    def hard_to_read(self, about: object | None, message: str) -> None:
-        self._add(LEGIBILITY, about, message)
+    def hard_to_read(self, about: object | None, message: str, link: object | None = None) -> None:
+        self._add(LEGIBILITY, about, message, getattr(link, "id", None))
 
-    def _add(self, severity: str, about: object | None, message: str) -> None:
+    def _add(self, severity: str, about: object | None, message: str, link_id: int | None = None) -> None:
         object_id = getattr(about, "id", None)
         name = getattr(about, "name", "") or ""
         if about is not None and object_id is None and isinstance(about, str):
@@ -67,7 +68,7 @@ class Reporter:
             name = name[:MAX_SHOWN_NAME] + "…"
         message = message.replace("\r", "\\r").replace("\n", "\\n")  # text from the file stays on one line
         message = shorten(message, MAX_MESSAGE, MAX_WORD)
-        found = Problem(severity, self.file, object_id, name, message)
+        found = Problem(severity, self.file, object_id, name, message, link_id)
         (self.legibility if severity == LEGIBILITY else self.problems).append(found)
 
     @property

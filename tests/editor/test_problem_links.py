@@ -1,0 +1,68 @@
+"""A problem about a station's name crossing a link leads to both: clicking it in the problems list selects
+the station and marks the link on the canvas, as a problem's object is marked."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from editor.app import EditorApp
+from editor.canvas.render import PROBLEM
+from editor.document.session import EditingSession
+from editor.document.tmx import Document
+from tests.editor.driver import Driver
+
+
+def crossed(path: Path) -> tuple[Driver, int, int]:
+    """The editor on a board that compiles, where Westbourne Park's name (set above it) crosses the link
+    Cam–Dee running down beside the station; the station's id and the link's."""
+    doc = Document.new("Crossed")
+    session = EditingSession(doc)
+    west = session.add_object("station", [(400, 400)], "add", name="Westbourne Park")
+    bow = session.add_object("station", [(800, 400)], "add", name="Bow")
+    cam = session.add_object("station", [(480, 200)], "add", name="Cam")
+    dee = session.add_object("station", [(480, 700)], "add", name="Dee")
+    for a, b in ((west, bow), (cam, dee), (bow, dee)):
+        session.link(doc.get(a), doc.get(b))  # type: ignore[arg-type]
+    session.set_prop(west, "label", "N", "string")
+    session.set_prop(dee, "label", "W", "string")
+    session.set_prop(west, "start", "true", "bool")
+    for station in (bow, cam):
+        session.set_prop(station, "destination", "standard", "string")
+        session.set_prop(station, "cards", "2", "int")
+    link = next(o.id for o in doc.of_kind("link") if {o.ref("a"), o.ref("b")} == {cam, dee})
+    doc.save(path)
+    d = Driver(EditorApp(path))
+    d.app.watcher.refresh(force=True)
+    d.frames(2)
+    return d, west, link
+
+
+def _marked(d: Driver, p: tuple[float, float]) -> bool:
+    """Whether the vertical link through board point `p` has a problem's halo beside its track."""
+    sx, sy = d.screen(p)
+    width = max(5, round(10 * d.app.view.zoom))
+    return any(d.app.screen.get_at((sx + dx, sy))[:3] == PROBLEM for dx in range(width // 2, width // 2 + 6))
+
+
+def test_clicking_a_name_crossing_a_link_selects_the_station_and_marks_the_link(tmp_path: Path) -> None:
+    d, west, link = crossed(tmp_path / "crossed.tmx")
+    app = d.app
+    problems = app.watcher.report.problems
+    index = next(i for i, p in enumerate(problems) if "crosses a link (Cam–Dee)" in p.message)
+    assert problems[index].object_id == west and problems[index].link_id == link
+    along = (480.0, 620.0)  # on Cam–Dee, clear of every name
+    assert not _marked(d, along)
+
+    rect = app.problems.rect_of(index)
+    assert rect is not None
+    d.click_screen(rect.center)
+    d.frames(1)
+    assert app.selection == {west}
+    assert "crosses a link (Cam–Dee)" in app.user.current_status()
+    assert _marked(d, along)
+    d.screenshot("problem-link-marked")
+
+    d.click((700.0, 250.0))  # somewhere empty: the selection goes, and the mark with it
+    d.frames(1)
+    assert app.selection == set()
+    assert not _marked(d, along)

@@ -147,13 +147,15 @@ def text_scale() -> float:
     return _Look.text
 
 
-def ui_scale() -> float:
-    """Panels' scale: the window's, times the text size the players asked for (read from a sofa).
+def ui_scale(text_scale: float | None = None) -> float:
+    """Panels' scale: the window's, times the text size the players asked for (read from a sofa), or the
+    one given (the play screen compares its panels with those of the default text size).
 
     Capped so the tallest panel still fits the window: on a small screen big text grows as far as it can.
     """
     w, h = _Look.size
-    return max(LAYOUT_RANGE[0], min(_Look.layout * _Look.text, w / CONTENT_SIZE[0], h / CONTENT_SIZE[1]))
+    chosen = _Look.text if text_scale is None else text_scale
+    return max(LAYOUT_RANGE[0], min(_Look.layout * chosen, w / CONTENT_SIZE[0], h / CONTENT_SIZE[1]))
 
 
 def ui(value: float) -> int:

@@ -1,5 +1,6 @@
 """Station names read from the sofa: at fit, on every shipped board, the play screen draws them at least
-15 px high on a 1080p screen and 12 px on a 1280×720 one (issue: boards people can read from the sofa).
+15 px high on a 1080p screen and 12 px on a 1280×720 one (issue: boards people can read from the sofa); and
+the largest text size draws them no smaller than the default one (its bigger panels took the map's room).
 
 The sizes are the ones the static layer really renders, caught as it paints, not recomputed here.
 """
@@ -12,6 +13,7 @@ from game import resources
 from game.ui.board import static_layer
 from game.ui.overlays.coach import Hints
 from game.ui.scenes.play import PlayScene
+from game.ui.scenes.settings import TEXT_SIZES
 from game.ui.table.setup import GameSetup, Seat
 from tests.ui.driver import DT, save_shot
 
@@ -44,3 +46,52 @@ def test_names_are_drawn_big_enough_to_read_at_fit(make_app, monkeypatch, name: 
     camera = scene.view.camera
     assert min(drawn) >= LEAST[size], f"{name} at {size}: names drawn at {min(drawn)} px (zoom {camera.scale:.3f})"
     save_shot(app.screen, f"names_{name}_{size[0]}x{size[1]}")
+
+
+def _station_name_px(make_app, monkeypatch, name: str, size: tuple[int, int], text_scale: float) -> list[int]:
+    """The sizes the play screen paints the board's station names at, fitted, with this text size chosen."""
+    drawn: list[int] = []
+    naming: list[bool] = []  # set while the painter draws a station's name (not a park's or a district's)
+    real_text, real_name = static_layer.halo_text, static_layer.StaticPainter._name
+
+    def recording(text: str, px: int, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if naming:
+            drawn.append(px)
+        return real_text(text, px, *args, **kwargs)
+
+    def station_name(*args, **kwargs):  # type: ignore[no-untyped-def]
+        naming.append(True)
+        try:
+            return real_name(*args, **kwargs)
+        finally:
+            naming.pop()
+
+    with monkeypatch.context() as patch:
+        patch.setattr(static_layer, "halo_text", recording)
+        patch.setattr(static_layer.StaticPainter, "_name", station_name)
+        Hints().mark_seen()
+        app = make_app(["--scene", "menu", "--board", name, "--size", f"{size[0]}x{size[1]}"])
+        app.fixed_dt = DT
+        app.apply_settings(text_scale=text_scale)  # as the settings screen does
+        app.step()
+        scene = PlayScene(app, GameSetup(name, [Seat("person", "Anna"), Seat("person", "Ben")], 1))
+        app.replace(scene)
+        drawn.clear()  # the menu's preview of the board is not the play screen
+        for _ in range(3):
+            app.step()
+    assert scene.view is not None and len(drawn) >= len(scene.view.names.stations())
+    save_shot(app.screen, f"names_{name}_{size[0]}x{size[1]}_text{text_scale}")
+    return drawn
+
+
+@pytest.mark.parametrize("size", list(LEAST))
+@pytest.mark.parametrize("name", SHIPPED)
+def test_the_largest_text_size_never_draws_names_smaller(make_app, monkeypatch, name: str,
+                                                         size: tuple[int, int]) -> None:
+    """A fresh player at 1280×720 chose the largest text size and the map's names got smaller: the side
+    panel grew with the text and took the map's width, and names already as big as the board allows shrank
+    with the map."""
+    default = _station_name_px(make_app, monkeypatch, name, size, TEXT_SIZES[0])
+    largest = _station_name_px(make_app, monkeypatch, name, size, max(TEXT_SIZES))
+    assert default and largest
+    assert min(largest) >= max(default), f"{name} at {size}: {min(largest)} px at the largest, {max(default)} px"

@@ -17,9 +17,11 @@ STRIP = 86  # at the design size; everything in the strip scales with its height
 CARD_W = 230
 
 
-def strip_height(window_height: int) -> int:
-    """The strip grows with the window and the text size, but never takes more than a sixth of the height."""
-    return min(style.ui(STRIP), window_height // 6)
+def strip_height(window_height: int, ui_scale: float | None = None) -> int:
+    """The strip grows with the window and the text size (or the panels' scale given), but never takes more
+    than a sixth of the height."""
+    scale = style.ui_scale() if ui_scale is None else ui_scale
+    return min(max(1, round(STRIP * scale)), window_height // 6)
 
 
 class CardStrip:

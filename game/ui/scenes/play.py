@@ -21,7 +21,9 @@ from game.ui.board.overlay import BoardOverlay
 from game.ui.board.passenger import PassengerView
 from game.ui.board.view import BoardView
 from game.ui.input.intents import Intent
-from game.ui.panels.cards import CardStrip, strip_height
+from game.ui.panels.cards import CardStrip
+from game.ui.panels.layout import Panels, map_area, panels_for
+from game.ui.panels.layout import sidebar_width as sidebar_width  # where the tests and tools read it
 from game.ui.panels.sidebar import Sidebar
 from game.ui.panels.widgets import Hotspot, hit, seat_badge
 from game.ui.stage import Scene, Table, Window
@@ -29,16 +31,10 @@ from game.ui.table.session import GameSession, read_saved_game
 from game.ui.table.setup import GameSetup
 from game.ui.table.turns import TurnController
 
-SIDEBAR = 420
 AMBIENT_SECONDS = 5.0  # the passenger's and the legal spaces' pulsing goes on this long after the last input
 FOLLOW_BOX = 0.3  # when zoomed in, the view follows the passenger once he leaves the middle 40% of it
 
 Point = tuple[float, float]
-
-
-def sidebar_width(width: int) -> int:
-    """The table's width: grows with the window and the text size, but leaves the board most of the screen."""
-    return max(min(300, width // 3), min(style.ui(SIDEBAR), int(width * 0.38)))
 
 
 class PlayScene(Scene):
@@ -66,9 +62,10 @@ class PlayScene(Scene):
         self.session: GameSession | None = None
         self.ctl: TurnController | None = None
         self.view: BoardView | None = None
+        self._panels: tuple[object, Panels] | None = None  # the panels' sizes, and what they were worked out for
         if self.board is not None:
             self.session = session or GameSession(self.board, setup, state, self.seed)
-            self.view = BoardView(self.board, self.board_rect())
+            self.view = self._new_view(self.board)
             self.ctl = self._controller(self.session)
         self.overlay = BoardOverlay(self.view) if self.view else None
         self.passenger = PassengerView(self.overlay) if self.overlay else None
@@ -99,17 +96,34 @@ class PlayScene(Scene):
 
     # ----- layout -----
 
+    def _new_view(self, board: Board) -> BoardView:
+        """A view of `board` fitted to the map area, which depends on the board's names (panels_for): made
+        first, then fitted."""
+        self.view = BoardView(board, (0, 0, 10, 10))
+        self.view.resize(self.board_rect())
+        return self.view
+
+    def panels(self) -> Panels:
+        """The side panel's width and the strip's height for this window, text size and board."""
+        view = self.view
+        key = (self.app.size, style.look_key(), view.bounds if view else None, view.board.label_px if view else 0.0)
+        if self._panels is None or self._panels[0] != key:
+            found = panels_for(self.app.size, view.bounds, view.board.label_px) if view else panels_for(self.app.size)
+            self._panels = (key, found)
+        return self._panels[1]
+
     def board_rect(self) -> tuple[float, float, float, float]:
-        w, h = self.app.size
-        return (0, 0, max(10, w - sidebar_width(w)), max(10, h - strip_height(h)))
+        return map_area(self.app.size, self.panels())
 
     def sidebar_rect(self) -> pygame.Rect:
         w, h = self.app.size
-        return pygame.Rect(w - sidebar_width(w), 0, sidebar_width(w), h)
+        width = self.panels().sidebar
+        return pygame.Rect(w - width, 0, width, h)
 
     def strip_rect(self) -> pygame.Rect:
         w, h = self.app.size
-        return pygame.Rect(0, h - strip_height(h), w - sidebar_width(w), strip_height(h))
+        panels = self.panels()
+        return pygame.Rect(0, h - panels.strip, w - panels.sidebar, panels.strip)
 
     def resize(self, size: tuple[int, int]) -> None:
         if self.view is not None:

@@ -20,7 +20,6 @@ from game.rules.state import GameState
 from game.ui import style, text
 from game.ui.board.overlay import BoardOverlay
 from game.ui.board.passenger import PassengerView
-from game.ui.board.view import BoardView
 from game.ui.input.intents import Intent
 from game.ui.replay.script import ReplayError, ReplayScript
 from game.ui.scenes.play import PlayScene
@@ -155,7 +154,7 @@ class ShowScene(PlayScene):
         self.setup = GameSetup(board_name, self.setup.seats, self.seed)
         if board is not self.board:
             self.board = board
-            self.view = BoardView(board, self.board_rect())
+            self.view = self._new_view(board)
             self.overlay = BoardOverlay(self.view)
             self.passenger = PassengerView(self.overlay)
         self.session = GameSession(board, self.setup, None, self.seed)

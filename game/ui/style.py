@@ -66,11 +66,14 @@ LINE_COLOURS: dict[str, Colour] = {
     "grey": (148, 154, 160),
 }
 # Light lines get a dark edge so they read on the paper and on the empty slots; on the board it is drawn
-# thicker (LIGHT_EDGE), so built white track never looks like an empty space.
+# thicker (LIGHT_EDGE), so built white track never looks like an empty space, but never so thick that the
+# colour inside goes thin (LIGHT_FILL_PX): board/view.py, paint_track.
 LINE_EDGES: dict[str, Colour] = {"white": (38, 40, 46), "yellow": (150, 112, 0), "grey": (84, 88, 96)}
 LIGHT_LINES = frozenset(LINE_EDGES)
 TRACK_EDGE = 0.22  # of half a track's width: the darker rim every built track has
 LIGHT_EDGE = 0.42  # the light lines' rim, nearly half the band
+LIGHT_EDGE_PX = 1.6  # and at least this wide,
+LIGHT_FILL_PX = 3.0  # unless that leaves less than this of the line's colour inside (a 1280×720 band is 5 px)
 
 # Connection tiles (London) and landmark types (Berlin): the icon's badge colour.
 SYMBOL_COLOURS: dict[str, Colour] = {
@@ -218,9 +221,10 @@ def line_edge(line: str) -> Colour:
 
 
 def track_edge_width(line: str, half: float) -> float:
-    """How wide a built track's rim is, in pixels, for a band `half` pixels either side of its middle."""
+    """How wide a built track's rim is, in pixels, for a band `half` pixels either side of its middle: a light
+    line's is thick, but gives way on a narrow band so its colour still fills the track (never under 1 px)."""
     if line in LIGHT_LINES:
-        return max(1.6, half * LIGHT_EDGE)
+        return max(1.0, min(max(LIGHT_EDGE_PX, half * LIGHT_EDGE), half - LIGHT_FILL_PX / 2))
     return max(1.0, half * TRACK_EDGE)
 
 

@@ -1,5 +1,6 @@
 """Seats never compete with line colours: a seat is its number, name and line chips; the log's bullets show
-what an entry is about (a placement in its line's colour); built white track has a dark rim."""
+what an entry is about (a placement in its line's colour); built white track has a dark rim, and at 1280×720
+is white inside it, not two thin outlines."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from game.ui.overlays.coach import Hints
 from game.ui.scenes.play import PlayScene
 from game.ui.table.setup import GameSetup, Seat
 from game.ui.table.snapshot import BoardSnapshot
-from tests.ui.driver import DT, click, move, run_until, save_shot, settle, space_point, spot
+from tests.ui.driver import DT, click, key, move, run_until, save_shot, settle, space_point, spot
 
 
 def table(make_app, board_file: Path, players: int) -> tuple[App, PlayScene]:
@@ -108,3 +109,87 @@ def test_built_white_track_has_a_dark_rim(board) -> None:
     assert len(ink) >= 8, across(built)  # an ink rim on both sides, two pixels or more: it reads as track
     assert min(across(empty)) > 140  # an empty space has only the light bed around it
     assert tuple(built.get_at((round(middle[0]), round(middle[1]))))[:3] == style.LINE_COLOURS["white"]
+
+
+WHITE_FILL_PX = 3.0  # at least, and as much as a red track keeps on the same space (a 720p band is 5 px wide)
+
+
+def _across(surface: pygame.Surface, path: list[tuple[float, float]], t: float) -> list[tuple[int, int, int]]:
+    """The pixels across a track at a fraction `t` of its length, in eighths of a pixel, 5 px either side."""
+    (ax, ay), (bx, by) = path[0], path[-1]
+    x, y = geometry.point_along(path, t)
+    length = math.hypot(bx - ax, by - ay)
+    nx, ny = -(by - ay) / length, (bx - ax) / length
+    return [tuple(surface.get_at((round(x + nx * k / 8), round(y + ny * k / 8))))[:3] for k in range(-40, 41)]
+
+
+def _fill_run(samples: list[tuple[int, int, int]], colour: tuple[int, int, int]) -> float:
+    """How wide the run of exactly `colour` through the middle sample is, in pixels."""
+    middle = len(samples) // 2
+    if samples[middle] != colour:
+        return 0.0
+    low = high = middle
+    while low > 0 and samples[low - 1] == colour:
+        low -= 1
+    while high < len(samples) - 1 and samples[high + 1] == colour:
+        high += 1
+    return (high - low + 1) / 8
+
+
+STRETCH = (0.35, 0.42, 0.5, 0.58, 0.65)  # where along the track it is measured
+
+
+def test_built_white_track_is_white_inside_at_720p(make_app) -> None:
+    """A fresh player at 1280×720 read built white track as a thin double line: a rim of 1.6 px a side left
+    a pixel or two of white in a 5 px band. Anna lays white by clicking, takes it back (Ctrl+Z) and lays red
+    on the same space: across the track there is as much white between the dark rims as there is red."""
+    Hints().mark_seen()
+    app = make_app(["--scene", "menu", "--board", "london", "--size", "1280x720"])
+    app.fixed_dt = DT
+    scene = PlayScene(app, GameSetup("london", [Seat("person", n) for n in ("Anna", "Ben", "Chloé")], 7))
+    app.replace(scene)
+    app.step()
+    ctl = scene.ctl
+    assert {"white", "red"} <= set(ctl.state.players[0].lines)
+    board, view = scene.board, scene.view
+    boxes = [pygame.Rect(*(round(v) for v in (*view.camera.to_screen(b[:2]), b[2] * view.camera.scale,
+                                              b[3] * view.camera.scale))).inflate(8, 8)
+             for b in (view.names.box(i, 1.2) for i in view.names.stations())]
+
+    def open_ground(link: int) -> bool:
+        """A straight link whose middle stretch no name, station or other link comes near."""
+        path = scene.overlay.slot_screen(link, 0)
+        if len(board.links[link].path) != 2 or math.dist(path[0], path[-1]) < 40:
+            return False
+        middle = [geometry.point_along(path, t) for t in STRETCH]
+        return not any(box.collidepoint(p) for box in boxes for p in middle) and all(
+            scene.overlay.pick_link(p, [k for k in range(len(board.links)) if k != link], fallback=False) is None
+            for p in middle)
+
+    def lay(line: str) -> list[list[tuple[int, int, int]]]:
+        """Lay `line` on the link by clicking, and the pixels across the built track along its middle."""
+        click(app, spot(scene, "line", line).rect.center)
+        click(app, space_point(scene, link))
+        settle(app, scene)
+        assert ctl.shown.tracks[link] == (line,)
+        move(app, (app.size[0] - 5, app.size[1] // 2))  # the mouse off the map: nothing lit over the track
+        run_until(app, lambda: not ctl.queue.effects)
+        app.step()
+        path = [view.camera.to_screen(p) for p in view.metrics.slot_paths[link][0]]
+        return [_across(app.screen, path, t) for t in STRETCH]
+
+    click(app, spot(scene, "line", "white").rect.center)
+    link = next(k for k in sorted(ctl.legal_spaces()) if board.links[k].spaces == 1 and open_ground(k))
+    whites = lay("white")
+    save_shot(app.screen, "white_track_1280x720")
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert ctl.shown.tracks[link] == ()
+    reds = lay("red")
+    white, red = style.LINE_COLOURS["white"], style.LINE_COLOURS["red"]
+    for t, across_white, across_red in zip(STRETCH, whites, reds, strict=True):
+        run = _fill_run(across_white, white)
+        assert run >= max(WHITE_FILL_PX, _fill_run(across_red, red)), \
+            f"{run} px of white across the track at {t:.0%} of it, {_fill_run(across_red, red)} px of red"
+        low = across_white.index(white)
+        dark = [sum(c) / 3 < 110 for c in across_white]
+        assert any(dark[:low]) and any(dark[low:]), "a dark rim on both sides: it never passes for an empty space"

@@ -60,6 +60,25 @@ def _intersect(a: Rect, b: Rect) -> Rect | None:
     return (x0, y0, x1 - x0, y1 - y0)
 
 
+def paint_track(surface: pygame.Surface, path: list[Point], line: str, half: float) -> None:
+    """One built track space along `path` (pixels), `half` pixels either side: its line's colour inside a
+    darker rim.
+
+    A light line's rim (white, yellow, grey) is a real edge, so the track never passes for an empty space,
+    whose own fill is near white. A band is 5 px wide at 1280×720, and a rim of 1.6 px a side left white
+    track a pixel or two of white between two ink lines: two thin outlines with nothing inside (a fresh
+    player's word). So the rim gives way there (style.track_edge_width keeps LIGHT_FILL_PX of colour inside)
+    and stays crisp: the fill is laid without the anti-aliased fringe that would eat a one-pixel rim.
+    """
+    edge = style.track_edge_width(line, half)
+    symbols.polygon(surface, style.line_edge(line), geometry.band(path, half, -half))
+    inner = geometry.band(path, half - edge, -(half - edge))
+    if line not in style.LIGHT_LINES:
+        symbols.polygon(surface, style.line_colour(line), inner)
+    elif len(inner) >= 3:
+        pygame.draw.polygon(surface, style.line_colour(line), inner)
+
+
 class BoardView:
     """Draws one board into a view rectangle and reacts to camera intents (zoom, pan, fit)."""
 
@@ -196,11 +215,9 @@ class BoardView:
                 continue
             for slot, line in enumerate(lines[: link.spaces]):
                 path = frame.pts(m.slot_paths[index][slot])
-                edge = style.track_edge_width(line, half)
-                symbols.polygon(surface, style.line_edge(line), geometry.band(path, half, -half))
-                symbols.polygon(surface, style.line_colour(line), geometry.band(path, half - edge, -(half - edge)))
+                paint_track(surface, path, line, half)
                 if marked:
-                    patterns.pattern(surface, path, line, half - edge)
+                    patterns.pattern(surface, path, line, half - style.track_edge_width(line, half))
                     plates.append((path, line))
         for path, line in plates:  # after every track, so no neighbour paints over a code
             self.marks_drawn += patterns.plate(surface, path, line, half)

@@ -29,7 +29,7 @@ HOVER_EDGE = (47, 111, 214)
 
 class Target(NamedTuple):
     """Where a chosen problem leads: its object (if any), its line, and a link it is about as well (the one a
-    station's name crosses), which the canvas marks beside the selected object."""
+    station's name crosses, or a link is drawn on), which the canvas marks beside the selected object."""
 
     object_id: int | None
     line: str

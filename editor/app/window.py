@@ -392,8 +392,8 @@ class EditorApp:
 
     def goto_problem(self, target: Target) -> None:
         """Select a problem's object and centre the view on it; its line goes to the status bar. A link the
-        problem is about as well (the one a name crosses) is marked as a problem's object is, while the
-        selection stays the one the problem made."""
+        problem is about as well (the one a name crosses or a link lies on) is marked as a problem's object
+        is, while the selection stays the one the problem made."""
         self.user.status(target.line)
         obj = self.session.doc.get(target.object_id) if target.object_id is not None else None
         self.pointed = (frozenset(), frozenset())

@@ -3,8 +3,9 @@
 One check for every reader: the compiler reports its problems as warnings (so the editor's problems
 panel lists them), the tests hold the shipped boards to zero, and `make bench` prints the figures.
 What it measures is docs/contracts.md §1b and the cartography figures: link paths octilinear, stations
-apart, names big enough, and every name box clear of every other box, station, link path and the board's
-edge, next to its own station — at the largest text size the game draws names at (`CLEAR_SCALE`).
+apart, no link drawn on another it shares no station with (`link_overlaps`), names big enough, and every
+name box clear of every other box, station, link path and the board's edge, next to its own station — at
+the largest text size the game draws names at (`CLEAR_SCALE`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 
 from game.board import proportions
 from game.board.label_spec import LabelSpec, gap_for, label_box, line_sizes, parse_label, split_lines
+from game.board.link_overlaps import link_overlaps
 from game.board.model import Board, Link, Node
 from game.board.name_clearance import (
     MAX_REACH,
@@ -45,12 +47,13 @@ class Figures:
     name_problems: int  # at CLEAR_SCALE
     too_close: int
     through_stations: int
+    links_along: int  # pairs of links drawn on each other (a bend on the other's track, a shared run)
 
     @property
     def ok(self) -> bool:
         return (self.octilinear >= OCTILINEAR_SHARE and self.min_spacing >= MIN_SPACING
                 and self.label_px >= MIN_LABEL_PX and not (self.name_problems or self.too_close
-                                                           or self.through_stations))
+                                                           or self.through_stations or self.links_along))
 
 
 def label_spec_of(node: Node) -> LabelSpec:
@@ -171,17 +174,36 @@ def min_spacing(board: Board) -> float:
 def figures(board: Board) -> Figures:
     return Figures(octilinear=octilinear_share(board), min_spacing=min_spacing(board), label_px=board.label_px,
                    name_problems=len(name_problems(board)), too_close=len(_too_close(board)),
-                   through_stations=len(_links_through(board)))
+                   through_stations=len(_links_through(board)), links_along=len(link_overlaps(board)))
+
+
+def links_along_links(board: Board) -> list[tuple[int, int, str]]:
+    """Links drawn on each other where they share no node (`link_overlaps`): the link whose bend or stretch
+    it is, the other link, and a line saying where and what to do."""
+    found = []
+    for overlap in link_overlaps(board):
+        link, other = link_name(board, board.links[overlap.link]), link_name(board, board.links[overlap.other])
+        x, y = overlap.at
+        if overlap.kind == "run":
+            message = (f"the link {link} runs along the link {other} at ({x:.0f}, {y:.0f}), which reads as one "
+                       "track: move its bends so the two part")
+        else:
+            message = (f"the link {link} bends on the link {other} at ({x:.0f}, {y:.0f}), which reads as a "
+                       "junction: move the bend off it")
+        found.append((overlap.link, overlap.other, message))
+    return found
 
 
 @dataclass(frozen=True)
 class Problem:
     """One thing that makes the board hard to read, and what it is about: a node or a link (by index), or
-    both when a station's name crosses a link (the designer moves the one or the other)."""
+    both when a station's name crosses a link (the designer moves the one or the other); `along` is the
+    second link when a link is drawn on another."""
 
     message: str
     node: int | None = None
     link: int | None = None
+    along: int | None = None
 
 
 def _crossed_links(board: Board, scene: NameScene, pos: int, box: Box) -> dict[str, int]:
@@ -194,6 +216,7 @@ def _crossed_links(board: Board, scene: NameScene, pos: int, box: Box) -> dict[s
 def problems(board: Board) -> list[Problem]:
     """Everything that makes the board hard to read, each pointing at what to fix (the compiler's warnings)."""
     found = [Problem(message, link=link) for link, message in _links_through(board)]
+    found += [Problem(message, link=link, along=other) for link, other, message in links_along_links(board)]
     found += [Problem(message, node=node) for node, message in _too_close(board)]
     stations = name_stations(board)
     scene = NameScene(stations, name_obstacles(board), board)
@@ -209,4 +232,5 @@ def problems(board: Board) -> list[Problem]:
     return found
 
 
-__all__ = ["CLEAR_SCALE", "MAX_REACH", "Figures", "Problem", "figures", "name_problems", "problems"]
+__all__ = ["CLEAR_SCALE", "MAX_REACH", "Figures", "Problem", "figures", "links_along_links", "name_problems",
+           "problems"]

@@ -1,5 +1,6 @@
-"""A problem about a station's name crossing a link leads to both: clicking it in the problems list selects
-the station and marks the link on the canvas, as a problem's object is marked."""
+"""A problem about two things leads to both: clicking a name crossing a link in the problems list selects the
+station and marks the link on the canvas, as a problem's object is marked; a link bent onto another selects
+the one and marks the other."""
 
 from __future__ import annotations
 
@@ -37,11 +38,12 @@ def crossed(path: Path) -> tuple[Driver, int, int]:
     return d, west, link
 
 
-def _marked(d: Driver, p: tuple[float, float]) -> bool:
-    """Whether the vertical link through board point `p` has a problem's halo beside its track."""
+def _marked(d: Driver, p: tuple[float, float], upright: bool = True) -> bool:
+    """Whether the link through board point `p` (upright, or level) has a problem's halo beside its track."""
     sx, sy = d.screen(p)
     width = max(5, round(10 * d.app.view.zoom))
-    return any(d.app.screen.get_at((sx + dx, sy))[:3] == PROBLEM for dx in range(width // 2, width // 2 + 6))
+    beside = [(sx + k, sy) if upright else (sx, sy + k) for k in range(width // 2, width // 2 + 6)]
+    return any(d.app.screen.get_at(spot)[:3] == PROBLEM for spot in beside)
 
 
 def test_clicking_a_name_crossing_a_link_selects_the_station_and_marks_the_link(tmp_path: Path) -> None:
@@ -66,3 +68,42 @@ def test_clicking_a_name_crossing_a_link_selects_the_station_and_marks_the_link(
     d.frames(1)
     assert app.selection == set()
     assert not _marked(d, along)
+
+
+def test_a_link_bent_onto_another_is_listed_and_leads_to_both_links(tmp_path: Path) -> None:
+    """Cam–Dee turns right on the track of Acton–Bow: listed as hard to read, saying where and to move the
+    bend; clicking it selects Cam–Dee and marks Acton–Bow."""
+    doc = Document.new("Bent")
+    session = EditingSession(doc)
+    spots = {"Acton": (300, 400), "Bow": (800, 400), "Cam": (550, 150), "Dee": (820, 680)}
+    ids = {name: session.add_object("station", [spot], "add", name=name) for name, spot in spots.items()}
+    for a, b in (("Acton", "Bow"), ("Cam", "Dee"), ("Bow", "Dee")):
+        session.link(doc.get(ids[a]), doc.get(ids[b]))  # type: ignore[arg-type]
+    links = {(doc.get(o.ref("a")).name, doc.get(o.ref("b")).name): o.id  # type: ignore[union-attr]
+             for o in doc.of_kind("link")}
+    bent, straight = links[("Cam", "Dee")], links[("Acton", "Bow")]
+    doc.set_points(bent, [spots["Cam"], (550, 400), spots["Dee"]])
+    session.set_prop(ids["Acton"], "start", "true", "bool")
+    for station in ("Bow", "Cam"):
+        session.set_prop(ids[station], "destination", "standard", "string")
+        session.set_prop(ids[station], "cards", "2", "int")
+    doc.save(tmp_path / "bent.tmx")
+    d = Driver(EditorApp(tmp_path / "bent.tmx"))
+    app = d.app
+    app.watcher.refresh(force=True)
+    d.frames(2)
+    problems = app.watcher.report.problems
+    index = next(i for i, p in enumerate(problems) if "bends on" in p.message)
+    problem = problems[index]
+    assert problem.severity == "legibility" and (problem.object_id, problem.link_id) == (bent, straight)
+    assert problem.message == ("the link Cam–Dee bends on the link Acton–Bow at (550, 400), which reads as a "
+                               "junction: move the bend off it")
+    along = (680.0, 400.0)  # on Acton–Bow, away from Cam–Dee and the names
+    assert not _marked(d, along, upright=False)
+    rect = app.problems.rect_of(index)
+    assert rect is not None
+    d.click_screen(rect.center)
+    d.frames(1)
+    assert app.selection == {bent}
+    d.screenshot("problem-link-on-link")
+    assert _marked(d, along, upright=False)

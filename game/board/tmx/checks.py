@@ -62,7 +62,8 @@ def check_and_assemble(drafts: Drafts, report: Reporter, width: float, height: f
             link = links[problem.link][0].obj if problem.link is not None else None  # the link a name crosses
             report.hard_to_read(nodes[problem.node].obj, problem.message, link)
         elif problem.link is not None:
-            report.hard_to_read(links[problem.link][0].obj, problem.message)
+            along = links[problem.along][0].obj if problem.along is not None else None  # the link it lies on
+            report.hard_to_read(links[problem.link][0].obj, problem.message, along)
         else:
             report.hard_to_read("board", problem.message)
     return board

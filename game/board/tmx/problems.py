@@ -29,7 +29,7 @@ class Problem:
     object_id: int | None  # the Tiled object id, None for map-level problems
     object_name: str
     message: str
-    link_id: int | None = None  # a link the problem is about as well (the one a station's name crosses)
+    link_id: int | None = None  # a link it is about as well: the one a station's name crosses, or a link lies on
 
     def __str__(self) -> str:
         where = f"{self.file}: "

@@ -19,7 +19,10 @@ and the build is reproducible. A configuration is a plain dict; every key is opt
   start, express, standard, railway, terminus, connection, plus, landmarks {name: n}, cards {name: n}
   hub_lines                        stations with at least this many lines are railway and express candidates
   clusters                         {cluster name: [station, …]}
-  rivers                           [{"name", "points": [[lat, lon], …], "width": px, "crossings": bool}]
+  rivers                           [{"name", "points": [[lat, lon], …], "width": px, "crossings": bool}]; a river
+                                   without points follows the city's river of that name (network_data.load_rivers);
+                                   without the key, every river the city has is drawn, cut to the board ([] for none);
+                                   "cut": true cuts a river to the board
   polygons                         [{"kind": "water"|"park", "points": [[lat, lon], …], "name"?}]
   double_water                     [[a, b]]: crossings of that link get two water symbols
 """
@@ -38,15 +41,16 @@ from editor.importing.layout import (
     Projection,
     carry,
     clear_river,
+    clip_polyline,
     make_room_for_names,
     offset_polyline,
     padded_blob,
     relax,
     segment_intersection,
 )
-from editor.importing.network_data import METRO_LINES, ImportError_, Network, Station, load_network
+from editor.importing.network_data import METRO_LINES, ImportError_, Network, Station, load_network, load_rivers
 from game.board.proportions import BOARD_SIZE
-from game.geometry import point_in_polygon
+from game.geometry import length, point_in_polygon
 
 __all__ = ["ImportError_", "StarterBoard", "build_board", "load_network"]
 
@@ -57,6 +61,8 @@ CITY_TITLES = {"london": "London", "berlin": "Berlin", "newyork": "New York", "p
 HUB_LINES = {"newyork": 6}
 STANDARD_ONLY = ("newyork",)  # rulesets whose destination cards are all standard
 FEATURE_FLAGS = ("railway", "terminus", "connection", "plus")
+SHORTEST_RIVER = 8.0  # half-widths: a piece of river cut shorter than this by the board's edge is left out
+RIVER_CLEARANCE = 12.0  # board px between a river's bank and a station, unless the projection says otherwise
 
 
 @dataclass
@@ -269,7 +275,7 @@ def build_board(config: dict[str, Any], data_dir: Path | None = None) -> Starter
         nodes=nodes, links=links,
     )
     _assign_features(board, network, config)
-    _decorate(board, config, projection, projected, positions)
+    _decorate(board, config, _rivers(config, data_dir), projection, projected, positions)
     _clusters(board, config)
     return board
 
@@ -362,25 +368,50 @@ def guess_destinations(board: StarterBoard, lines: dict[str, set[str]], degree: 
     return express, standard
 
 
-def _decorate(board: StarterBoard, config: dict[str, Any], projection: Projection,
+def _rivers(config: dict[str, Any], data_dir: Path | None) -> list[dict[str, Any]]:
+    """The board's rivers: the configuration's, a course it leaves out taken from the city's river of that
+    name; without any in the configuration, every river the city has, cut to the board (drawn only: no water
+    symbols)."""
+    if "rivers" not in config:
+        return [{**river, "cut": True} for river in load_rivers(config.get("city", ""), data_dir)]
+    rivers = [dict(river) for river in config["rivers"]]
+    if any("points" not in river for river in rivers):
+        traced = {river["name"]: river for river in load_rivers(config.get("city", ""), data_dir)}
+        for river in rivers:
+            if "points" not in river:
+                if river.get("name") not in traced:
+                    known = ", ".join(traced) or "none"
+                    raise ImportError_(f"rivers: no traced river {river.get('name')!r} (known: {known})")
+                river.update({**traced[river["name"]], **river})
+    return rivers
+
+
+def _decorate(board: StarterBoard, config: dict[str, Any], rivers: list[dict[str, Any]], projection: Projection,
               projected: dict[str, Point], positions: dict[str, Point]) -> None:
-    """Rivers and parks, projected like the stations and carried along by the spacing pass.
+    """Rivers and parks, projected like the stations, cut to the board and carried along by the spacing pass.
 
     A river with `crossings` turns every link over it into station–water symbol(s)–station.
     """
     stations = [(n.x, n.y) for n in board.nodes if not n.waypoint]
-    clear = float(config.get("projection", {}).get("river_clearance", 0))
+    clear = float(config.get("projection", {}).get("river_clearance", RIVER_CLEARANCE))
     crossings: dict[str, tuple[str, str, float]] = {}
     lines: list[tuple[list[Point], float]] = []
-    for river in config.get("rivers", []):
-        line = carry([projection(lat, lon) for lat, lon in river["points"]], projected, positions)
+    for river in rivers:
+        course = [projection(lat, lon) for lat, lon in river["points"]]
         half = float(river.get("width", 24)) / 2
-        if clear > 0:
-            line = clear_river(line, half + clear, stations)
-        lines.append((line, half))
-        board.decorations.append(("water", offset_polyline(line, half), ""))
-        if river.get("crossings"):
-            crossings |= _cross(board, line, river.get("name", "river"), config.get("double_water", []))
+        pieces = clip_polyline(course, board.width, board.height) if river.get("cut") else [course]
+        for piece in pieces:
+            if river.get("cut") and length(piece) < SHORTEST_RIVER * half:
+                continue  # the river only clips a corner of the board: a blob, not a river
+            line = carry(piece, projected, positions)
+            if clear > 0:
+                line = clear_river(line, half + clear, stations)
+            if river.get("cut"):  # carried off the board by the stations near the edge: back onto it
+                line = [(min(max(x, 0.0), board.width), min(max(y, 0.0), board.height)) for x, y in line]
+            lines.append((line, half))
+            board.decorations.append(("water", offset_polyline(line, half), ""))
+            if river.get("crossings"):
+                crossings |= _cross(board, line, river.get("name", "river"), config.get("double_water", []))
     if clear > 0 and crossings:
         _spread_waypoints(board, crossings, lines)
     for shape in config.get("polygons", []):

@@ -173,6 +173,9 @@ def carry(points: list[Point], before: dict[str, Point], after: dict[str, Point]
     return moved
 
 
+RIVER_DRIFT = 4.0  # clearances a river's course may drift off its traced course while it clears the stations
+
+
 def clear_river(line: list[Point], clearance: float, stations: list[Point], step: float = 18.0,
                 iterations: int = 40) -> list[Point]:
     """Bend a river's centreline off the stations: none closer than `clearance` to it, the course kept smooth."""
@@ -183,6 +186,9 @@ def clear_river(line: list[Point], clearance: float, stations: list[Point], step
         n = max(1, math.ceil(math.dist(p, q) / step))
         dense += [(p[0] + (q[0] - p[0]) * k / n, p[1] + (q[1] - p[1]) * k / n) for k in range(1, n + 1)]
     pts = [list(p) for p in dense]
+    reach = clearance * RIVER_DRIFT  # stations further than this from the course never meet it
+    stations = [(sx, sy) for sx, sy in stations
+                if any(abs(sx - x) < reach and abs(sy - y) < reach for x, y in dense)]
     for _ in range(iterations):
         for i in range(1, len(pts) - 1):
             tx, ty = pts[i + 1][0] - pts[i - 1][0], pts[i + 1][1] - pts[i - 1][1]
@@ -223,6 +229,54 @@ def min_spacing(positions: dict[str, Point]) -> float:
         for bx, by in items[i + 1:]:
             best = min(best, math.hypot(ax - bx, ay - by))
     return best
+
+
+def clip_polyline(points: list[Point], width: float, height: float) -> list[list[Point]]:
+    """The pieces of a line inside the board (0..width × 0..height), cut where it crosses the edge: a river
+    traced across a whole city runs off the board of one district."""
+    pieces: list[list[Point]] = []
+    current: list[Point] = []
+    for p, q in itertools.pairwise(points):
+        cut = _clip_segment(p, q, width, height)
+        if cut is None:
+            if current:
+                pieces.append(current)
+                current = []
+            continue
+        a, b = cut
+        if current and current[-1] != a:
+            pieces.append(current)
+            current = []
+        if not current:
+            current = [a]
+        current.append(b)
+        if b != q:  # left the board
+            pieces.append(current)
+            current = []
+    if current:
+        pieces.append(current)
+    return [piece for piece in pieces if len(set(piece)) > 1]  # a corner touched is no piece
+
+
+def _clip_segment(p: Point, q: Point, width: float, height: float) -> tuple[Point, Point] | None:
+    """Liang–Barsky: the part of segment p–q inside the board, or None."""
+    t0, t1 = 0.0, 1.0
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    for edge_p, edge_q in ((-dx, p[0]), (dx, width - p[0]), (-dy, p[1]), (dy, height - p[1])):
+        if edge_p == 0:
+            if edge_q < 0:
+                return None
+            continue
+        t = edge_q / edge_p
+        if edge_p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 > t1:
+            return None
+    start = p if t0 == 0.0 else (round(p[0] + t0 * dx, 1), round(p[1] + t0 * dy, 1))
+    end = q if t1 == 1.0 else (round(p[0] + t1 * dx, 1), round(p[1] + t1 * dy, 1))
+    return start, end
 
 
 def offset_polyline(points: list[Point], half_width: float) -> list[Point]:

@@ -19,6 +19,7 @@ from typing import Any
 from game import resources
 
 CITIES = ("london", "berlin", "newyork", "paris")
+RIVERS_FILE = "rivers.json"
 # A city centre of each, as LAT1,LON1,LAT2,LON2 (40–70 stations): the import form's example area.
 EXAMPLE_AREAS = {"london": "51.49,-0.20,51.535,-0.07", "berlin": "52.49,13.35,52.54,13.45",
                  "newyork": "40.66,-74.005,40.715,-73.94", "paris": "48.845,2.32,48.875,2.37"}
@@ -63,6 +64,14 @@ class Network:
 def default_data_dir() -> Path:
     """The open network data that ships inside the product (game/data/network, see its SOURCES.md)."""
     return resources.path("network")
+
+
+def load_rivers(city: str, data_dir: Path | None = None) -> list[dict[str, Any]]:
+    """The city's rivers as traced for its boards (rivers.json, see SOURCES.md): name, width in board px and
+    course in latitude/longitude. A data folder of the designer's own without the file gets the product's."""
+    folder = data_dir if data_dir is not None and (data_dir / RIVERS_FILE).is_file() else default_data_dir()
+    rivers = _read(folder, RIVERS_FILE)
+    return [dict(river) for river in rivers.get(city, [])]
 
 
 def _read(data_dir: Path, name: str) -> Any:

@@ -9,11 +9,13 @@ from pathlib import Path
 import pytest
 
 from editor.__main__ import main as editor_main
+from editor.cartography.metro.river import centre_line, sides
+from editor.cartography.network import Frame
 from editor.document.tmx import Document
 from editor.importing.command import crowded_names
 from editor.importing.importer import build_board, select
-from editor.importing.layout import Projection, min_spacing, relax
-from editor.importing.network_data import ImportError_, load_network, london_name, paris_name
+from editor.importing.layout import Projection, clip_polyline, min_spacing, relax
+from editor.importing.network_data import ImportError_, load_network, load_rivers, london_name, paris_name
 from editor.tmx_write import write_tmx
 from game.board.tmx.compiler import compile_tmx
 
@@ -242,3 +244,49 @@ def test_the_import_line_names_each_crowded_station_once_in_order() -> None:
                 "name of Bank Street is nearer Bank than Bank Street", "name of Bank covers station Angel"]
     assert crowded_names(problems, ["Bank", "Bank Street", "Angel"]) == "Bank Street, Angel, Bank"
     assert crowded_names(problems, ["Bank", "Bank Street", "Angel"], most=1) == "Bank Street and 2 more"
+
+
+def test_an_area_import_draws_the_citys_river_cut_to_the_board_with_every_station_on_its_bank() -> None:
+    """Paris centre: the Seine, traced across the whole city (rivers.json), is drawn where it crosses this
+    board, from its west side to its east, and the stations lie on their own banks."""
+    board = build_board({"city": "paris", "area": [48.845, 2.32, 48.875, 2.37]})
+    water = [points for kind, points, _ in board.decorations if kind == "water"]
+    assert len(water) == 1
+    line = centre_line(water[0])
+    assert line is not None
+    xs = [x for x, _ in line]
+    assert min(xs) < 0.1 * board.width and max(xs) > 0.7 * board.width
+    assert all(-20 <= x <= board.width + 20 and -20 <= y <= board.height + 20 for x, y in water[0])
+    at = {node.name: (node.x, node.y) for node in board.nodes}
+    right, left = ["Châtelet", "Louvre-Rivoli", "Concorde", "Pont Marie (Cité des Arts)"], ["Saint-Michel", "Odéon"]
+    frame = Frame(board.width, board.height)
+    banks = sides([at[name] for name in right + left], [_to_edge(line[0], frame), *line, _to_edge(line[-1], frame)],
+                  frame)
+    assert len(set(banks[:len(right)])) == 1 and len(set(banks[len(right):])) == 1 and banks[0] != banks[-1]
+
+
+def _to_edge(point: tuple[float, float], frame: Frame) -> tuple[float, float]:
+    x, y = point
+    return min([(0.0, y), (frame.width, y), (x, 0.0), (x, frame.height)], key=lambda p: math.dist(p, point))
+
+
+def test_a_river_named_in_a_configuration_follows_the_citys_traced_course() -> None:
+    stations = ["Westminster", "Waterloo", "Embankment", "Lambeth North", "Charing Cross"]
+    config = {"city": "london", "stations": stations}
+    by_name = build_board({**config, "rivers": [{"name": "Thames"}]})
+    traced = load_rivers("london")
+    by_points = build_board({**config, "rivers": traced})
+    assert [d for d in by_name.decorations if d[0] == "water"] == [d for d in by_points.decorations if d[0] == "water"]
+    assert [d for d in by_name.decorations if d[0] == "water"]
+    assert not [d for d in build_board({**config, "rivers": []}).decorations if d[0] == "water"]
+    with pytest.raises(ImportError_, match="no traced river 'Seine' \\(known: Thames\\)"):
+        build_board({**config, "rivers": [{"name": "Seine"}]})
+
+
+def test_a_line_is_cut_where_it_leaves_the_board() -> None:
+    in_out_in = [(-50.0, 50.0), (50.0, 50.0), (150.0, 50.0), (150.0, -50.0), (190.0, -50.0), (190.0, 80.0),
+                 (250.0, 80.0)]
+    assert clip_polyline(in_out_in, 200.0, 100.0) == [[(0.0, 50.0), (50.0, 50.0), (150.0, 50.0), (150.0, 0.0)],
+                                                      [(190.0, 0.0), (190.0, 80.0), (200.0, 80.0)]]
+    assert clip_polyline([(150.0, -50.0), (250.0, 50.0)], 200.0, 100.0) == []  # touches a corner only
+    assert clip_polyline([(-10.0, -10.0), (-5.0, 300.0)], 200.0, 100.0) == []

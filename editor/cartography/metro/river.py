@@ -10,22 +10,35 @@ crosses the new river at the middle of its drawn path, the crossings in the orde
 river; the ends run out to the board's edge where the river left it. Between two crossings the river
 takes the octilinear elbow (straight then 45°, or 45° then straight) that leaves fewer stations on the
 wrong bank. The redrawn river is used only when it leaves every station on its own bank, clear of its disc,
-and every water symbol in the water; otherwise the carried outline stays, unless its course (the centre
-line, carried as the stations near it moved) has stations on the wrong bank: then the layout has no such
-river (an empty outline, which the importer leaves out; the crossings' water symbols remain). A river whose
-mouth lies inside the map runs off by whichever edges keep every station on its bank (the nearest first).
+and every water symbol in the water; otherwise the carried outline stays. Where the carried one fails too
+(its course, the centre line carried as the stations near it moved, has stations on the wrong bank, or
+its outline covers a station), the river is redrawn once more, allowed a detour between two crossings
+(`_route`); if that fails as well, a river with stations on the wrong bank is left out (an empty outline,
+which the importer leaves out; the crossings' water symbols remain). A river whose mouth lies inside the
+map runs off by whichever edges keep every station on its bank (the nearest first).
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 
 from editor.cartography.network import Area, Frame, Network, Point, Schematic
-from game.geometry import band, nearest_segment, point_along, point_in_polygon, segment_intersection
+from game.geometry import (
+    band,
+    nearest_segment,
+    point_along,
+    point_in_polygon,
+    polygon_boundary_distance,
+    segment_distance,
+    segment_intersection,
+)
 
 HALF_WIDTH = 0.16  # of the layout's pitch: a river narrower than the gap between two stations' discs
 DISC_ROOM = 0.15  # of the pitch: how far the river's edge keeps from a station's centre (its disc)
+DETOUR_PLACES = 6  # a detour may turn at 1/6, 2/6 … 5/6 of the way between two crossings…
+DETOUR_STEPS = 6  # …this many disc-room steps off the straight way at most
 NARROWEST = 0.1  # of its widest pairing: a band's narrowest pairing (else the outline is no paired band)
 
 
@@ -120,14 +133,67 @@ def _wrong(line: Sequence[Point], places: Sequence[Point], banks: Sequence[int],
 
 
 def _route(points: list[Point], places: Sequence[Point], banks: Sequence[int], near: float,
-           frame: Frame) -> list[Point]:
-    """The control points joined by octilinear elbows, each elbow chosen for the fewest wrong stations."""
+           frame: Frame, detours: bool = False) -> list[Point]:
+    """The control points joined by octilinear elbows, each elbow chosen for the fewest wrong stations. With
+    `detours`, where neither elbow keeps the banks, the river may go two elbows by way of a point off to
+    either side (a station of one bank that the layout drew level with the crossings of the other). Only
+    a river that cannot be carried takes them: a detour tends to run along the track."""
     line = [points[0]]
     for q in points[1:]:
-        options = _elbows(line[-1], q)
-        best = min(options, key=lambda way: len(_wrong([*line, *way[1:], points[-1]], places, banks, near, frame)))
+        p = line[-1]
+        options = _elbows(p, q)
+        vias = _vias(p, q, near) if detours else []
+        ways = _Ways(line, points[-1], places, banks, near, frame, [p, q, *vias])
+        best = min(options, key=lambda way: (ways.wrong(way), _along_edge(way, frame)))
+        if vias and ways.wrong(best):
+            detours = [first + second[1:] for via in vias for first in _elbows(p, via) for second in _elbows(via, q)]
+            best = min([*options, *detours], key=lambda way: (ways.wrong(way), _along_edge(way, frame), len(way)))
         line.extend(best[1:])
     return [p for i, p in enumerate(line) if i == 0 or math.dist(p, line[i - 1]) > 1e-6]
+
+
+class _Ways:
+    """Judges the ways the river may take from the end of `line` on: how many stations each leaves on the
+    wrong bank or runs over. Every way starts and ends at the same points and stays within the box round
+    `extent`, so only the stations in that box can fare differently: only they are counted."""
+
+    def __init__(self, line: Sequence[Point], last: Point, places: Sequence[Point], banks: Sequence[int],
+                 near: float, frame: Frame, extent: Sequence[Point]) -> None:
+        xs, ys = [x for x, _ in extent], [y for _, y in extent]
+        x0, x1, y0, y1 = min(xs) - near, max(xs) + near, min(ys) - near, max(ys) + near
+        self.local = [i for i, (x, y) in enumerate(places) if x0 <= x <= x1 and y0 <= y <= y1]
+        self.line, self.last, self.places, self.banks, self.near, self.frame = line, last, places, banks, near, frame
+
+    def wrong(self, way: Sequence[Point]) -> int:
+        if not self.local:
+            return 0
+        line = [*self.line, *way[1:], self.last]
+        places = [self.places[i] for i in self.local]
+        now = sides(places, line, self.frame)
+        return sum(1 for k, i in enumerate(self.local)
+                   if now[k] != self.banks[i] or nearest_segment(places[k], line)[1] < self.near)
+
+
+def _along_edge(way: Sequence[Point], frame: Frame) -> int:
+    """How many of the way's runs lie along the board's edge (a river leaving the board goes straight off it,
+    not along it)."""
+    def on_edge(p: Point, q: Point) -> bool:
+        return any(abs(p[i] - edge) < 1e-6 and abs(q[i] - edge) < 1e-6
+                   for i, edge in ((0, 0.0), (0, frame.width), (1, 0.0), (1, frame.height)))
+    return sum(1 for p, q in itertools.pairwise(way) if math.dist(p, q) > 1e-6 and on_edge(p, q))
+
+
+def _vias(p: Point, q: Point, near: float) -> list[Point]:
+    """Points a detour from p to q may pass: off the way from p to q to either side, at several places along
+    it and several steps out (a step is the room the river keeps from a station)."""
+    length = math.dist(p, q)
+    if length < 1e-6:
+        return []
+    nx, ny = (p[1] - q[1]) / length, (q[0] - p[0]) / length
+    along = [(p[0] + (q[0] - p[0]) * i / DETOUR_PLACES, p[1] + (q[1] - p[1]) * i / DETOUR_PLACES)
+             for i in range(1, DETOUR_PLACES)]
+    return [(x + k * near * nx, y + k * near * ny) for x, y in along
+            for k in range(-DETOUR_STEPS, DETOUR_STEPS + 1) if k]
 
 
 def redraw_rivers(network: Network, schematic: Schematic, frame: Frame) -> Schematic:
@@ -152,14 +218,45 @@ def redraw_rivers(network: Network, schematic: Schematic, frame: Frame) -> Schem
         middles = [_crossing_point(network, schematic, area, k) for _, k in crossings]
         start = _carried_end(line[0], before, after)
         end = _carried_end(line[-1], before, after)
-        redrawn = _redrawn(middles, _edges(start, frame), _edges(end, frame), after, banks, near, frame)
-        outline = tuple(band(redrawn, half, -half)) if redrawn is not None else ()
-        if outline and _symbols_in(network, schematic, area, outline):
-            areas[index] = Area(area.kind, outline, area.name)
-        elif _misplaced(line, before, after, banks, frame):
-            areas[index] = Area(area.kind, (), area.name)  # no river at all rather than one over stations
+        misplaced = _misplaced(line, before, after, banks, frame)
+        carried_fails = misplaced or _covers(schematic.areas[index].points, after, DISC_ROOM * pitch)
+        for detours in (False, True) if carried_fails else (False,):
+            redrawn = _redrawn(middles, _edges(start, frame), _edges(end, frame), after, banks, near, frame, detours)
+            outline = tuple(band(redrawn, half, -half)) if redrawn is not None else ()
+            if detours and redrawn is not None and not misplaced and _visible(redrawn, schematic, half) < _visible(
+                    _carry(line, before, after, frame), schematic, half):
+                break  # a detour along the track would hide more of the river than the carried one covers
+            if outline and _symbols_in(network, schematic, area, outline):
+                areas[index] = Area(area.kind, outline, area.name)
+                break
+        else:
+            if misplaced:
+                areas[index] = Area(area.kind, (), area.name)  # no river at all rather than one over stations
     return Schematic(schematic.positions, schematic.paths, tuple(areas), schematic.pitch, schematic.notes,
                      schematic.origin)
+
+
+def _visible(line: Sequence[Point], schematic: Schematic, half: float, step: float = 8.0) -> float:
+    """The share of the river's course not drawn under a link (its middle farther than its half-width from
+    every link's path): a river redrawn along the track shows little of itself."""
+    segments = [(p, q) for path in schematic.paths for p, q in itertools.pairwise(path)]
+    seen = total = 0
+    for p, q in itertools.pairwise(line):
+        count = max(1, math.ceil(math.dist(p, q) / step))
+        for k in range(count):
+            point = (p[0] + (q[0] - p[0]) * k / count, p[1] + (q[1] - p[1]) * k / count)
+            total += 1
+            if all(segment_distance(point, a, b) > half for a, b in segments
+                   if min(a[0], b[0]) - half <= point[0] <= max(a[0], b[0]) + half
+                   and min(a[1], b[1]) - half <= point[1] <= max(a[1], b[1]) + half):
+                seen += 1
+    return seen / total if total else 1.0
+
+
+def _covers(outline: Sequence[Point], places: Sequence[Point], room: float) -> bool:
+    """Whether the outline runs over a station: its centre in the water, or the bank within `room` of it."""
+    return bool(outline) and any(point_in_polygon(p, outline) or polygon_boundary_distance(p, outline) < room
+                                 for p in places)
 
 
 def _in_water(network: Network, area: Area, index: int) -> bool:
@@ -186,13 +283,14 @@ def _crossing_point(network: Network, schematic: Schematic, area: Area, k: int) 
 
 
 def _redrawn(middles: list[Point], starts: list[Point], ends: list[Point], places: Sequence[Point],
-             banks: Sequence[int], near: float, frame: Frame) -> list[Point] | None:
+             banks: Sequence[int], near: float, frame: Frame, detours: bool = False) -> list[Point] | None:
     """The river through its crossings, running off the board at the edge nearest each end where that
     leaves every station on its bank; else at another edge (a river whose mouth lies inside the map, as
-    New York's East River's does, may need to leave by the far side); None if no pair of edges will do."""
+    New York's East River's does, may need to leave by the far side); None if no pair of edges will do.
+    With `detours`, the river may leave the elbows between two crossings (see `_route`)."""
     for start in starts:
         for end in ends:
-            line = _route([start, *middles, end], places, banks, near, frame)
+            line = _route([start, *middles, end], places, banks, near, frame, detours)
             if not _wrong(line, places, banks, near, frame):
                 return line
     return None

@@ -15,7 +15,7 @@ from typing import Any
 
 from editor.cartography.bench import big_network, board_network
 from editor.cartography.metro.pipeline import MapRequest
-from editor.cartography.network import Frame, Network, Place, Track
+from editor.cartography.network import Area, Frame, Network, Place, Track
 from game import resources
 
 # Fresh imports: a part of a city's open data, as a designer would start a board (20–150 stations).
@@ -63,14 +63,15 @@ def data_dir() -> Path:
 
 
 def import_request(config: dict[str, Any], data: Path | None = None) -> MapRequest:
-    """A fresh import (`editor.importing.importer.build_board`) as a request."""
+    """A fresh import (`editor.importing.importer.build_board`) as a request, rivers and parks included."""
     board = _importing("importer").build_board(config, data or data_dir())
     index = {node.name: i for i, node in enumerate(board.nodes)}
     places = tuple(Place(node.x, node.y, node.name, node.waypoint) for node in board.nodes)
     tracks = tuple(Track(index[link.a], index[link.b], link.lines) for link in board.links)
     spaces = tuple(link.spaces for link in board.links)
     badges = tuple(badges_of(node.properties) for node in board.nodes)
-    return MapRequest(Network(places, tracks), Frame(board.width, board.height), spaces, badges,
+    areas = tuple(Area(kind, tuple(points), name) for kind, points, name in board.decorations)
+    return MapRequest(Network(places, tracks, areas), Frame(board.width, board.height), spaces, badges,
                       termini=_termini(node.properties for node in board.nodes))
 
 

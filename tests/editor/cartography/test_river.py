@@ -120,3 +120,25 @@ def test_a_river_redrawn_past_one_of_a_links_two_water_symbols_is_not_used() -> 
 
     assert river.points == carried
     assert point_in_polygon(positions[8], river.points) and point_in_polygon(positions[9], river.points)
+
+
+def test_a_river_detours_round_a_station_the_layout_drew_level_with_the_other_banks_crossings() -> None:
+    """Paris's Seine: the layout drew Saint-Germain-des-Prés (south bank) level with Pont Neuf (north bank),
+    between the two crossings. Neither elbow between the crossings passes between them; a detour does."""
+    north = [(100.0, 150.0), (500.0, 150.0), (800.0, 150.0), (1000.0, 150.0)]
+    south = [(100.0, 450.0), (600.0, 450.0), (900.0, 450.0)]
+    places = tuple(Place(x, y, f"S{i}") for i, (x, y) in enumerate(north + south))
+    tracks = (Track(0, 1), Track(1, 2), Track(2, 3), Track(4, 5), Track(5, 6), Track(0, 4), Track(3, 6))
+    network = Network(places, tracks, (Area("water", RIVER),))
+    laid = [(110.0, 260.0), (500.0, 260.0), (810.0, 360.0), (1010.0, 360.0),  # the north bank, Pont Neuf low
+            (110.0, 360.0), (610.0, 360.0), (910.0, 460.0)]  # the south bank, Saint-Germain high
+    frame = Frame(1100.0, 600.0, 40.0)
+    schematic = Schematic(tuple(laid), tuple((laid[t.a], laid[t.b]) for t in tracks), network.areas, 100.0)
+    river = redraw_rivers(network, schematic, frame).areas[0].points
+    line = centre_line(river)
+    assert line is not None and _octilinear(river)
+    ends = [min(((0.0, y), (frame.width, y), (x, 0.0), (x, frame.height)), key=lambda e: math.dist(e, (x, y)))
+            for x, y in (line[0], line[-1])]
+    assert sides(laid, [ends[0], *line, ends[1]], frame) == [1] * 4 + [-1] * 3 or \
+        sides(laid, [ends[0], *line, ends[1]], frame) == [-1] * 4 + [1] * 3
+    assert not any(point_in_polygon(p, river) for p in laid)

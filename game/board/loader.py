@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import os
+from functools import lru_cache
 from pathlib import Path
 
 from game import resources
@@ -36,3 +38,32 @@ def load_board(spec: str | Path) -> Board:
         raise BoardError(f"{text} is a folder; give a board: a built-in name, a .json or a .tmx file")
     known = ", ".join(builtin_boards()) or "none installed"
     raise BoardError(f"unknown board {text!r} (built-in boards: {known}; or give a .json or .tmx file)")
+
+
+def board_file_title(path: str | Path) -> str | None:
+    """The name a board file gives itself (its `name` map property, or the compiled board's name), read
+    without compiling it; None when the file cannot tell (missing, unreadable, no name). A menu lists boards
+    by this, not by file name: a designer's `brooklyn.tmx` may be the board "New York"."""
+    file = Path(path)
+    try:
+        return _file_title(str(file), file.stat().st_mtime_ns)
+    except OSError:
+        return None
+
+
+@lru_cache(maxsize=64)
+def _file_title(path: str, _mtime: int) -> str | None:
+    from game.board.tmx.safe_xml import SourceRefused, parse_xml
+
+    data = Path(path).read_bytes()
+    try:
+        if path.lower().endswith(".json"):
+            name = json.loads(data).get("name")
+        else:
+            root = parse_xml(data)
+            props = root.find("properties")
+            found = props.find("property[@name='name']") if props is not None else None
+            name = found.get("value") if found is not None else None
+    except (SourceRefused, ValueError, AttributeError, SyntaxError):
+        return None
+    return name.strip() or None if isinstance(name, str) else None

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game import i18n
+from game.board.loader import board_file_title
 
 if TYPE_CHECKING:
     from game.board.model import Board
@@ -55,7 +56,8 @@ def board_title(board: Board | str) -> str:
     Give the loaded `Board` where there is one, else the spec the board is loaded from (`london`,
     `boards/london.json`): a built-in board gets its translated title either way ("Londres" in French);
     any other board shows its own title for the language (`name_fr` in the TMX: `Board.titles`) or its name
-    as written, or its file name made readable when it is not loaded.
+    as written (read from the file when it is not loaded), or its file name made readable when the file does
+    not say.
     """
     if not isinstance(board, str):
         own = board.titles.get(i18n.language())  # the board's own translation (map property name_xx)
@@ -63,6 +65,11 @@ def board_title(board: Board | str) -> str:
             return own
         key = _builtin_title_key(board.name)
         return tr(key) if key else board.name
-    stem = Path(board).stem if board.lower().endswith((".json", ".tmx")) else board
+    is_file = board.lower().endswith((".json", ".tmx"))
+    own_name = board_file_title(board) if is_file else None
+    if own_name:
+        key = _builtin_title_key(own_name)
+        return tr(key) if key else own_name
+    stem = Path(board).stem if is_file else board
     key = f"board.{stem}"
     return tr(key) if i18n.has(key) else stem.replace("_", " ").replace("-", " ").title()

@@ -128,3 +128,17 @@ def test_quit_looks_like_a_button_not_like_a_disabled_one(make_app, board_file: 
     assert not menu.widgets["continue"].is_enabled
     assert math.dist(fill("quit"), fill("continue")) > 100
     assert fill("quit") == fill("rules")  # the same real button as its neighbours
+
+
+def test_a_designers_board_is_listed_by_the_name_it_gives_itself(make_app, tmp_path: Path) -> None:
+    """A designer's brooklyn.tmx names itself "Downtown Brooklyn": the menu says so, as the editor and the
+    game do, not "Brooklyn" made from the file name."""
+    source = tmp_path / "brooklyn.tmx"
+    source.write_text('<?xml version="1.0"?><map version="1.10" orientation="orthogonal" width="10" height="10" '
+                      'tilewidth="8" tileheight="8"><properties><property name="name" value="Downtown Brooklyn"/>'
+                      '</properties></map>', encoding="utf-8")
+    app = make_app(["--scene", "menu", "--board", str(source)])
+    app.step()
+    menu = app.scene
+    assert menu.board_spec == str(source)
+    assert menu.widgets["city"].selected_option[0] == "Downtown Brooklyn"

@@ -370,8 +370,8 @@ def _near(colour: pygame.Color, target: tuple[int, int, int]) -> bool:
 
 
 def test_the_turn_banner_greets_people_and_leaves_the_map_clear_for_computers(open_table) -> None:
-    """"Anna's turn" is shown over the map when the turn passes to a person; a computer's turn is told by
-    the side panel only, so the show (computers on a loop) never covers the map's top with it."""
+    """"Anna's turn" is announced by a banner when the turn passes to a person; a computer's turn is told by
+    the side panel's turn box only, so the show (computers on a loop) never flashes it."""
     app, scene = open_table(("person", "normal"), seed=3)
     banners: set[int] = set()
     turns = [scene.ctl.state.current]

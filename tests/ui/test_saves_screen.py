@@ -119,9 +119,10 @@ def test_a_good_save_gives_no_message(make_app, board_file: Path) -> None:
 
 
 def _toast_shown(app: App, scene: PlayScene) -> bool:
-    """The message plate is drawn: its colour just inside its lower edge, in the middle of the board's foot."""
-    area = pygame.Rect(*(round(v) for v in scene.board_rect()))
-    return tuple(app.screen.get_at((area.centerx, area.bottom - 21)))[:3] == tuple(style.RAIL)[:3]
+    """The message's red plate is drawn in the side panel (beside the map, where it hides no name): its colour
+    just inside its left edge."""
+    plate = scene.sidebar.message_rect(scene.sidebar_rect())
+    return plate is not None and tuple(app.screen.get_at((plate.x + 3, plate.centery)))[:3] == tuple(style.RAIL)[:3]
 
 
 def _no_space(*_: object) -> None:
@@ -148,7 +149,7 @@ def test_a_full_or_read_only_disk_during_play_is_a_message_not_a_crash(
         _place(app, scene)  # the game goes on
         assert scene.ctl.message == message
         app.step()
-        assert scene.ctl.message == message  # still up on the next frame, at the foot of the board:
+        assert scene.ctl.message == message  # still up on the next frame, on its plate:
         assert _toast_shown(app, scene)
         key(app, pygame.K_b)
         assert len(scene.ctl.state.log) == 3 and scene.ctl.message == message

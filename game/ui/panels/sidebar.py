@@ -47,6 +47,8 @@ class Sidebar:
         self.k = 1.0
         self.marked = 0
         self.help_local: pygame.Rect | None = None  # where the rules' "?" goes, in the panel's own pixels
+        self.turn_local: pygame.Rect | None = None  # the box saying whose turn it is, likewise
+        self.message_local: pygame.Rect | None = None  # a refusal's red plate, while one is shown
 
     def s(self, value: float) -> int:
         """A design length at the panel's scale."""
@@ -59,6 +61,14 @@ class Sidebar:
     def help_rect(self, panel: pygame.Rect) -> pygame.Rect | None:
         """Where the rules' "?" button goes on screen (the help layer draws it), once the panel was drawn."""
         return self.help_local.move(panel.topleft) if self.help_local is not None else None
+
+    def turn_rect(self, panel: pygame.Rect) -> pygame.Rect | None:
+        """Where the box saying whose turn it is lies on screen (the turn's banner covers it), once drawn."""
+        return self.turn_local.move(panel.topleft) if self.turn_local is not None else None
+
+    def message_rect(self, panel: pygame.Rect) -> pygame.Rect | None:
+        """Where a refusal's red plate lies on screen, while the last frame showed one."""
+        return self.message_local.move(panel.topleft) if self.message_local is not None else None
 
     def draw(self, surface: pygame.Surface, panel: pygame.Rect, ctl: TurnController, title: str,
              hover: tuple[int, int] | None, show_controls: bool = True, marked: int = 0) -> list[Hotspot]:
@@ -97,8 +107,8 @@ class Sidebar:
         heading = style.fit_text(title, s(24), "black", style.INK, room - tag.get_width() - s(12))
         surface.blit(heading, (x, y))
         y += heading.get_height() + s(10)
-        y = self._turn_panel(surface, pygame.Rect(x, y, width, s(74)), ctl, hover,
-                             spots if show_controls else None) + s(12)
+        self.turn_local = pygame.Rect(x, y, width, s(74))
+        y = self._turn_panel(surface, self.turn_local, ctl, hover, spots if show_controls else None) + s(12)
         for seat in range(state.player_count):
             rect = pygame.Rect(x, y, width, s(SEAT_H - 8))
             spots += self._seat(surface, rect, ctl, seat, hover, show_controls)
@@ -107,6 +117,7 @@ class Sidebar:
         if ctl.route_options():
             y, more = self._routes(surface, pygame.Rect(x, y, width, 0), ctl, hover)
             spots += more
+        self.message_local = None
         if show_controls:
             y, more = self._controls(surface, x, y, width, ctl, hover)
             spots += more
@@ -332,16 +343,21 @@ class Sidebar:
             spots.append(Hotspot(undo, "undo"))
         y += s(58)
         message, colour = self._message(ctl)
-        lines = style.wrap(message, s(15), "semibold", width, max_lines=4) if message else [""]
+        inset = s(10) if ctl.message else 0  # why a click was refused (or a save failed): on a red plate, here
+        # beside the map, where it hides none of the map's names as it did at the map's foot
+        lines = style.wrap(message, s(15), "semibold", width - 2 * inset, max_lines=4) if message else [""]
+        if ctl.message:
+            self.message_local = pygame.Rect(x, y - s(5), width, len(lines) * s(19) + s(9))
+            pygame.draw.rect(surface, style.RAIL, self.message_local, border_radius=s(8))
         for line in lines:  # wrapped, never cut: German and French run long
-            surface.blit(style.text(line, s(15), "semibold", colour), (x, y))
+            surface.blit(style.text(line, s(15), "semibold", colour), (x + inset, y))
             y += s(19)
         return y + s(3), spots
 
     @staticmethod
     def _message(ctl: TurnController) -> tuple[str, style.Colour]:
         if ctl.message:
-            return ctl.message, style.RAIL
+            return ctl.message, style.HALO  # on its red plate
         state = ctl.state
         if not ctl.person_may_act():
             return "", style.INK_SOFT

@@ -330,13 +330,12 @@ class PlayScene(Scene):
                 view._draw_passenger(surface, where, self.time)
         if hovered_link is not None and on_board is not None:
             overlay.tooltip(surface, ctl, hovered_link, on_board, area)
-        self._banner(surface, ctl, area)
-        self._toast(surface, ctl, area)
         surface.set_clip(previous)
         self.cards.draw(surface, self.strip_rect(), ctl, hover)
         self._pile_tip(surface, ctl)
         self.sidebar.draw(surface, self.sidebar_rect(), ctl, self.caption(), hover, self.show_controls,
                           self.passenger.marked(ctl))
+        self._banner(surface, ctl)
 
     show_controls = True
 
@@ -399,32 +398,31 @@ class PlayScene(Scene):
             surface.blit(image, (box.x + 14, y))
             y += image.get_height() + 2
 
-    def _banner(self, surface: pygame.Surface, ctl: TurnController, area: pygame.Rect) -> None:
-        """"Anna's turn", briefly, when the turn passes (unless the route panel is up)."""
-        if ctl.route_options():
+    def _banner(self, surface: pygame.Surface, ctl: TurnController) -> None:
+        """"Anna's turn", briefly, when the turn passes to a person (unless the route panel is up). It covers the
+        side panel's turn box, which says the same for the rest of the turn: over the map it hid station names
+        (and an illegal click's reason is the side panel's too, on a red plate under its buttons)."""
+        turn = self.sidebar.turn_rect(self.sidebar_rect())
+        if ctl.route_options() or turn is None:
             return
         for effect in ctl.queue.of_kind("banner")[-1:]:
             seat = effect.data["seat"]
             t = effect.progress
             alpha = min(1.0, t * 6, (1 - t) * 4)
-            label = style.text(text.tr("play.turn_banner", name=ctl.session.name(seat)), style.ui(30), "black",
-                               style.HALO)
+            panel = self.sidebar_rect()
             badge = style.ui(15)
-            box = label.get_rect().inflate(style.ui(56) + 2 * badge + style.ui(12), style.ui(26))
-            box.midtop = (area.centerx, area.y + 18 + round(8 * (1 - alpha)))
+            lead = style.ui(28) + 2 * badge + style.ui(12)  # the seat's badge, before the words
+            width = panel.width - 2 * style.ui(8)
+            label = style.fit_text(text.tr("play.turn_banner", name=ctl.session.name(seat)), style.ui(30), "black",
+                                   style.HALO, width - lead - style.ui(28))
+            box = pygame.Rect(0, 0, min(width, max(turn.width + style.ui(16), label.get_width() + lead + style.ui(28))),
+                              max(turn.height + style.ui(16), label.get_height() + style.ui(26)))
+            box.center = (turn.centerx, turn.centery + round(8 * (1 - alpha)))
+            box.clamp_ip(panel)
             plate = pygame.Surface(box.size, pygame.SRCALPHA)
-            pygame.draw.rect(plate, (*style.INK, 235), plate.get_rect(), border_radius=16)
+            pygame.draw.rect(plate, style.INK, plate.get_rect(), border_radius=16)
+            pygame.draw.rect(plate, style.GOLD, plate.get_rect(), max(2, style.ui(3)), border_radius=16)
             seat_badge(plate, (style.ui(28) + badge, box.height / 2), badge, seat, lit=True)
-            plate.blit(label, label.get_rect(midleft=(style.ui(28) + 2 * badge + style.ui(12), box.height // 2)))
+            plate.blit(label, label.get_rect(midleft=(lead, box.height // 2)))
             plate.set_alpha(round(255 * max(0.0, alpha)))
             surface.blit(plate, box)
-
-    def _toast(self, surface: pygame.Surface, ctl: TurnController, area: pygame.Rect) -> None:
-        """An illegal click's reason, at the foot of the board where the eyes are."""
-        if not ctl.message:
-            return
-        label = style.fit_text(ctl.message, style.ui(18), "bold", style.HALO, area.width - 80)
-        box = label.get_rect().inflate(style.ui(36), style.ui(20))
-        box.midbottom = (area.centerx, area.bottom - 18)
-        pygame.draw.rect(surface, style.RAIL, box, border_radius=12)
-        surface.blit(label, label.get_rect(center=box.center))

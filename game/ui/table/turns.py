@@ -290,7 +290,7 @@ class TurnController:
             self.shown = final
             self.points = final_points
             if turn is not None and not self.session.is_computer(turn):  # a computer's turn: the panel says it,
-                self.queue.effect(Effect("banner", 1.6, {"seat": turn}))  # and the map stays clear (show mode)
+                self.queue.effect(Effect("banner", 1.6, {"seat": turn}))  # no banner flashes (show mode)
 
         after_ride = set(range(events.index(ride) + 1, len(events))) if ride is not None else set()
         for k, event in enumerate(events):

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from game.files import write_atomically
 
 if TYPE_CHECKING:
-    from editor.importing.importer import StarterBoard
+    from editor.importing.starter import StarterBoard
 
 TILE = 8
 

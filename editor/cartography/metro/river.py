@@ -146,8 +146,8 @@ def _route(points: list[Point], places: Sequence[Point], banks: Sequence[int], n
         ways = _Ways(line, points[-1], places, banks, near, frame, [p, q, *vias])
         best = min(options, key=lambda way: (ways.wrong(way), _along_edge(way, frame)))
         if vias and ways.wrong(best):
-            detours = [first + second[1:] for via in vias for first in _elbows(p, via) for second in _elbows(via, q)]
-            best = min([*options, *detours], key=lambda way: (ways.wrong(way), _along_edge(way, frame), len(way)))
+            round_ = [first + second[1:] for via in vias for first in _elbows(p, via) for second in _elbows(via, q)]
+            best = min([*options, *round_], key=lambda way: (ways.wrong(way), _along_edge(way, frame), len(way)))
         line.extend(best[1:])
     return [p for i, p in enumerate(line) if i == 0 or math.dist(p, line[i - 1]) > 1e-6]
 

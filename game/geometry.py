@@ -335,15 +335,15 @@ def point_segment_distance(ax: float, ay: float, bx: float, by: float, px: float
     return math.hypot(ax + t * dx - px, ay + t * dy - py)
 
 
-def _segment_crosses_box(ax: float, ay: float, bx: float, by: float, box: Box) -> bool:
-    """Liang–Barsky clipping: does any part of the segment lie inside the (closed) box?"""
+def clip_segment(ax: float, ay: float, bx: float, by: float, box: Box) -> tuple[float, float] | None:
+    """Liang–Barsky clipping: the stretch (t0, t1) of segment a–b inside the (closed) box, or None."""
     x0, y0, w, h = box
     t0, t1 = 0.0, 1.0
     dx, dy = bx - ax, by - ay
     for p, q in ((-dx, ax - x0), (dx, x0 + w - ax), (-dy, ay - y0), (dy, y0 + h - ay)):
         if p == 0:
             if q < 0:
-                return False
+                return None
         else:
             r = q / p
             if p < 0:
@@ -351,20 +351,20 @@ def _segment_crosses_box(ax: float, ay: float, bx: float, by: float, box: Box) -
             else:
                 t1 = min(t1, r)
             if t0 > t1:
-                return False
-    return True
+                return None
+    return t0, t1
 
 
 def segment_near_box(box: Box, ax: float, ay: float, bx: float, by: float, distance: float) -> bool:
     """True when the segment a–b comes nearer the box than `distance` (cheap tests first)."""
-    if not _segment_crosses_box(ax, ay, bx, by, inflate_box(box, distance)):
+    if clip_segment(ax, ay, bx, by, inflate_box(box, distance)) is None:
         return False
     return box_segment_distance(box, ax, ay, bx, by) < distance
 
 
 def box_segment_distance(box: Box, ax: float, ay: float, bx: float, by: float) -> float:
     """The shortest distance between the segment a–b and the box (0 when the segment enters it)."""
-    if _segment_crosses_box(ax, ay, bx, by, box):
+    if clip_segment(ax, ay, bx, by, box) is not None:
         return 0.0
     x, y, w, h = box
     best = min(box_point_distance(box, ax, ay), box_point_distance(box, bx, by))

@@ -11,7 +11,7 @@ import itertools
 import math
 from collections.abc import Iterable
 
-from game.geometry import convex_hull
+from game.geometry import clip_segment, convex_hull
 
 Point = tuple[float, float]
 
@@ -259,21 +259,12 @@ def clip_polyline(points: list[Point], width: float, height: float) -> list[list
 
 
 def _clip_segment(p: Point, q: Point, width: float, height: float) -> tuple[Point, Point] | None:
-    """Liang–Barsky: the part of segment p–q inside the board, or None."""
-    t0, t1 = 0.0, 1.0
+    """The part of segment p–q inside the board, or None."""
+    stretch = clip_segment(p[0], p[1], q[0], q[1], (0.0, 0.0, width, height))
+    if stretch is None:
+        return None
+    t0, t1 = stretch
     dx, dy = q[0] - p[0], q[1] - p[1]
-    for edge_p, edge_q in ((-dx, p[0]), (dx, width - p[0]), (-dy, p[1]), (dy, height - p[1])):
-        if edge_p == 0:
-            if edge_q < 0:
-                return None
-            continue
-        t = edge_q / edge_p
-        if edge_p < 0:
-            t0 = max(t0, t)
-        else:
-            t1 = min(t1, t)
-        if t0 > t1:
-            return None
     start = p if t0 == 0.0 else (round(p[0] + t0 * dx, 1), round(p[1] + t0 * dy, 1))
     end = q if t1 == 1.0 else (round(p[0] + t1 * dx, 1), round(p[1] + t1 * dy, 1))
     return start, end
@@ -364,23 +355,9 @@ def _box_overlap(a: Box, b: Box) -> Point | None:
 
 
 def _segment_hits_box(p: Point, q: Point, box: Box) -> bool:
-    """Whether a segment passes through a box (Liang–Barsky clipping)."""
+    """Whether a segment passes through a box (x0, y0, x1, y1)."""
     x0, y0, x1, y1 = box
-    t0, t1 = 0.0, 1.0
-    dx, dy = q[0] - p[0], q[1] - p[1]
-    for edge_p, edge_q in ((-dx, p[0] - x0), (dx, x1 - p[0]), (-dy, p[1] - y0), (dy, y1 - p[1])):
-        if edge_p == 0:
-            if edge_q < 0:
-                return False
-            continue
-        t = edge_q / edge_p
-        if edge_p < 0:
-            t0 = max(t0, t)
-        else:
-            t1 = min(t1, t)
-        if t0 > t1:
-            return False
-    return True
+    return clip_segment(p[0], p[1], q[0], q[1], (x0, y0, x1 - x0, y1 - y0)) is not None
 
 
 def _median_link(pos: dict[str, list[float]], links: list[tuple[str, str]]) -> float:

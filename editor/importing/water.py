@@ -57,14 +57,14 @@ def decorate(board: StarterBoard, config: dict[str, Any], rivers: list[dict[str,
     for river in rivers:
         course = [projection(lat, lon) for lat, lon in river["points"]]
         half = float(river.get("width", 24)) / 2
-        pieces = clip_polyline(course, board.width, board.height) if river.get("cut") else [course]
-        for piece in pieces:
-            if river.get("cut") and length(piece) < SHORTEST_RIVER * half:
+        cut = bool(river.get("cut"))
+        for piece in clip_polyline(course, board.width, board.height) if cut else [course]:
+            if cut and length(piece) < SHORTEST_RIVER * half:
                 continue  # the river only clips a corner of the board: a blob, not a river
             line = carry(piece, projected, positions)
             if clear > 0:
                 line = clear_river(line, half + clear, stations)
-            if river.get("cut"):  # carried off the board by the stations near the edge: back onto it
+            if cut:  # carried off the board by the stations near the edge: back onto it
                 line = [(min(max(x, 0.0), board.width), min(max(y, 0.0), board.height)) for x, y in line]
             lines.append((line, half))
             board.decorations.append(("water", offset_polyline(line, half), ""))

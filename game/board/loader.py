@@ -53,17 +53,18 @@ def board_file_title(path: str | Path) -> str | None:
 
 @lru_cache(maxsize=64)
 def _file_title(path: str, _mtime: int) -> str | None:
+    from game.board.tmx.problems import Reporter
+    from game.board.tmx.raw import MAX_NAME
+    from game.board.tmx.read import read_properties
     from game.board.tmx.safe_xml import SourceRefused, parse_xml
 
     data = Path(path).read_bytes()
     try:
         if path.lower().endswith(".json"):
             name = json.loads(data).get("name")
-        else:
-            root = parse_xml(data)
-            props = root.find("properties")
-            found = props.find("property[@name='name']") if props is not None else None
-            name = found.get("value") if found is not None else None
-    except (SourceRefused, ValueError, AttributeError, SyntaxError):
+        else:  # the map's properties as the compiler reads them (build.py names the board the same way)
+            prop = read_properties(parse_xml(data), Reporter(path), "map properties").get("name")
+            name = prop.value if prop is not None else None
+    except (SourceRefused, ValueError, AttributeError):
         return None
-    return name.strip() or None if isinstance(name, str) else None
+    return (name.strip()[:MAX_NAME] or None) if isinstance(name, str) else None

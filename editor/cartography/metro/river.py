@@ -144,8 +144,9 @@ def _route(points: list[Point], places: Sequence[Point], banks: Sequence[int], n
         options = _elbows(p, q)
         vias = _vias(p, q, near) if detours else []
         ways = _Ways(line, points[-1], places, banks, near, frame, [p, q, *vias])
-        best = min(options, key=lambda way: (ways.wrong(way), _along_edge(way, frame)))
-        if vias and ways.wrong(best):
+        (wrong, _), best = min((((ways.wrong(way), _along_edge(way, frame)), way) for way in options),
+                               key=lambda scored: scored[0])
+        if vias and wrong:
             round_ = [first + second[1:] for via in vias for first in _elbows(p, via) for second in _elbows(via, q)]
             best = min([*options, *round_], key=lambda way: (ways.wrong(way), _along_edge(way, frame), len(way)))
         line.extend(best[1:])
@@ -167,11 +168,8 @@ class _Ways:
     def wrong(self, way: Sequence[Point]) -> int:
         if not self.local:
             return 0
-        line = [*self.line, *way[1:], self.last]
-        places = [self.places[i] for i in self.local]
-        now = sides(places, line, self.frame)
-        return sum(1 for k, i in enumerate(self.local)
-                   if now[k] != self.banks[i] or nearest_segment(places[k], line)[1] < self.near)
+        return len(_wrong([*self.line, *way[1:], self.last], [self.places[i] for i in self.local],
+                          [self.banks[i] for i in self.local], self.near, self.frame))
 
 
 def _along_edge(way: Sequence[Point], frame: Frame) -> int:
@@ -218,22 +216,32 @@ def redraw_rivers(network: Network, schematic: Schematic, frame: Frame) -> Schem
         middles = [_crossing_point(network, schematic, area, k) for _, k in crossings]
         start = _carried_end(line[0], before, after)
         end = _carried_end(line[-1], before, after)
-        misplaced = _misplaced(line, before, after, banks, frame)
-        carried_fails = misplaced or _covers(schematic.areas[index].points, after, DISC_ROOM * pitch)
-        for detours in (False, True) if carried_fails else (False,):
-            redrawn = _redrawn(middles, _edges(start, frame), _edges(end, frame), after, banks, near, frame, detours)
-            outline = tuple(band(redrawn, half, -half)) if redrawn is not None else ()
-            if detours and redrawn is not None and not misplaced and _visible(redrawn, schematic, half) < _visible(
-                    _carry(line, before, after, frame), schematic, half):
-                break  # a detour along the track would hide more of the river than the carried one covers
-            if outline and _symbols_in(network, schematic, area, outline):
-                areas[index] = Area(area.kind, outline, area.name)
-                break
-        else:
-            if misplaced:
-                areas[index] = Area(area.kind, (), area.name)  # no river at all rather than one over stations
+        carried = _carry(line, before, after, frame)
+        misplaced = _misplaced(carried, after, banks, frame)
+
+        ends = (_edges(start, frame), _edges(end, frame))
+        outline = _outline(_redrawn(middles, *ends, after, banks, near, frame), half, network, schematic, area)
+        if not outline and (misplaced or _covers(schematic.areas[index].points, after, DISC_ROOM * pitch)):
+            detour = _redrawn(middles, *ends, after, banks, near, frame, detours=True)
+            # Unless the carried river is misplaced, a detour along the track must show as much of the river.
+            if detour is not None and (misplaced or _visible(detour, schematic, half) >= _visible(carried, schematic,
+                                                                                                  half)):
+                outline = _outline(detour, half, network, schematic, area)
+        if outline:
+            areas[index] = Area(area.kind, outline, area.name)
+        elif misplaced:
+            areas[index] = Area(area.kind, (), area.name)  # no river at all rather than one over stations
     return Schematic(schematic.positions, schematic.paths, tuple(areas), schematic.pitch, schematic.notes,
                      schematic.origin)
+
+
+def _outline(route: list[Point] | None, half: float, network: Network, schematic: Schematic,
+             area: Area) -> tuple[Point, ...]:
+    """The river drawn along `route`, if there is one and it keeps every water symbol in the water; else ()."""
+    if route is None:
+        return ()
+    outline = tuple(band(route, half, -half))
+    return outline if _symbols_in(network, schematic, area, outline) else ()
 
 
 def _visible(line: Sequence[Point], schematic: Schematic, half: float, step: float = 8.0) -> float:
@@ -296,12 +304,11 @@ def _redrawn(middles: list[Point], starts: list[Point], ends: list[Point], place
     return None
 
 
-def _misplaced(line: Sequence[Point], before: Sequence[Point], after: Sequence[Point], banks: Sequence[int],
-               frame: Frame) -> bool:
-    """Whether the carried river has stations on the wrong bank: its centre line, each point moved as the
-    stations near it moved, then runs between neighbours it never separated (New York's East River
+def _misplaced(carried: Sequence[Point], after: Sequence[Point], banks: Sequence[int], frame: Frame) -> bool:
+    """Whether the carried river (`_carry`: its centre line, each point moved as the stations near it moved)
+    has stations on the wrong bank: it runs between neighbours it never separated (New York's East River
     through Midtown)."""
-    return bool(_wrong(_carry(line, before, after, frame), after, banks, 0.0, frame))
+    return bool(_wrong(carried, after, banks, 0.0, frame))
 
 
 def _carry(line: Sequence[Point], before: Sequence[Point], after: Sequence[Point], frame: Frame) -> list[Point]:

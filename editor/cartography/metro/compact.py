@@ -57,6 +57,7 @@ class Pass:
     things: list[Thing]
     pinned: set[int]
     width: float
+    across: list[int] | None = None  # each var's rigid group in the other pass's orientation, if known
 
 
 def _gap(a: Thing, b: Thing) -> tuple[float, bool] | None:
@@ -97,6 +98,11 @@ class _Groups:
             self.parent[v] = self.parent[self.parent[v]]
             v = self.parent[v]
         return v
+
+
+def rigid_groups(count: int, rigid: Sequence[tuple[int, int]]) -> list[int]:
+    """Each var's group (a var of it) when the `rigid` pairs keep their difference."""
+    return _Groups(count, [0.0] * count, rigid).group
 
 
 def _pairs(things: Sequence[Thing], reach: float) -> list[tuple[int, int]]:
@@ -141,7 +147,7 @@ def _constraints(p: Pass, groups: _Groups) -> tuple[list[tuple[int, int, float]]
                 if sx < 0:
                     continue  # apart in y only: the other pass keeps them apart
                 gap = sx
-            elif gap - sx > gap - sy or (sx < 0 <= sy):
+            elif (gap - sx > gap - sy or (sx < 0 <= sy)) and _parted_across(p, a, b):
                 continue  # the other pass moves less to part them (or they are apart in y already)
         if bl + br < al + ar:
             a, b, al, ar, bl, br = b, a, bl, br, al, ar
@@ -152,6 +158,15 @@ def _constraints(p: Pass, groups: _Groups) -> tuple[list[tuple[int, int, float]]
             continue  # rigidly tied: nothing this pass can change
         (wishes if wish and sx < gap else keeps).append((ga, gb, weight))
     return keeps, wishes
+
+
+def _parted_across(p: Pass, a: Thing, b: Thing) -> bool:
+    """Whether the other pass can move a and b apart at all. Not when all they ride on is one of its rigid
+    groups: a name over a diagonal that leaves its station's vertical link (the x-pass cannot part them, and
+    the y-pass, asked to leave it to the x-pass as the smaller move, would not either)."""
+    if p.across is None:
+        return True
+    return len({p.across[v] for v in (a.lvar, a.rvar, *a.ends, b.lvar, b.rvar, *b.ends)}) > 1
 
 
 def _solve(count: int, lower: list[float], edges: Sequence[tuple[int, int, float]]) -> list[float] | None:

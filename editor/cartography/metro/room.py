@@ -16,7 +16,7 @@ from itertools import pairwise
 from editor.cartography.layout.areas import carry_areas
 from editor.cartography.layout.checks import check_schematic
 from editor.cartography.layout.schematic import schematize
-from editor.cartography.metro.compact import BOX, PIECE, SEGMENT, STATION, Pass, Thing, solve_pass
+from editor.cartography.metro.compact import BOX, PIECE, SEGMENT, STATION, Pass, Thing, rigid_groups, solve_pass
 from editor.cartography.metro.naming import clear_boxes, measure_of, name_problems, placed, troubled
 from editor.cartography.metro.request import MapRequest, Progress
 from editor.cartography.metro.scene import NameScene, beds_over_stations, board_unit
@@ -112,10 +112,13 @@ def _pass(request: MapRequest, schematic: Schematic, scene: NameScene, boxes: Ma
     network = request.network
     axis, other = (1, 0) if transpose else (0, 1)
     rigid: list[tuple[int, int]] = []
+    rigid_across: list[tuple[int, int]] = []  # what the pass on the other axis cannot stretch
     stretchy: list[tuple[int, int, float]] = []
     for track, ids in zip(network.tracks, path_vars, strict=True):
         ends = [track.a, *ids[1:-1], track.b]
         for u, w in pairwise(ends):
+            if abs(points[u][axis] - points[w][axis]) >= 1e-9:
+                rigid_across.append((u, w))
             if abs(points[u][other] - points[w][other]) < 1e-9:
                 a, b = (u, w) if points[u][axis] < points[w][axis] else (w, u)
                 stretchy.append((a, b, SPACING / 2 if max(a, b) >= len(network.places) else SPACING))
@@ -125,7 +128,7 @@ def _pass(request: MapRequest, schematic: Schematic, scene: NameScene, boxes: Ma
     pinned = {i for i, place in enumerate(network.places) if place.pinned}
     frame = request.frame
     p = Pass([pt[axis] for pt in points], [pt[other] for pt in points], rigid, stretchy, things, pinned,
-             frame.height if transpose else frame.width)
+             frame.height if transpose else frame.width, rigid_groups(len(points), rigid_across))
     if not solve_pass(p):
         return False
     for v, value in enumerate(p.xs):

@@ -3,19 +3,24 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pygame
 
 from editor.canvas.bus_render import FontSource, draw_bus
+from editor.canvas.disc_size import board_unit, outer_px
 from editor.canvas.name_plate import INK, SELECT, name_plate
 from editor.canvas.view import View
 from editor.document.bus import is_bus
-from editor.document.names import NodeDisc, StationName, node_discs, station_names
+from editor.document.names import StationName, node_discs, station_names
 from editor.document.tmx import Document, MapObject
 from game import resources
 from game.board.text_metrics import NAME_FONT
 from game.geometry import mean_point
+
+Colour = tuple[int, int, int]
 
 PAPER = (250, 248, 242)
 OUTSIDE = (206, 210, 216)
@@ -118,6 +123,20 @@ class Renderer:
         clip = pygame.Rect(x, y, w, h)
         surface.set_clip(clip)
         surface.fill(OUTSIDE, clip)
+        paper = self._paper(surface, doc, view, grid if snapping else 0.0)
+        objects = doc.objects()
+        for obj in objects:
+            if obj.kind in ("water", "park"):
+                self._area(surface, view, obj, paper, _mark(obj, selection, problems))
+        if is_bus(doc):
+            draw_bus(surface, doc, view, FontSource(name_font, font), selection=selection, problems=problems)
+        else:
+            self._network(surface, doc, view, objects, paper, selection, problems)
+        pygame.draw.rect(surface, (150, 150, 150), paper, 1)
+        surface.set_clip(None)
+
+    def _paper(self, surface: pygame.Surface, doc: Document, view: View, grid: float) -> pygame.Rect:
+        """The board's sheet with its shadow, background image and grid (none for `grid` 0); its screen rect."""
         width, height = doc.size
         top_left = view.to_screen((0, 0))
         bottom_right = view.to_screen((width, height))
@@ -127,32 +146,28 @@ class Renderer:
         image, opacity = self.background.get(doc, view.zoom)
         if image is not None:
             image.set_alpha(round(255 * opacity))
-            surface.blit(image, top_left)
-        if snapping:
+            with clipped(surface, paper):
+                surface.blit(image, top_left)
+        if grid:
             self._grid(surface, view, paper, grid)
-        objects = doc.objects()
+        return paper
+
+    def _network(self, surface: pygame.Surface, doc: Document, view: View, objects: list[MapObject],
+                 paper: pygame.Rect, selection: set[int], problems: set[int]) -> None:
+        """An Underground board over its areas: districts, links, stations and waypoints, names."""
         nodes = {o.id: o for o in objects if o.kind in ("station", "waypoint")}
         for obj in objects:
-            if obj.kind in ("water", "park"):
-                self._area(surface, view, obj, obj.id in selection, obj.id in problems)
-        if is_bus(doc):
-            draw_bus(surface, doc, view, FontSource(name_font, font), selection=selection, problems=problems)
-            pygame.draw.rect(surface, (150, 150, 150), paper, 1)
-            surface.set_clip(None)
-            return
-        for obj in objects:
             if obj.kind == "cluster":
-                self._cluster(surface, view, obj, obj.id in selection, obj.id in problems)
+                self._cluster(surface, view, obj, paper, _mark(obj, selection, problems))
         for obj in objects:
             if obj.kind == "link":
                 self._link(surface, view, obj, nodes, obj.id in selection, obj.id in problems)
-        discs = node_discs(doc)
+        discs, unit = node_discs(doc), board_unit(doc)
         for obj in nodes.values():
-            self._node(surface, view, obj, discs[obj.id], obj.id in selection, obj.id in problems)
+            reach = outer_px(obj, discs[obj.id].radius, unit, view.zoom)
+            self._node(surface, view, obj, reach, obj.id in selection, obj.id in problems)
         for object_id, name in station_names(doc, discs).items():
             self._name(surface, view, nodes[object_id], name, object_id in selection)
-        pygame.draw.rect(surface, (150, 150, 150), paper, 1)
-        surface.set_clip(None)
 
     def _grid(self, surface: pygame.Surface, view: View, paper: pygame.Rect, grid: float) -> None:
         step = grid * view.zoom
@@ -166,27 +181,36 @@ class Renderer:
             sy = round(y0 + j * step)
             pygame.draw.line(surface, GRID_MAJOR if j % 4 == 0 else GRID, (paper.left, sy), (paper.right, sy))
 
-    def _area(self, surface: pygame.Surface, view: View, obj: MapObject, selected: bool, problem: bool) -> None:
+    def _area(self, surface: pygame.Surface, view: View, obj: MapObject, paper: pygame.Rect,
+              mark: Colour | None) -> None:
+        """Water or a park, cut at the board's edge as the game's map is; a selected or faulty area's outline
+        is drawn whole, so the designer sees the shape they are editing."""
         points = [view.to_screen(p) for p in obj.points]
         if len(points) < 3:
             return
         fill, edge = (WATER, WATER_EDGE) if obj.kind == "water" else (PARK, PARK_EDGE)
-        pygame.draw.polygon(surface, fill, points)
-        pygame.draw.polygon(surface, SELECT if selected else PROBLEM if problem else edge, points, 3 if selected else 2)
+        with clipped(surface, paper):
+            pygame.draw.polygon(surface, fill, points)
+            if mark is None:
+                pygame.draw.polygon(surface, edge, points, 2)
+        if mark is not None:
+            pygame.draw.polygon(surface, mark, points, _outline_width(mark))
 
-    def _cluster(self, surface: pygame.Surface, view: View, obj: MapObject, selected: bool, problem: bool) -> None:
+    def _cluster(self, surface: pygame.Surface, view: View, obj: MapObject, paper: pygame.Rect,
+                 mark: Colour | None) -> None:
+        """A district's tint, cut at the board's edge; its outline and name too unless it is marked."""
         points = [view.to_screen(p) for p in obj.points]
         if len(points) < 3:
             return
         overlay = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         pygame.draw.polygon(overlay, (*CLUSTER, 28), points)
-        surface.blit(overlay, (0, 0))
-        colour = SELECT if selected else PROBLEM if problem else CLUSTER
-        _dashed_polygon(surface, colour, points, 3 if selected else 2)
-        if obj.name:
-            label = font(round(20 * max(0.85, min(1.6, view.zoom)))).render(obj.name, True, colour)
-            top = min(points, key=lambda p: (p[1], p[0]))
-            surface.blit(label, (top[0] + 6, top[1] + 4))
+        with clipped(surface, paper):
+            surface.blit(overlay, (0, 0))
+        if mark is not None:
+            _cluster_outline(surface, view, obj, points, mark)
+            return
+        with clipped(surface, paper):
+            _cluster_outline(surface, view, obj, points, CLUSTER)
 
     def _link(self, surface: pygame.Surface, view: View, obj: MapObject, nodes: dict[int, MapObject],
               selected: bool, problem: bool) -> None:
@@ -229,13 +253,15 @@ class Renderer:
             pygame.draw.rect(surface, SPACE, rect)
             pygame.draw.rect(surface, INK, rect, 1)
 
-    def _node(self, surface: pygame.Surface, view: View, obj: MapObject, disc: NodeDisc, selected: bool,
+    def _node(self, surface: pygame.Surface, view: View, obj: MapObject, reach: float, selected: bool,
               problem: bool) -> None:
+        """A station or waypoint whose disc ends `reach` screen px from its centre, where the game's does."""
         centre = view.to_screen(obj.pos)
-        r = max(7, round(disc.radius * view.zoom))
+        r = round(reach)
         if selected or problem:
             pygame.draw.circle(surface, SELECT if selected else PROBLEM, centre, r + 5)
         if obj.kind == "waypoint":
+            pygame.draw.circle(surface, (255, 255, 255), centre, r)  # the rim the game draws round it
             pygame.draw.circle(surface, WAYPOINT, centre, round(r * 0.8))
             wave = [(centre[0] - r * 0.5 + i * r / 6, centre[1] + math.sin(i * 1.6) * r * 0.18) for i in range(7)]
             pygame.draw.lines(surface, (255, 255, 255), False, wave, 2)
@@ -278,6 +304,37 @@ class Renderer:
                 surface.blit(drawn, (right - drawn.get_width(), baseline))
             else:
                 surface.blit(drawn, (left, baseline))
+
+
+def _cluster_outline(surface: pygame.Surface, view: View, obj: MapObject, points: list[tuple[int, int]],
+                     colour: Colour) -> None:
+    """A district's dashed outline, its name at its top corner."""
+    _dashed_polygon(surface, colour, points, _outline_width(colour))
+    if obj.name:
+        label = font(round(20 * max(0.85, min(1.6, view.zoom)))).render(obj.name, True, colour)
+        top = min(points, key=lambda p: (p[1], p[0]))
+        surface.blit(label, (top[0] + 6, top[1] + 4))
+
+
+def _mark(obj: MapObject, selection: set[int], problems: set[int]) -> Colour | None:
+    """The colour a selected (else a faulty) object is outlined in; None for neither."""
+    return SELECT if obj.id in selection else PROBLEM if obj.id in problems else None
+
+
+def _outline_width(colour: Colour) -> int:
+    return 3 if colour == SELECT else 2
+
+
+@contextmanager
+def clipped(surface: pygame.Surface, rect: pygame.Rect) -> Iterator[None]:
+    """Draw only inside `rect` (and the clip already set): the board's own art ends at its edge, as the
+    game's map does, while marks for the designer may reach past it."""
+    previous = surface.get_clip()
+    surface.set_clip(rect.clip(previous))
+    try:
+        yield
+    finally:
+        surface.set_clip(previous)
 
 
 def _dashed_polygon(surface: pygame.Surface, colour: tuple[int, int, int], points: list[tuple[int, int]],

@@ -65,41 +65,49 @@ def _bend_on(path: Sequence[Point], other: Sequence[Point], reach: float) -> Poi
     return None
 
 
-def _overlap(board: Board, k: int, m: int, half: Sequence[float]) -> Overlap | None:
-    """How links k and m (no node in common) lie on each other, if they do: a run first, else a bend; told by
-    the link with more bends (the one drawn onto the other, most likely), where it is on that link."""
-    if len(board.links[k].path) < len(board.links[m].path):
-        k, m = m, k
-    p, q = board.links[k].path, board.links[m].path
-    reach = half[k] + half[m]  # their beds touch when their centre lines are nearer than this
+def overlap_of(p: Sequence[Point], q: Sequence[Point], reach: float) -> tuple[Literal["bend", "run"], Point] | None:
+    """How path p lies on path q (two links with no node in common), if it does: a stretch along it (the
+    middle of the run), else a bend of p on q's centre line; `reach` is where their beds start to touch."""
     for s in pairwise(p):
         for t in pairwise(q):
             run = _shared_run(s, t, reach)
             if run is not None:
-                return Overlap(k, m, "run", run)
+                return "run", run
     bend = _bend_on(p, q, reach)
-    if bend is not None:
-        return Overlap(k, m, "bend", bend)
-    bend = _bend_on(q, p, reach)
+    return ("bend", bend) if bend is not None else None
+
+
+def overlaps_among(paths: Sequence[Sequence[Point]], ends: Sequence[tuple[int, int]],
+                   half: Sequence[float]) -> list[Overlap]:
+    """Every pair of links sharing no node (`ends`) whose paths lie on each other (beds `half` wide), once
+    each, in link order; told by the link with more bends (the one drawn onto the other, most likely)."""
+    widest = max(half, default=0.0)
+    grid: SpatialGrid[int] = SpatialGrid(CELL)
+    found = []
+    for k, path in enumerate(paths):
+        x, y, w, h = bounding_rect(path)
+        pad = half[k] + widest
+        for m in grid.near((x - pad, y - pad, w + 2 * pad, h + 2 * pad)):
+            if set(ends[k]).isdisjoint(ends[m]):
+                overlap = _overlap(paths, m, k, half[m] + half[k])
+                if overlap is not None:
+                    found.append(overlap)
+        grid.add((x, y, w, h), k)
+    return sorted(found, key=lambda o: (min(o.link, o.other), max(o.link, o.other)))
+
+
+def _overlap(paths: Sequence[Sequence[Point]], k: int, m: int, reach: float) -> Overlap | None:
+    if len(paths[k]) < len(paths[m]):
+        k, m = m, k
+    found = overlap_of(paths[k], paths[m], reach)
+    if found is not None:
+        return Overlap(k, m, found[0], found[1])
+    bend = _bend_on(paths[m], paths[k], reach)
     return Overlap(m, k, "bend", bend) if bend is not None else None
 
 
 def link_overlaps(board: Board) -> list[Overlap]:
-    """Every pair of links sharing no node whose drawn paths lie on each other, once each, in link order."""
+    """Every pair of the board's links sharing no node whose drawn paths lie on each other."""
     unit = proportions.board_unit(board)
     half = [proportions.bed_half_width(link.spaces, unit) for link in board.links]
-    widest = max(half, default=0.0)
-    grid: SpatialGrid[int] = SpatialGrid(CELL)
-    found = []
-    for link in board.links:
-        x, y, w, h = bounding_rect(link.path)
-        grown = (x - half[link.index] - widest, y - half[link.index] - widest, w + 2 * (half[link.index] + widest),
-                 h + 2 * (half[link.index] + widest))
-        ends = {link.a, link.b}
-        for other in grid.near(grown):
-            if ends.isdisjoint((board.links[other].a, board.links[other].b)):
-                overlap = _overlap(board, other, link.index, half)
-                if overlap is not None:
-                    found.append(overlap)
-        grid.add((x, y, w, h), link.index)
-    return sorted(found, key=lambda o: (min(o.link, o.other), max(o.link, o.other)))
+    return overlaps_among([link.path for link in board.links], [(link.a, link.b) for link in board.links], half)

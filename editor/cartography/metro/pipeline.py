@@ -15,6 +15,7 @@ from editor.cartography.metro.river import redraw_rivers
 from editor.cartography.metro.room import lay_out_with_room
 from editor.cartography.metro.scene import NameScene
 from editor.cartography.metro.step_aside import step_aside
+from editor.cartography.metro.unstack import unstack_links
 from editor.cartography.names.types import PlacedName
 from editor.cartography.names.untangle import untangle
 from editor.cartography.network import Frame, Network, Schematic
@@ -66,6 +67,7 @@ def make_metro_map(request: MapRequest, progress: Progress | None = None) -> Met
     started = time.process_time()
     schematic, scene, names, rounds = lay_out_with_room(request, progress)
     schematic, scene, names = step_aside(request, schematic, scene, names)
+    schematic, scene = unstack_links(request, schematic, scene, names)
     names = _untangled(request, scene, names)
     stuck = frozenset(troubled(name_problems(request, scene, names), scene) & request.labels.keys()
                       if request.labels else ())

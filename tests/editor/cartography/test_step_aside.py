@@ -11,7 +11,8 @@ import pytest
 from editor.cartography.layout.checks import check_schematic, is_octilinear
 from editor.cartography.metro.naming import name_problems, placed, troubled
 from editor.cartography.metro.request import MapRequest
-from editor.cartography.metro.step_aside import octilinear_ways, step_aside
+from editor.cartography.metro.step_aside import step_aside
+from editor.cartography.metro.track_drawing import octilinear_ways
 from editor.cartography.network import Frame, Network, Place, Schematic, Track
 
 MIDDLE = 1

@@ -147,6 +147,11 @@ class Scene:
         """The game people play on this screen, for the layers; None on other screens and in show mode."""
         return None
 
+    def notice_rect(self) -> pygame.Rect | None:
+        """Where a passing notice from a layer ("Controller connected") may go on this screen: its top, within
+        this rectangle, off what the screen is for (a map's station names). None: the window's top middle."""
+        return None
+
 
 def table_on_screen(app: Window) -> Table | None:
     """The game people play on the top screen, if there is one."""

@@ -136,42 +136,53 @@ class BoardOverlay:
             self._preview_key = key
         return self._preview
 
-    def tooltip(self, surface: pygame.Surface, ctl: TurnController, link: int, pos: Point,
-                bounds: pygame.Rect) -> None:
-        """The hovered space's preview beside the mouse: points, why, tokens gained and paid."""
+    def tooltip_height(self, ctl: TurnController, link: int, width: int) -> int:
+        """How tall the hovered space's preview card is at this width."""
+        rows = self._tip_rows(ctl, link, width - 2 * style.ui(14))
+        return sum(image.get_height() + gap for image, gap in rows) + 2 * style.ui(9)
+
+    def tooltip(self, surface: pygame.Surface, ctl: TurnController, link: int, box: pygame.Rect) -> None:
+        """The hovered space's preview on a card filling `box`: points, the link, why, tokens gained and paid.
+        The play screen puts it in its side panel: beside the pointer it hid station names, and a place clear of
+        them near the pointer is rare on the shipped boards (1 space in 8 within 60 px at 1920×1080)."""
+        rows = self._tip_rows(ctl, link, box.width - 2 * style.ui(14))
+        radius = style.ui(10)
+        pygame.draw.rect(surface, style.mix(style.INK, style.PAPER, 0.55), box.move(0, 3), border_radius=radius)
+        pygame.draw.rect(surface, style.HALO, box, border_radius=radius)
+        pygame.draw.rect(surface, style.line_colour(ctl.selected or ""), box, max(2, style.ui(3)),
+                         border_radius=radius)
+        y = box.y + style.ui(9)
+        for image, gap in rows:
+            if y + image.get_height() > box.bottom - style.ui(6):
+                break  # a tiny window: what fits
+            surface.blit(image, (box.x + style.ui(14), y))
+            y += image.get_height() + gap
+
+    def _tip_rows(self, ctl: TurnController, link: int, width: int) -> list[tuple[pygame.Surface, int]]:
+        """The preview's lines, each with the space after it: the points, the link's two stations, then why,
+        the tokens it gains and what it costs, wrapped to `width` (German and French run long)."""
         points, tokens, reasons = self.preview(ctl, link)
         cost = ctl.legal_spaces().get(link, 0)
         board = self.view.board
         the_link = board.links[link]
         ends = (the_link.a, the_link.b)
-        rows: list[pygame.Surface] = []
+        u = style.ui
         title = text.tr("play.preview.points", points=points) if points else text.tr("play.preview.nothing")
-        head = style.text(title, 26 if points else 18, "black", style.GOLD_DARK if points else style.INK_SOFT)
-        names = style.text(f"{board.nodes[the_link.a].name} – {board.nodes[the_link.b].name}", 13, "semibold",
-                           style.INK_SOFT)
-        rows += [style.text(short_reason(r, board, ends), 15, "regular", style.INK) for r in reasons]
+        rows = [(image, 0) for image in _lines(title, u(26) if points else u(18), "black",
+                                               style.GOLD_DARK if points else style.INK_SOFT, width)]
+        names = f"{board.nodes[the_link.a].name} – {board.nodes[the_link.b].name}"
+        rows += [(image, 0) for image in _lines(names, u(14), "semibold", style.INK_SOFT, width)]
+        rows[-1] = (rows[-1][0], u(6))
+        for reason in reasons:
+            rows += [(image, u(2)) for image in _lines(short_reason(reason, board, ends), u(15), "regular",
+                                                      style.INK, width)]
         if tokens:
-            rows.append(style.text(text.ntr("play.preview.tokens", tokens, count=tokens), 15, "bold", style.INK))
+            rows += [(image, u(2)) for image in _lines(text.ntr("play.preview.tokens", tokens, count=tokens),
+                                                      u(15), "bold", style.INK, width)]
         if cost:
-            rows.append(style.text(text.ntr("play.cost", cost, count=cost), 15, "bold", style.RAIL))
-        width = max([head.get_width(), names.get_width()] + [r.get_width() for r in rows]) + 28
-        height = head.get_height() + names.get_height() + sum(r.get_height() + 2 for r in rows) + 22
-        box = pygame.Rect(int(pos[0]) + 22, int(pos[1]) + 18, width, height)
-        if box.right > bounds.right - 8:
-            box.right = int(pos[0]) - 16
-        if box.bottom > bounds.bottom - 8:
-            box.bottom = int(pos[1]) - 12
-        pygame.draw.rect(surface, style.mix(style.INK, style.PAPER, 0.55), box.move(0, 3), border_radius=10)
-        pygame.draw.rect(surface, style.HALO, box, border_radius=10)
-        pygame.draw.rect(surface, style.line_colour(ctl.selected or ""), box, 3, border_radius=10)
-        y = box.y + 8
-        surface.blit(head, (box.x + 14, y))
-        y += head.get_height()
-        surface.blit(names, (box.x + 14, y))
-        y += names.get_height() + 6
-        for row in rows:
-            surface.blit(row, (box.x + 14, y))
-            y += row.get_height() + 2
+            rows += [(image, u(2)) for image in _lines(text.ntr("play.cost", cost, count=cost), u(15), "bold",
+                                                      style.RAIL, width)]
+        return rows
 
     def pulses(self, surface: pygame.Surface, ctl: TurnController) -> None:
         """A newly placed track: a ring of light that shrinks onto it."""
@@ -266,3 +277,8 @@ class BoardOverlay:
         if nodes:
             self.rings(surface, nodes, time)
 
+
+def _lines(message: str, size: int, weight: str, colour: style.Colour, width: int) -> list[pygame.Surface]:
+    """A message as text images no wider than `width`, wrapped on up to three lines."""
+    return [style.fit_text(line, size, weight, colour, width)
+            for line in style.wrap(message, size, weight, width, max_lines=3)]

@@ -174,17 +174,32 @@ class PadLayer(Layer):
             elif (table := scene.table()) is not None:
                 self.cursor.draw(table, surface, self.time)
         if self.toast_time > 0:
-            self._draw_toast(surface)
+            self._draw_toast(surface, scene.notice_rect() if scene is not None else None)
 
-    def _draw_toast(self, surface: pygame.Surface) -> None:
+    def _draw_toast(self, surface: pygame.Surface, area: pygame.Rect | None) -> None:
+        """The message at the top of `area`, across it (on the play screen the side panel's message room, off
+        the map's names), else at the window's top middle; wrapped, sliding and fading in and out."""
         alpha = min(1.0, self.toast_time / 0.4, (TOAST_SECONDS - self.toast_time) / 0.2 + 0.2)
-        label = style.text(self.toast, style.ui(20), "bold", style.HALO)
-        box = label.get_rect().inflate(40, 22)
-        box.midtop = (surface.get_width() // 2, 16 + round(6 * (1 - alpha)))
+        u = style.ui
+        room = area or surface.get_rect().inflate(-2 * u(16), -2 * u(16))
+        icon = u(11)
+        lead = u(14) + 2 * icon + u(12)  # the controller's icon, then the words
+        width = min(room.width, u(720)) - lead - u(20)
+        lines = [style.fit_text(line, u(20), "bold", style.HALO, width)
+                 for line in style.wrap(self.toast, u(20), "bold", width, max_lines=3)]
+        tall = sum(line.get_height() for line in lines)
+        box = pygame.Rect(0, 0, room.width if area else max(line.get_width() for line in lines) + lead + u(20),
+                          max(tall + u(22), room.height if area else 0))  # an area it covers whole
+        box.midtop = (room.centerx, room.top + round(6 * (1 - alpha)))
         plate = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(plate, (*style.INK, 235), plate.get_rect(), border_radius=14)
-        pad_icon(plate, (24, box.height // 2), 11)
-        plate.blit(label, label.get_rect(center=(box.width // 2 + 10, box.height // 2)))
+        pygame.draw.rect(plate, style.INK, plate.get_rect(), border_radius=u(14))
+        pygame.draw.rect(plate, style.mix(style.INK, style.HALO, 0.35), plate.get_rect(), max(1, u(2)),
+                         border_radius=u(14))
+        pad_icon(plate, (u(14) + icon, box.height // 2), icon)
+        y = (box.height - tall) // 2
+        for line in lines:
+            plate.blit(line, (lead, y))
+            y += line.get_height()
         plate.set_alpha(round(255 * max(0.0, alpha)))
         surface.blit(plate, box)
 

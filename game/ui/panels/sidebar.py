@@ -23,6 +23,8 @@ PAD = 22
 SEAT_H = 84
 FIXED_H = 338  # the panel's height at scale 1 without the seats: heading, turn, buttons, a little log
 LOG_ROW = 25
+LOG_GAP = 6  # between the message line and the log's heading
+LOG_HEAD = 22  # the log's heading row, above its first entry
 LINE_H = 18
 ROUTE_ROW = 36
 MAX_LOG = 10
@@ -49,6 +51,7 @@ class Sidebar:
         self.help_local: pygame.Rect | None = None  # where the rules' "?" goes, in the panel's own pixels
         self.turn_local: pygame.Rect | None = None  # the box saying whose turn it is, likewise
         self.message_local: pygame.Rect | None = None  # a refusal's red plate, while one is shown
+        self.note_local: pygame.Rect | None = None  # the message line and the log's heading, likewise
 
     def s(self, value: float) -> int:
         """A design length at the panel's scale."""
@@ -69,6 +72,12 @@ class Sidebar:
     def message_rect(self, panel: pygame.Rect) -> pygame.Rect | None:
         """Where a refusal's red plate lies on screen, while the last frame showed one."""
         return self.message_local.move(panel.topleft) if self.message_local is not None else None
+
+    def note_rect(self, panel: pygame.Rect) -> pygame.Rect | None:
+        """Where the message line and the log's heading lie on screen, under the buttons: a notice in the panel
+        (a hovered track space's preview; over the map it hid station names) covers them whole. None until a
+        panel with controls was drawn."""
+        return self.note_local.move(panel.topleft) if self.note_local is not None else None
 
     def draw(self, surface: pygame.Surface, panel: pygame.Rect, ctl: TurnController, title: str,
              hover: tuple[int, int] | None, show_controls: bool = True, marked: int = 0) -> list[Hotspot]:
@@ -117,13 +126,15 @@ class Sidebar:
         if ctl.route_options():
             y, more = self._routes(surface, pygame.Rect(x, y, width, 0), ctl, hover)
             spots += more
-        self.message_local = None
+        self.message_local = self.note_local = None
         if show_controls:
             y, more = self._controls(surface, x, y, width, ctl, hover)
             spots += more
+        if self.note_local is not None:
+            self.note_local.height = y + s(LOG_GAP + LOG_HEAD) - self.note_local.y
         keys = style.wrap(text.tr("play.keys"), s(13), "regular", width, max_lines=4) if show_controls else []
         footer = panel.bottom - s(10) - len(keys) * s(16)  # the keys are for people; the show has nobody
-        spots += self._log(surface, pygame.Rect(x, y + s(6), width, footer - y - s(12)), ctl, hover)
+        spots += self._log(surface, pygame.Rect(x, y + s(LOG_GAP), width, footer - y - s(12)), ctl, hover)
         for k, line in enumerate(keys):
             surface.blit(style.text(line, s(13), "regular", style.INK_SOFT), (x, footer + s(4) + k * s(16)))
         return spots
@@ -342,6 +353,7 @@ class Sidebar:
                    hovered=can_undo and hover is not None and undo.collidepoint(hover), size=s(16))
             spots.append(Hotspot(undo, "undo"))
         y += s(58)
+        self.note_local = pygame.Rect(x, y - s(5), width, 0)  # its height once the log's heading is placed
         message, colour = self._message(ctl)
         inset = s(10) if ctl.message else 0  # why a click was refused (or a save failed): on a red plate, here
         # beside the map, where it hides none of the map's names as it did at the map's foot
@@ -400,7 +412,7 @@ class Sidebar:
             rows.append((entry, lines))
         rows.reverse()
         spots: list[Hotspot] = []
-        y = rect.y + s(24)
+        y = rect.y + s(LOG_HEAD + 2)
         for k, (entry, lines) in enumerate(rows):
             height = row_h + (len(lines) - 1) * line_h
             row = pygame.Rect(rect.x - s(6), y - 2, rect.width + s(12), height - 2)

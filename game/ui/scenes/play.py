@@ -141,6 +141,13 @@ class PlayScene(Scene):
     def help_rect(self) -> pygame.Rect | None:
         return self.sidebar.help_rect(self.sidebar_rect())
 
+    def notice_rect(self) -> pygame.Rect | None:
+        """The side panel's message line and log heading, under its buttons (else the panel's top): over the
+        map a notice hid station names."""
+        panel = self.sidebar_rect()
+        top = pygame.Rect(panel.x, panel.y, panel.width, 0).inflate(-2 * style.ui(8), 0).move(0, style.ui(8))
+        return self.sidebar.note_rect(panel) or top
+
     # ----- input -----
 
     def event(self, event: pygame.event.Event) -> None:
@@ -328,16 +335,31 @@ class PlayScene(Scene):
             where = ctl.passenger_position() or self._waiting_passenger()
             if where is not None:
                 view._draw_passenger(surface, where, self.time)
-        if hovered_link is not None and on_board is not None:
-            overlay.tooltip(surface, ctl, hovered_link, on_board, area)
         surface.set_clip(previous)
         self.cards.draw(surface, self.strip_rect(), ctl, hover)
         self._pile_tip(surface, ctl)
-        self.sidebar.draw(surface, self.sidebar_rect(), ctl, self.caption(), hover, self.show_controls,
-                          self.passenger.marked(ctl))
+        panel = self.sidebar_rect()
+        self.sidebar.draw(surface, panel, ctl, self.caption(), hover, self.show_controls, self.passenger.marked(ctl))
+        if hovered_link is not None:
+            self._preview(surface, ctl, overlay, hovered_link, panel)
         self._banner(surface, ctl)
 
     show_controls = True
+
+    def _preview(self, surface: pygame.Surface, ctl: TurnController, overlay: BoardOverlay, link: int,
+                 panel: pygame.Rect) -> None:
+        """The hovered space's preview, in the side panel over its message line and the log's top: beside the
+        pointer it hid station names. The log's lines it reaches it covers whole, never cut through."""
+        dock = self.sidebar.note_rect(panel)
+        if dock is None:
+            return
+        box = dock.copy()
+        box.height = max(dock.height, overlay.tooltip_height(ctl, link, dock.width))
+        for row in sorted((spot.rect for spot in self.sidebar.spots if spot.kind == "log"), key=lambda r: r.top):
+            if row.top < box.bottom < row.bottom + 2:
+                box.height = row.bottom + 2 - box.top
+        box.height = min(box.height, panel.bottom - style.ui(8) - box.top)
+        overlay.tooltip(surface, ctl, link, box)
 
     def _waiting_passenger(self) -> Point | None:
         assert self.ctl is not None and self.board is not None

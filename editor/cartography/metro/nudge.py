@@ -1,0 +1,157 @@
+"""Stations step aside for their names: a station whose name has no place free of links and stations moves
+a little, its links drawn again.
+
+At a junction of four or five links, or beside a parallel line one pitch away, every place round a station
+may be spoilt by track before any other name is counted; no placement helps, and the room-making
+(room.py) moves whole rigid pieces along one axis at a time. Here such a station alone is tried a short
+step in each of the eight directions, each of its links drawn the least bent octilinear way the drawing
+allows (`TrackDrawing.allowed`: no bed over a station, no new crossing, each link leaving in a direction
+of its own). A step is tried when it gives the name a clean place, takes none from a name nearby, keeps
+stations apart and breaks no layout guarantee; every name is placed again, and the step is kept when fewer
+names are in trouble and none more is drawn over a station or another name.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from editor.cartography.layout.checks import MIN_SPACING, check_schematic
+from editor.cartography.metro.naming import measure_of, name_problems, placed, scene_of, troubled
+from editor.cartography.metro.request import MapRequest
+from editor.cartography.metro.scene import NameScene, beds_over_stations
+from editor.cartography.metro.track_drawing import TrackDrawing, bend_cost, octilinear_ways
+from editor.cartography.names.candidates import away_steps, layouts_of, places_round
+from editor.cartography.names.types import PlacedName
+from editor.cartography.network import Point, Schematic
+from game.board.label_spec import gap_for
+from game.board.name_clearance import NameScene as RuleScene
+
+STEPS = (20.0, 40.0)  # px: half a pitch, a pitch
+DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
+NEARBY = 300.0  # px: names further from a moved station than this keep the places they had
+CLEARANCE = 1.0  # px a name keeps from what it must not cover, as the placer keeps it
+
+
+class _Clean:
+    """Whether a station's name has a place free of every obstacle (other names aside), on one layout."""
+
+    def __init__(self, request: MapRequest, scene: NameScene) -> None:
+        self.request = request
+        self.scene = scene
+        self.rules = RuleScene(scene.stations, scene.obstacles, request.frame)
+        self.measure = measure_of(request)
+        self.gap = gap_for(request.label_px)
+        self.aways = away_steps(request.label_px, self.gap)
+        self.known: dict[int, bool] = {}
+
+    def __call__(self, pos: int) -> bool:
+        if pos not in self.known:
+            station = self.scene.stations[pos]
+            places = places_round(self.rules, pos, layouts_of(station, self.measure), self.aways, self.measure,
+                                  self.gap, self.request.clear_scale)
+            self.known[pos] = any(next(iter(self.rules.breaks(pos, box, CLEARANCE)), None) is None
+                                  for _spec, (_lines, _box, box) in places)
+        return self.known[pos]
+
+
+@dataclass(frozen=True)
+class _Named:
+    """A layout with every name placed on it, and how many names are in trouble and how many unreadable."""
+
+    schematic: Schematic
+    scene: NameScene
+    names: dict[int, PlacedName]
+    trouble: int
+    unreadable: int
+
+    @staticmethod
+    def of(request: MapRequest, schematic: Schematic, scene: NameScene, names: Mapping[int, PlacedName]) -> _Named:
+        problems = name_problems(request, scene, names)
+        return _Named(schematic, scene, dict(names), len(troubled(problems, scene)), _unreadable(problems))
+
+    def better_than(self, other: _Named) -> bool:
+        return self.trouble < other.trouble and self.unreadable <= other.unreadable
+
+
+def nudge_stations(request: MapRequest, schematic: Schematic, scene: NameScene,
+                   names: Mapping[int, PlacedName]) -> tuple[Schematic, NameScene, dict[int, PlacedName]]:
+    """The layout with stations stepped aside where that frees their names (see the module's notes).
+
+    Only for a `thorough` request (the shipped boards' build): every name is placed again after each step,
+    more time than a fresh import has (placing them once after all the steps instead cost the bench's
+    126-station import 1.4 s more, and kept no step on the shipped boards: the names over stations it
+    left outweighed the names it freed)."""
+    best = _Named.of(request, schematic, scene, names)
+    if not request.thorough or not best.trouble:
+        return schematic, scene, dict(names)
+    network, frame = request.network, request.frame
+    guarantees = len(check_schematic(network, schematic, frame))
+    beds = beds_over_stations(network, scene)
+    position_of = {station.index: pos for pos, station in enumerate(scene.stations)}
+    clean = _Clean(request, scene)
+    for index in sorted(troubled(name_problems(request, scene, names), scene)):
+        pos = position_of[index]
+        if network.places[index].pinned or clean(pos):
+            continue
+        for stepped in _steps(request, best.schematic, clean.scene, index):
+            stepped_clean = _Clean(request, scene_of(request, stepped))
+            if not stepped_clean(pos) or beds_over_stations(network, stepped_clean.scene) > beds:
+                continue
+            near = [p for p, s in enumerate(clean.scene.stations)
+                    if p != pos and math.dist((s.x, s.y), stepped.positions[index]) < NEARBY]
+            if not all(stepped_clean(p) for p in near if clean(p)):
+                continue
+            if len(check_schematic(network, stepped, frame)) > guarantees:
+                continue
+            outcome = _Named.of(request, stepped, *placed(request, stepped, None, request.seed))
+            if outcome.better_than(best):
+                best, clean = outcome, stepped_clean
+                break
+    return best.schematic, best.scene, best.names
+
+
+def _steps(request: MapRequest, schematic: Schematic, scene: NameScene, index: int) -> list[Schematic]:
+    """The layouts with station `index` a step away, each link of it drawn the least bent allowed way;
+    steps that bring it near another station or leave a link no way are left out."""
+    network = request.network
+    found = []
+    for step in STEPS:
+        for dx, dy in DIRECTIONS:
+            x, y = schematic.positions[index]
+            to: Point = (x + dx * step, y + dy * step)
+            if any(i != index and not place.waypoint and math.dist(schematic.positions[i], to) < MIN_SPACING
+                   for i, place in enumerate(network.places)):
+                continue
+            positions = list(schematic.positions)
+            positions[index] = to
+            moved = Schematic(tuple(positions), schematic.paths, schematic.areas, schematic.pitch, schematic.notes,
+                              schematic.origin)
+            redrawn = _redrawn(request, moved, scene, index)
+            if redrawn is not None:
+                found.append(redrawn)
+    return found
+
+
+def _redrawn(request: MapRequest, moved: Schematic, scene: NameScene, index: int) -> Schematic | None:
+    """The moved layout with the station's links drawn again, or None where one has no allowed way."""
+    drawing = TrackDrawing(request, moved, scene)
+    links = [k for k, track in enumerate(request.network.tracks) if index in (track.a, track.b)]
+    crossing = {k: set(drawing.crossed(k, drawing.paths[k])) for k in links}
+    for _ in range(2):  # the second time round, each link is judged against its neighbours' new ways
+        drawn = True
+        for k in links:
+            track = request.network.tracks[k]
+            ways = sorted(octilinear_ways(moved.positions[track.a], moved.positions[track.b]), key=bend_cost)
+            way = next((w for w in ways if drawing.allowed(k, w, crossing[k])), None)
+            if way is None:
+                drawn = False
+            else:
+                drawing.draw(k, way)
+    return drawing.schematic(moved) if drawn else None
+
+
+def _unreadable(problems: list[str]) -> int:
+    """The names drawn over a station or another name: worse than over a link, which reads with its halo."""
+    return sum(1 for problem in problems if " covers station " in problem or " overlaps name " in problem)

@@ -1,0 +1,62 @@
+"""Stations step aside for their names: a station whose every place is spoilt by track moves a step."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from itertools import pairwise
+
+from editor.cartography.layout.checks import check_schematic, is_octilinear
+from editor.cartography.metro.naming import measure_of, name_problems, placed, troubled
+from editor.cartography.metro.nudge import nudge_stations
+from editor.cartography.metro.request import MapRequest
+from editor.cartography.network import Frame, Network, Place, Schematic, Track
+
+END = 1
+NAME = "Endstation Nord"
+
+
+def _request(thorough: bool = True) -> MapRequest:
+    """A line ends at "Endstation Nord", between two long east–west links just above and below it; a
+    north–south link crosses both a little east of it, where its name would go. (A chain of short links
+    along the foot sets the board's unit, so discs and beds are drawn the usual size.)"""
+    width = measure_of(MapRequest(Network((), ()), Frame(600, 600, 10)))(NAME)[0] * 1.2
+    east = 200 + width + 10  # the name's box, set east of the station, ends a few px past this
+    places = [Place(100, 300, "West"), Place(200, 300, NAME),
+              Place(20, 274, "C"), Place(760, 274, "D"), Place(20, 326, "E"), Place(760, 326, "F"),
+              Place(east, 200, "G"), Place(east, 400, "H")]
+    places += [Place(40 + 60 * k, 540, f"Foot {k}") for k in range(12)]
+    tracks = [Track(0, 1), Track(2, 3), Track(4, 5), Track(6, 7)]
+    tracks += [Track(8 + k, 9 + k) for k in range(11)]
+    return MapRequest(Network(tuple(places), tuple(tracks)), Frame(800, 600, 10), spaces=(1,) * len(tracks),
+                      thorough=thorough)
+
+
+def _drawn(request: MapRequest) -> Schematic:
+    positions = tuple((p.x, p.y) for p in request.network.places)
+    return Schematic(positions, tuple((positions[t.a], positions[t.b]) for t in request.network.tracks), (), 40.0)
+
+
+def test_a_station_hemmed_in_by_track_steps_along_its_line_and_its_name_fits() -> None:
+    request = _request()
+    schematic = _drawn(request)
+    assert not check_schematic(request.network, schematic, request.frame)
+    scene, names = placed(request, schematic, None, 0)
+    assert END in troubled(name_problems(request, scene, names), scene)
+
+    moved, scene, names = nudge_stations(request, schematic, scene, names)
+
+    assert END not in troubled(name_problems(request, scene, names), scene)
+    assert moved.positions[END] != schematic.positions[END]
+    assert [p for i, p in enumerate(moved.positions) if i != END] == [
+        p for i, p in enumerate(schematic.positions) if i != END]
+    assert math.dist(moved.positions[END], schematic.positions[END]) <= 40 * math.sqrt(2) + 1e-6
+    assert all(is_octilinear(a, b) for path in moved.paths for a, b in pairwise(path))
+    assert not check_schematic(request.network, moved, request.frame)
+
+
+def test_a_fresh_import_keeps_its_stations_where_the_layout_put_them() -> None:
+    request = replace(_request(), thorough=False)  # a placement per step: more time than an import has
+    schematic = _drawn(request)
+    scene, names = placed(request, schematic, None, 0)
+    assert nudge_stations(request, schematic, scene, names)[0] is schematic

@@ -6,6 +6,8 @@ drawn in any coordinate system looks the same once it is fitted to the window.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from functools import cache
 
 import pygame
@@ -275,20 +277,34 @@ def clear_text_cache() -> None:
 
 
 def wrap(message: str, size: int, weight: str, width: int, max_lines: int = 2) -> list[str]:
-    """Words broken into lines that fit `width`; the last line keeps the rest (fit_text then cuts it)."""
+    """Words broken into lines that fit `width`; the last line keeps the rest (fit_text then cuts it). A word
+    wider than `width` alone (a station pair, "Baumschulenweg–Schöneweide:") breaks after a dash in it."""
     measure = font(size, weight).size
     lines: list[str] = []
     current = ""
-    words = message.split(" ")
-    for k, word in enumerate(words):
-        trial = f"{current} {word}".strip()
+    words = _pieces(message.split(" "), lambda piece: measure(piece)[0] > width)
+    for k, (word, glued) in enumerate(words):
+        trial = f"{current}{word}" if glued else f"{current} {word}".strip()
         if current and measure(trial)[0] > width:
             lines.append(current)
             current = word
             if len(lines) == max_lines - 1:
-                current = " ".join([word, *words[k + 1:]])
+                current = _joined([(word, False), *words[k + 1:]])
                 break
         else:
             current = trial
     lines.append(current)
     return lines
+
+
+def _pieces(words: list[str], too_wide: Callable[[str], bool]) -> list[tuple[str, bool]]:
+    """The words, a too wide one split after its dashes: (piece, whether it is glued to the piece before)."""
+    pieces: list[tuple[str, bool]] = []
+    for word in words:
+        parts = re.split(r"(?<=[–—-])(?=.)", word) if too_wide(word) else [word]
+        pieces += [(part, n > 0) for n, part in enumerate(parts)]
+    return pieces
+
+
+def _joined(pieces: list[tuple[str, bool]]) -> str:
+    return "".join(piece if glued or not n else f" {piece}" for n, (piece, glued) in enumerate(pieces))

@@ -28,6 +28,7 @@ LOG_HEAD = 22  # the log's heading row, above its first entry
 LINE_H = 18
 ROUTE_ROW = 36
 MAX_LOG = 10
+LOG_LINES = 8  # lines an entry may take: enough for the longest (German, at 1280×720)
 HELP = 34  # the "?" button's size in the heading row
 
 
@@ -390,7 +391,8 @@ class Sidebar:
 
     def _log(self, surface: pygame.Surface, rect: pygame.Rect, ctl: TurnController,
              hover: tuple[int, int] | None) -> list[Hotspot]:
-        """The newest entries, oldest on top, each on up to two lines; as many as fit, at most MAX_LOG."""
+        """The newest entries, oldest on top, each wrapped on as many lines as it needs at the log's size (never
+        shrunk or cut); as many whole entries as fit, at most MAX_LOG."""
         s = self.s
         row_h, line_h, size = s(LOG_ROW), s(LINE_H), s(14)
         if rect.height < row_h * 2:
@@ -402,9 +404,10 @@ class Sidebar:
                          (rect.right, rect.y + title.get_height() // 2 + 1), 1)
         room = rect.height - s(26)
         rows: list[tuple[LogEntry, list[str]]] = []
-        for entry in reversed(ctl.session.log[-MAX_LOG:]):
-            lines = [entry.text] if entry.kind == "turn" else style.wrap(entry.text, size, "regular",
-                                                                         rect.width - s(18))
+        newest_entry = ctl.session.log[-1] if ctl.session.log else None
+        for entry in reversed(ctl.session.log[-MAX_LOG:]):  # the older ones that no longer fit are left out
+            weight = "black" if entry.kind == "turn" else "bold" if entry is newest_entry else "regular"
+            lines = style.wrap(entry.text, size, weight, rect.width - s(16), max_lines=LOG_LINES)
             need = row_h + (len(lines) - 1) * line_h
             if need > room:
                 break
@@ -420,14 +423,10 @@ class Sidebar:
             if hover is not None and row.collidepoint(hover) and (entry.links or entry.nodes or entry.path):
                 pygame.draw.rect(surface, style.HALO, row, border_radius=s(6))
             self._bullet(surface, entry, (rect.x + s(5), y + s(10)))
-            if entry.kind == "turn":
-                image = style.fit_text(entry.text, size, "black", style.INK, rect.width - s(16))
-                surface.blit(image, (rect.x + s(16), y + s(2)))
-            else:
-                weight = "bold" if newest else "regular"
-                for n, line in enumerate(lines):
-                    image = style.fit_text(line, size, weight, style.INK, rect.width - s(16))
-                    surface.blit(image, (rect.x + s(16), y + s(2) + n * line_h))
+            weight = "black" if entry.kind == "turn" else "bold" if newest else "regular"
+            for n, line in enumerate(lines):  # wrapped to fit: fit_text only guards a word wider than the log
+                image = style.fit_text(line, size, weight, style.INK, rect.width - s(16))
+                surface.blit(image, (rect.x + s(16), y + s(2) + n * line_h))
             spots.append(Hotspot(row, "log", entry))
             y += height
         return spots

@@ -19,13 +19,16 @@ from game.rules.actions import PlaceTrack
 from game.rules.reasons import Reason
 from game.ui import style, text
 from game.ui.board import symbols
+from game.ui.board.labels import name_scale
 from game.ui.board.marks import SpaceMarks, hovered_space, slot_half
 from game.ui.board.route_path import route_links, route_polyline
 from game.ui.board.view import BoardView
+from game.ui.panels.widgets import track_chip
 from game.ui.table.event_log import short_reason
 from game.ui.table.turns import TurnController
 
 Point = tuple[float, float]
+BADGE_REACH = 90  # pixels: how far from the hovered space's middle its points badge may sit on its link
 PICK_PX = 14  # how far from a space a click still counts, in screen pixels
 
 
@@ -41,6 +44,8 @@ class BoardOverlay:
         self._preview: tuple[int, int, tuple[Reason, ...]] = (0, 0, ())
         self._bands_key: object = None
         self._bands: dict[tuple[int, int], Bands | None] = {}
+        self._names_key: object = None
+        self._names: list[pygame.Rect] = []
 
     # ----- geometry -----
 
@@ -126,6 +131,68 @@ class BoardOverlay:
         tracks = ctl.shown.tracks
         path = self.slot_screen(link, len(tracks[link]) if link < len(tracks) else 0)
         hovered_space(surface, path, ctl.selected, self._half())
+        self.badge(surface, ctl, link, path)
+
+    def badge(self, surface: pygame.Surface, ctl: TurnController, link: int, path: list[Point]) -> None:
+        """The points the hovered space would score ("+3", "0"), small on its own track where the player looks
+        (the details are in the side panel): at the middle of the space, or the point along it nearest the
+        middle whose badge covers no station name and stays on the map; none where no such point is."""
+        points = self.preview(ctl, link)[0]
+        image = style.text(f"+{points}" if points else "0", max(11, style.ui(14)), "black",
+                           style.INK if points else style.INK_SOFT)
+        glyphs = image.get_bounding_rect()  # the ink only: the line's blank above and below would crowd names
+        pad_x, pad_y = max(4, style.ui(6)), max(2, style.ui(3))
+        size = (glyphs.width + 2 * pad_x, glyphs.height + 2 * pad_y)
+        spot = self._badge_spot(link, path, size)
+        if spot is None:
+            return
+        radius = spot.height // 2
+        pygame.draw.rect(surface, style.INK, spot.inflate(4, 4), border_radius=radius + 2)
+        pygame.draw.rect(surface, style.GOLD if points else style.HALO, spot, border_radius=radius)
+        surface.blit(image, glyphs.move(spot.x + pad_x - glyphs.x, spot.y + pad_y - glyphs.y).topleft, glyphs)
+
+    def _badge_spot(self, link: int, path: list[Point], size: tuple[int, int]) -> pygame.Rect | None:
+        """Where a badge this big (with its 2 px rim) covers no name and stays in view: the hovered space's
+        middle, else the point of its link's track nearest that (a short space between two names may have no
+        room of its own), within BADGE_REACH of it."""
+        if len(path) < 2:
+            return None
+        area = pygame.Rect(*(round(v) for v in self.view.camera.view))
+        names = self._name_boxes()
+        middle = geometry.point_along(path, 0.5)
+        the_link = self.view.board.links[link]
+        radius = self.view.metrics.radius
+        track = [self.view.camera.to_screen(p) for p in geometry.trim(the_link.path, radius[the_link.a],
+                                                                        radius[the_link.b])]
+        tries = [middle] + [geometry.point_along(path, k / 10) for k in range(1, 10)]
+        if len(track) >= 2:
+            tries += [geometry.point_along(track, k / 40) for k in range(1, 40)]
+        tries = sorted(tries, key=lambda p: math.dist(p, middle))
+        for x, y in tries:
+            if math.dist((x, y), middle) > BADGE_REACH:
+                break
+            spot = pygame.Rect(0, 0, *size)
+            spot.center = (round(x), round(y))
+            outer = spot.inflate(4, 4)  # its rim
+            if area.contains(outer) and outer.collidelist(names) < 0:
+                return spot
+        return None
+
+    def _name_boxes(self) -> list[pygame.Rect]:
+        """Every station name's lines and badges on screen at this zoom (kept while the camera stays)."""
+        key = self._camera_key()
+        if key != self._names_key:
+            view, camera = self.view, self.view.camera
+            scale = name_scale(view.board.label_px, camera.scale)
+            boxes = []
+            for index in view.names.stations():
+                setting = view.names.setting(index, scale)
+                for x, y, w, h in [box for _, box in setting.lines] + list(setting.badges):
+                    left, top = camera.to_screen((x, y))
+                    boxes.append(pygame.Rect(math.floor(left), math.floor(top), math.ceil(w * camera.scale) + 1,
+                                             math.ceil(h * camera.scale) + 1).inflate(2, 2))
+            self._names_key, self._names = key, boxes
+        return self._names
 
     def preview(self, ctl: TurnController, link: int) -> tuple[int, int, tuple[Reason, ...]]:
         """Points, branch tokens and reasons the hovered placement would earn (cached per state)."""
@@ -139,24 +206,41 @@ class BoardOverlay:
     def tooltip_height(self, ctl: TurnController, link: int, width: int) -> int:
         """How tall the hovered space's preview card is at this width."""
         rows = self._tip_rows(ctl, link, width - 2 * style.ui(14))
-        return sum(image.get_height() + gap for image, gap in rows) + 2 * style.ui(9)
+        return sum(image.get_height() + gap for image, gap in rows) - rows[-1][1] + 2 * style.ui(9)  # no gap last
 
     def tooltip(self, surface: pygame.Surface, ctl: TurnController, link: int, box: pygame.Rect) -> None:
-        """The hovered space's preview on a card filling `box`: points, the link, why, tokens gained and paid.
-        The play screen puts it in its side panel: beside the pointer it hid station names, and a place clear of
-        them near the pointer is rare on the shipped boards (1 space in 8 within 60 px at 1920×1080)."""
-        rows = self._tip_rows(ctl, link, box.width - 2 * style.ui(14))
-        radius = style.ui(10)
-        pygame.draw.rect(surface, style.mix(style.INK, style.PAPER, 0.55), box.move(0, 3), border_radius=radius)
-        pygame.draw.rect(surface, style.HALO, box, border_radius=radius)
-        pygame.draw.rect(surface, style.line_colour(ctl.selected or ""), box, max(2, style.ui(3)),
+        """The hovered space's preview on a card at the top of `box`, as tall as its text: points, the link, why,
+        tokens gained and paid; the rest of `box` (what the play screen has it cover) is the panel's paper.
+        The card's frame is neutral, a chip of the line beside its heading: in the line's colour (red) the
+        frame read as an error. The play screen puts it in its side panel: beside the pointer it hid station
+        names, and a place clear of them near the pointer is rare on the shipped boards (1 space in 8 within
+        60 px at 1920×1080); the points alone are on the map, on the space's track (`badge`)."""
+        u = style.ui
+        rows = self._tip_rows(ctl, link, box.width - 2 * u(14))
+        card = box.copy()
+        card.height = min(box.height, self.tooltip_height(ctl, link, box.width))
+        radius = u(10)
+        pygame.draw.rect(surface, style.PAPER_DARK, box)
+        pygame.draw.rect(surface, style.mix(style.INK, style.PAPER, 0.7), card.move(0, 2), border_radius=radius)
+        pygame.draw.rect(surface, style.HALO, card, border_radius=radius)
+        pygame.draw.rect(surface, style.mix(style.INK_SOFT, style.PAPER, 0.35), card, max(1, u(2)),
                          border_radius=radius)
-        y = box.y + style.ui(9)
-        for image, gap in rows:
-            if y + image.get_height() > box.bottom - style.ui(6):
+        y = card.y + u(9)
+        chip = self._chip(ctl)
+        for k, (image, gap) in enumerate(rows):
+            if y + image.get_height() > card.bottom - u(4):
                 break  # a tiny window: what fits
-            surface.blit(image, (box.x + style.ui(14), y))
+            lead = chip if k == 0 else 0
+            if lead and ctl.selected is not None:
+                track_chip(surface, (card.x + u(14) + lead / 2 - u(3), y + image.get_height() / 2), lead - u(8),
+                           ctl.selected)
+            surface.blit(image, (card.x + u(14) + lead, y))
             y += image.get_height() + gap
+
+    @staticmethod
+    def _chip(ctl: TurnController) -> int:
+        """The room the line's chip takes before the preview's heading."""
+        return style.ui(30) if ctl.selected is not None else 0
 
     def _tip_rows(self, ctl: TurnController, link: int, width: int) -> list[tuple[pygame.Surface, int]]:
         """The preview's lines, each with the space after it: the points, the link's two stations, then why,
@@ -169,7 +253,8 @@ class BoardOverlay:
         u = style.ui
         title = text.tr("play.preview.points", points=points) if points else text.tr("play.preview.nothing")
         rows = [(image, 0) for image in _lines(title, u(26) if points else u(18), "black",
-                                               style.GOLD_DARK if points else style.INK_SOFT, width)]
+                                               style.GOLD_DARK if points else style.INK_SOFT,
+                                               width - self._chip(ctl))]
         names = f"{board.nodes[the_link.a].name} – {board.nodes[the_link.b].name}"
         rows += [(image, 0) for image in _lines(names, u(14), "semibold", style.INK_SOFT, width)]
         rows[-1] = (rows[-1][0], u(6))

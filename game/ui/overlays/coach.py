@@ -3,7 +3,8 @@
 "Pick one of your lines" points at the line chips, "Click a lit space" at a lit space, the passenger's
 tip at the route list (it speaks of a choice only when his routes really tie, and while it is up a single
 route waits for Go instead of leaving by itself), and a last one at the "?" for the rules. Each mark goes
-away when the player does what it says (or presses Got it); the last one remembers, in a small JSON file in
+away when the player does what it says (or presses Got it, or Esc: a new player's way to close a popup,
+which must not leave the game under it); the last one remembers, in a small JSON file in
 the user data folder, that the tips have been seen. "Don't show again" remembers it at once. A tip's text
 wraps, never cut; a click on a tip, or one that began on it, never reaches the board.
 """
@@ -125,6 +126,15 @@ class CoachLayer(Layer):
             self.pressed = self._on_tip(event.pos)
         return False
 
+    def _close(self, app: Window) -> bool:
+        """Esc closes the tip on screen, as Got it does, and the game under it stays. A hint the player asked
+        for since (H) is put away first: that is the hint layer's."""
+        table = self.table(app)
+        if table is None or table.ctl is None or table.ctl.hints.status or not self.current(app) or self.box is None:
+            return False
+        self.advance()
+        return True
+
     def _on_tip(self, pos: tuple[float, float]) -> bool:
         """On the tip showing, or where one stood a moment ago (a click meant for it must not hit the board)."""
         if self.box is not None and self.box.collidepoint(pos):
@@ -132,6 +142,8 @@ class CoachLayer(Layer):
         return self.gone is not None and self.gone[0].collidepoint(pos)
 
     def intent(self, app: Window, intent: Intent) -> bool:
+        if intent.kind == "back":
+            return self._close(app)
         if intent.kind != "select" or intent.pos is None or self.table(app) is None:
             return False
         pressed, self.pressed = self.pressed, False

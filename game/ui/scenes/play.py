@@ -92,7 +92,10 @@ class PlayScene(Scene):
         session = read_saved_game().restored
         if not isinstance(session, GameSession):
             return None
-        return cls(app, session.setup, session=session)
+        scene = cls(app, session.setup, session=session)
+        if scene.ctl is not None:
+            scene.ctl.saved_version = scene.ctl.version  # the autosave holds it: leaving at once writes nothing
+        return scene
 
     # ----- layout -----
 
@@ -232,8 +235,13 @@ class PlayScene(Scene):
                 ctl.choose(options[spot.value])
 
     def back(self) -> None:
+        """To the menu, the game kept for Continue whatever point it is at (even before its first move): what
+        the disk refused is said on the menu, which then offers only what it could keep."""
         if self.ctl is not None:
             self.ctl.queue.finish()
+            problem = self.ctl.keep()
+            if problem:
+                self.app.notice = problem
         self.app.router.replace("menu")
 
     # ----- time -----

@@ -55,6 +55,7 @@ class TurnController:
         self.route_time = 0.0
         self.over_time = 0.0
         self.version = 0  # changes whenever the engine state does, for caches
+        self.saved_version: int | None = None  # the version the autosave holds (when this screen wrote it)
         self.on_change: Callable[[], None] | None = None
         self.sound: Callable[[str], object] | None = None  # plays an effect by name (the app's Audio.play)
         self._legal: tuple[int, str | None, dict[int, int]] | None = None
@@ -333,13 +334,28 @@ class TurnController:
             self.on_change()
 
     def _save(self) -> None:
+        problem = self.save()  # a full or read-only disk: say so, play on
+        if problem:
+            self.say(problem)
+
+    def save(self) -> str | None:
+        """Autosave the game as it stands (a finished one is removed: Continue would have nothing to do);
+        what went wrong, for the screen, when the disk refuses. Leaving the table saves too, so a game left
+        before its first move, or left just after an undo, is the one Continue opens."""
         if not self.autosave_enabled:
-            return
+            return None
         from game.persist import saves
 
         if self.state.phase == "over":
             saves.remove_autosave()
-        else:
-            problem = self.session.autosave()  # a full or read-only disk: say so, play on
-            if problem:
-                self.say(problem)
+            return None
+        problem = self.session.autosave()
+        self.saved_version = self.version if problem is None else None
+        return problem
+
+    def keep(self) -> str | None:
+        """Save on leaving the table, unless the autosave already holds the game as it stands (a save the same
+        as the last would only push an older one out of the backups)."""
+        if self.saved_version == self.version and self.state.phase != "over":
+            return None
+        return self.save()

@@ -204,6 +204,14 @@ class App:
         scene.enter()
 
     def quit(self) -> None:
+        """Close the window: every open screen first keeps what it must (a game at the table is saved for
+        Continue, as leaving it to the menu saves it); one that fails at it does not keep the window open."""
+        for scene in reversed(self.scenes):
+            try:
+                scene.closing()
+            except Exception as error:  # closing anyway: say what was lost, where the player started the game
+                print(f"underground: could not keep the game on closing ({type(error).__name__}: {error})",
+                      file=sys.stderr)
         self.running = False
 
     # ----- loop -----

@@ -119,6 +119,9 @@ class Scene:
     def leave(self) -> None:
         """Called when the scene stops being the top one (its widgets should go)."""
 
+    def closing(self) -> None:
+        """The window is closing (its close button, the menu's Quit): keep what must not be lost."""
+
     def event(self, event: pygame.event.Event) -> None:
         """A raw event, after pygame_gui has seen it (button presses arrive here)."""
 

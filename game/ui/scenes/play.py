@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 
 import pygame
 
@@ -237,12 +238,24 @@ class PlayScene(Scene):
     def back(self) -> None:
         """To the menu, the game kept for Continue whatever point it is at (even before its first move): what
         the disk refused is said on the menu, which then offers only what it could keep."""
-        if self.ctl is not None:
-            self.ctl.queue.finish()
-            problem = self.ctl.keep()
-            if problem:
-                self.app.notice = problem
+        problem = self._keep()
+        if problem:
+            self.app.notice = problem
         self.app.router.replace("menu")
+
+    def closing(self) -> None:
+        """The window closes over the game: kept for Continue as on leaving to the menu (the show, the
+        tutorial and replays keep nothing: their controller's autosave is off). A refusing disk is told on
+        the terminal, the only place left."""
+        problem = self._keep()
+        if problem:
+            print(f"underground: {problem}", file=sys.stderr)
+
+    def _keep(self) -> str | None:
+        if self.ctl is None:
+            return None
+        self.ctl.queue.finish()
+        return self.ctl.keep()
 
     # ----- time -----
 

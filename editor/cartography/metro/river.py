@@ -143,7 +143,7 @@ def _route(points: list[Point], places: Sequence[Point], banks: Sequence[int], n
         p = line[-1]
         options = _elbows(p, q)
         vias = _vias(p, q, near) if detours else []
-        ways = _Ways(line, points[-1], places, banks, near, frame, [p, q, *vias])
+        ways = _Ways(line, q, points[-1], places, banks, near, frame, [p, q, *vias])
         (wrong, _), best = min((((ways.wrong(way), _along_edge(way, frame)), way) for way in options),
                                key=lambda scored: scored[0])
         if vias and wrong:
@@ -158,18 +158,24 @@ class _Ways:
     wrong bank or runs over. Every way starts and ends at the same points and stays within the box round
     `extent`, so only the stations in that box can fare differently: only they are counted."""
 
-    def __init__(self, line: Sequence[Point], last: Point, places: Sequence[Point], banks: Sequence[int],
-                 near: float, frame: Frame, extent: Sequence[Point]) -> None:
+    def __init__(self, line: Sequence[Point], end: Point, last: Point, places: Sequence[Point],
+                 banks: Sequence[int], near: float, frame: Frame, extent: Sequence[Point]) -> None:
         xs, ys = [x for x, _ in extent], [y for _, y in extent]
         x0, x1, y0, y1 = min(xs) - near, max(xs) + near, min(ys) - near, max(ys) + near
-        self.local = [i for i, (x, y) in enumerate(places) if x0 <= x <= x1 and y0 <= y <= y1]
-        self.line, self.last, self.places, self.banks, self.near, self.frame = line, last, places, banks, near, frame
+        local = [i for i, (x, y) in enumerate(places) if x0 <= x <= x1 and y0 <= y <= y1]
+        self.points = [places[i] for i in local]
+        self.banks = [banks[i] for i in local]
+        self.line, self.last, self.near, self.frame = line, last, near, frame
+        # Every way ends at `end` and the river goes on from there to `last`: the line so far and that last
+        # run are the same for every way, so each station's distance to them is measured once.
+        self.fixed = [min(nearest_segment(p, line)[1], segment_distance(p, end, last)) for p in self.points]
 
     def wrong(self, way: Sequence[Point]) -> int:
-        if not self.local:
+        if not self.points:
             return 0
-        return len(_wrong([*self.line, *way[1:], self.last], [self.places[i] for i in self.local],
-                          [self.banks[i] for i in self.local], self.near, self.frame))
+        now = sides(self.points, [*self.line, *way[1:], self.last], self.frame)
+        return sum(1 for k, p in enumerate(self.points)
+                   if now[k] != self.banks[k] or min(self.fixed[k], nearest_segment(p, way)[1]) < self.near)
 
 
 def _along_edge(way: Sequence[Point], frame: Frame) -> int:

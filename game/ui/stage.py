@@ -100,6 +100,11 @@ class Table(Protocol):
         """Where the rules' "?" button goes: beside the board, never over it (None before the first frame)."""
         ...
 
+    def panel_room(self) -> pygame.Rect | None:
+        """The side panel's room for a tip or a hint card, beside the map (over it they hid station names):
+        from its message line down (None before a panel with controls was drawn)."""
+        ...
+
     def intent(self, intent: Intent) -> None:
         """Something the player means (a controller's press becomes a "select" here)."""
         ...

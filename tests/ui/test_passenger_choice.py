@@ -93,7 +93,8 @@ def test_a_tie_waits_for_the_persons_click_and_scores_the_chosen_lines_owner(mak
     assert spot(scene, "route", 1) and spot(scene, "go")
     wait(app, AUTO_GO * 3)  # nothing goes by itself
     assert ctl.state.phase == "passenger" and ctl.state.current == 1
-    assert coach.box is not None and pygame.Rect(*map(round, scene.board_rect())).contains(coach.box)
+    assert coach.box is not None and scene.sidebar_rect().contains(coach.box)  # beside the map, off its names
+    assert not any(coach.box.colliderect(s.rect) for s in scene.hotspots() if s.kind in ("route", "go"))
     save_shot(app.screen, "passenger_tie")
     points = [p.points for p in ctl.state.players]
     click(app, node_point(scene, names["Camden Lock"].destination))  # Ben sends him along Anna's red line

@@ -258,10 +258,12 @@ class CoachLayer(Layer):
         return text.tr(f"coach.{step}"), text.tr(f"coach.{step}.more")
 
     def _mark(self, surface: pygame.Surface, scene: Table, step: str, target: pygame.Rect) -> None:
-        """The tip's box beside its target, an arrow between them, a pulsing ring on the target."""
+        """The tip's box in the side panel, under its message line (over the map it hid station names), a
+        pulsing ring on the target and, for a target on the map, a thin arrow from the box to it."""
         x, y, w, h = (round(v) for v in scene.board_rect())
         board = pygame.Rect(x, y, w, h)
-        width = min(style.ui(BOX_W), board.width - 40)
+        room = scene.panel_room()
+        width = room.width if room is not None else min(style.ui(BOX_W), board.width - 40)
         heading, more = self.words(scene, step)
         titles = [style.text(line, style.ui(21), "black", style.INK)
                   for line in style.wrap(heading, style.ui(21), "black", width - 36, max_lines=4)]
@@ -269,14 +271,8 @@ class CoachLayer(Layer):
         body = [style.text(line, style.ui(15), "regular", style.INK_SOFT) for line in lines]
         row = style.ui(38)
         height = 18 + sum(t.get_height() for t in titles) + 6 + sum(b.get_height() + 2 for b in body) + 14 + row + 16
-        box = pygame.Rect(0, 0, width, height)
-        if target.centerx > board.right:  # the sidebar: the box sits on the board, left of it
-            box.midright = (board.right - 40, target.centery)
-        elif target.centery > board.centery:
-            box.midbottom = (target.centerx, target.top - 60)
-        else:
-            box.midtop = (target.centerx + (width // 2 if target.centerx < board.x + 200 else 0), target.bottom + 60)
-        box.clamp_ip(board.inflate(-20, -20))
+        box = panel_box(room, width, height, target, bottom=True) if room is not None else \
+            pygame.Rect(board.right - 20 - width, board.bottom - 20 - height, width, height)
         pulse = 0.5 + 0.5 * math.sin(self.time * 5)
         grow = 14 if step == "space" else 8  # around panel controls, tighter: the text beside them stays clear
         ring = target.inflate(grow + 6 * pulse, grow + 6 * pulse)
@@ -285,7 +281,13 @@ class CoachLayer(Layer):
         round_ring = ring.width // 2 if step == "space" else 14  # a space gets a circle, panels a frame
         pygame.draw.rect(surface, style.INK, ring.inflate(6, 6), 3, border_radius=round_ring + 3)
         pygame.draw.rect(surface, style.GOLD, ring, 4, border_radius=round_ring)
-        _arrow(surface, box, ring)
+        if board.colliderect(target):  # the panel's controls are ringed beside the box; a space is pointed at
+            _arrow(surface, box, ring)
+        self._card(surface, scene, box, titles, body, row)
+
+    def _card(self, surface: pygame.Surface, scene: Table, box: pygame.Rect, titles: list[pygame.Surface],
+              body: list[pygame.Surface], row: int) -> None:
+        """The tip's box: its words, Got it and Don't show again."""
         pygame.draw.rect(surface, style.mix(style.INK, style.PAPER, 0.45), box.move(0, 4), border_radius=14)
         pygame.draw.rect(surface, style.HALO, box, border_radius=14)
         pygame.draw.rect(surface, style.GOLD, box, 3, border_radius=14)
@@ -307,6 +309,19 @@ class CoachLayer(Layer):
         button(surface, never, text.tr("coach.never"), size=style.ui(14),
                hovered=hover is not None and never.collidepoint(hover))
         self.spots = [Hotspot(got, "next"), Hotspot(never, "never")]
+
+
+def panel_box(room: pygame.Rect, width: int, height: int, target: pygame.Rect | None = None,
+              bottom: bool = False) -> pygame.Rect:
+    """A box `height` tall across the side panel's room (`Table.panel_room`): at its top, or at its bottom
+    (`bottom`), and never over a `target` in the room (the passenger's routes): below it when it is there."""
+    box = pygame.Rect(room.x, room.y, min(width, room.width), height)
+    if bottom:
+        box.bottom = room.bottom
+    if target is not None and room.colliderect(target):
+        box.top = max(box.top, target.bottom + style.ui(12))
+    box.top = max(room.top, min(box.top, room.bottom - height))
+    return box
 
 
 def _people_tokens(scene: Table) -> int:

@@ -16,6 +16,7 @@ from game import geometry
 from game.ui import style, text
 from game.ui.board import symbols
 from game.ui.input.intents import Intent
+from game.ui.overlays.coach import panel_box
 from game.ui.panels.widgets import hit
 from game.ui.stage import Layer, Table, Window, table_on_screen
 from game.ui.table.event_log import short_reason
@@ -133,41 +134,48 @@ class HintLayer(Layer):
 
     @staticmethod
     def _card(surface: pygame.Surface, table: Table, hint: Hint, target: pygame.Rect, area: pygame.Rect) -> None:
-        """What the hint says: the move, its points and reasons, and how to play or ignore it."""
+        """What the hint says: the move, its points and reasons, and how to play or ignore it; in the side
+        panel under its message line, where a hovered space's preview goes (over the map, beside the space,
+        it hid station names: the band on the space is what points at it)."""
         overlay = table.overlay
         assert overlay is not None
         board = overlay.view.board
-        rows: list[pygame.Surface] = []
+        room = table.panel_room()
+        width = room.width if room is not None else min(area.width - 32, style.ui(420))
+        inner = width - style.ui(28)
+        rows: list[tuple[str, int, str, tuple[int, int, int]]] = []
         if hint.link is not None and hint.line is not None:
             link = board.links[hint.link]
             title = text.tr("hint.place", line=text.line_name(hint.line))
-            rows.append(style.text(f"{board.nodes[link.a].name} – {board.nodes[link.b].name}", style.ui(14),
-                                   "semibold", style.INK_SOFT))
+            rows.append((f"{board.nodes[link.a].name} – {board.nodes[link.b].name}", style.ui(14), "semibold",
+                         style.INK_SOFT))
             points = text.ntr("hint.points", hint.points, count=hint.points) if hint.points else \
                 text.tr("play.preview.nothing")
-            rows.append(style.text(points, style.ui(20), "black", style.GOLD_DARK if hint.points else style.INK_SOFT))
-            rows += [style.text(short_reason(r, board, (link.a, link.b)), style.ui(15), "regular", style.INK)
+            rows.append((points, style.ui(20), "black", style.GOLD_DARK if hint.points else style.INK_SOFT))
+            rows += [(short_reason(r, board, (link.a, link.b)), style.ui(15), "regular", style.INK)
                      for r in hint.reasons]
             if hint.tokens:
-                rows.append(style.text(text.ntr("play.preview.tokens", hint.tokens, count=hint.tokens), style.ui(15),
-                                       "bold", style.INK))
+                rows.append((text.ntr("play.preview.tokens", hint.tokens, count=hint.tokens), style.ui(15), "bold",
+                             style.INK))
         else:
             title = text.tr("hint.branch")
-        rows.append(style.text(text.tr("hint.how"), style.ui(13), "semibold", style.INK_SOFT))
-        head = style.fit_text(title, style.ui(18), "black", style.INK, area.width - style.ui(60))
-        width = min(area.width - 20, max([head.get_width()] + [r.get_width() for r in rows]) + style.ui(28))
-        height = head.get_height() + sum(r.get_height() + 2 for r in rows) + style.ui(22)
-        box = pygame.Rect(0, 0, width, height)
-        box.midbottom = (target.centerx, target.top - 8)
-        if box.top < area.top + 8:
-            box.midtop = (target.centerx, target.bottom + 8)
-        box.clamp_ip(area.inflate(-16, -16))
+        rows.append((text.tr("hint.how"), style.ui(13), "semibold", style.INK_SOFT))
+        heads = [style.fit_text(line, style.ui(18), "black", style.INK, inner)
+                 for line in style.wrap(title, style.ui(18), "black", inner, max_lines=3)]
+        lines = [style.fit_text(line, size, weight, colour, inner)
+                 for words, size, weight, colour in rows for line in style.wrap(words, size, weight, inner, 4)]
+        height = sum(h.get_height() for h in heads) + sum(r.get_height() + 2 for r in lines) + style.ui(22)
+        if room is not None:
+            box = panel_box(room, width, height)
+        else:  # no panel drawn yet: the map's top right corner
+            box = pygame.Rect(area.right - 16 - width, area.top + 16, width, height)
         pygame.draw.rect(surface, style.mix(style.INK, style.PAPER, 0.55), box.move(0, 3), border_radius=12)
         pygame.draw.rect(surface, style.HALO, box, border_radius=12)
         pygame.draw.rect(surface, style.GOLD, box, 4, border_radius=12)
         x, y = box.x + style.ui(14), box.y + style.ui(10)
-        surface.blit(head, (x, y))
-        y += head.get_height()
-        for row in rows:
+        for head in heads:
+            surface.blit(head, (x, y))
+            y += head.get_height()
+        for row in lines:
             surface.blit(row, (x, y + 2))
             y += row.get_height() + 2

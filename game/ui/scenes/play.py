@@ -145,6 +145,15 @@ class PlayScene(Scene):
     def help_rect(self) -> pygame.Rect | None:
         return self.sidebar.help_rect(self.sidebar_rect())
 
+    def panel_room(self) -> pygame.Rect | None:
+        """The side panel from its message line (where a hovered space's preview goes) to its bottom: the
+        first-game tips and the hint's card sit there, beside the map, where they hide no station name."""
+        panel = self.sidebar_rect()
+        dock = self.sidebar.note_rect(panel)
+        if dock is None:
+            return None
+        return pygame.Rect(dock.x, dock.y, dock.width, panel.bottom - style.ui(8) - dock.y)
+
     def notice_rect(self) -> pygame.Rect | None:
         """The side panel's message line and log heading, under its buttons (else the panel's top): over the
         map a notice hid station names."""

@@ -16,9 +16,8 @@ from game.ui.overlays.help import HelpScene
 from game.ui.scenes.end import EndScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.show import ShowScene
-from game.ui.table.setup import GameSetup, Seat
 from tests.ui.driver import DT, click, key, settle, space_point
-from tests.ui.test_leaving import continue_from_the_menu
+from tests.ui.test_leaving import continue_from_the_menu, open_table
 from tests.ui.test_replay import finished_game, open_replay
 from tests.ui.test_tutorial import open_tutorial
 
@@ -33,13 +32,7 @@ def _close_the_window(app: App) -> None:
 
 
 def _table(make_app, board_file: Path) -> tuple[App, PlayScene]:
-    app = make_app(["--scene", "menu", "--board", str(board_file), "--size", SIZE])
-    app.fixed_dt = DT
-    scene = PlayScene(app, GameSetup(str(board_file), [Seat("person", "Anna"), Seat("person", "Ben")], 4))
-    app.replace(scene)
-    for _ in range(3):
-        app.step()
-    return app, scene
+    return open_table(make_app, board_file, frames=3)
 
 
 def _start_again(make_app) -> App:

@@ -21,18 +21,20 @@ from tests.ui.driver import DT, click, key, run_until, save_shot, settle, space_
 SIZE = "1920x1080"
 
 
+def open_table(make_app, board_file: Path, frames: int = 5) -> tuple[App, PlayScene]:
+    """A new game of Anna and Ben at the table, opened from the menu, a few frames in."""
+    app = make_app(["--scene", "menu", "--board", str(board_file), "--size", SIZE])
+    app.fixed_dt = DT
+    scene = PlayScene(app, GameSetup(str(board_file), [Seat("person", "Anna"), Seat("person", "Ben")], 4))
+    app.replace(scene)
+    for _ in range(frames):
+        app.step()
+    return app, scene
+
+
 @pytest.fixture
 def table(make_app, board_file: Path):
-    def factory() -> tuple[App, PlayScene]:
-        app = make_app(["--scene", "menu", "--board", str(board_file), "--size", SIZE])
-        app.fixed_dt = DT
-        scene = PlayScene(app, GameSetup(str(board_file), [Seat("person", "Anna"), Seat("person", "Ben")], 4))
-        app.replace(scene)
-        for _ in range(5):
-            app.step()
-        return app, scene
-
-    return factory
+    return lambda: open_table(make_app, board_file)
 
 
 def coach(app: App) -> CoachLayer:

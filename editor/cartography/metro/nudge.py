@@ -58,21 +58,21 @@ class _Clean:
 
 @dataclass(frozen=True)
 class _Named:
-    """A layout with every name placed on it, and how many names are in trouble and how many unreadable."""
+    """A layout with every name placed on it, the names in trouble and how many of them are unreadable."""
 
     schematic: Schematic
     scene: NameScene
     names: dict[int, PlacedName]
-    trouble: int
+    in_trouble: set[int]
     unreadable: int
 
     @staticmethod
     def of(request: MapRequest, schematic: Schematic, scene: NameScene, names: Mapping[int, PlacedName]) -> _Named:
         problems = name_problems(request, scene, names)
-        return _Named(schematic, scene, dict(names), len(troubled(problems, scene)), _unreadable(problems))
+        return _Named(schematic, scene, dict(names), troubled(problems, scene), _unreadable(problems))
 
     def better_than(self, other: _Named) -> bool:
-        return self.trouble < other.trouble and self.unreadable <= other.unreadable
+        return len(self.in_trouble) < len(other.in_trouble) and self.unreadable <= other.unreadable
 
 
 def nudge_stations(request: MapRequest, schematic: Schematic, scene: NameScene,
@@ -84,14 +84,14 @@ def nudge_stations(request: MapRequest, schematic: Schematic, scene: NameScene,
     126-station import 1.4 s more, and kept no step on the shipped boards: the names over stations it
     left outweighed the names it freed)."""
     best = _Named.of(request, schematic, scene, names)
-    if not request.thorough or not best.trouble:
+    if not request.thorough or not best.in_trouble:
         return schematic, scene, dict(names)
     network, frame = request.network, request.frame
     guarantees = len(check_schematic(network, schematic, frame))
     beds = beds_over_stations(network, scene)
     position_of = {station.index: pos for pos, station in enumerate(scene.stations)}
     clean = _Clean(request, scene)
-    for index in sorted(troubled(name_problems(request, scene, names), scene)):
+    for index in sorted(best.in_trouble):
         pos = position_of[index]
         if network.places[index].pinned or clean(pos):
             continue

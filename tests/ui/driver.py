@@ -13,9 +13,42 @@ from game.rules.routing import RouteOption
 from game.ui.app import App
 from game.ui.panels.widgets import Hotspot
 from game.ui.scenes.play import PlayScene
+from game.ui.table.setup import GameSetup, Seat
 
 DT = 0.05  # seconds per frame in tests: time only moves when a test steps a frame
 SHOTS_ENV = "UNDERGROUND_SHOTS"  # a folder: tests that show something save their screens there, to be looked at
+
+
+Without = Callable[[], Callable[[], None]]  # takes something off the screen, returns what puts it back
+
+
+def open_table(make_app: Callable[[list[str]], App], board: str, size: str = "1920x1080", seed: int = 4,
+               frames: int = 5) -> tuple[App, PlayScene]:
+    """A new game of Anna and Ben, two people, at the table over the menu, `frames` frames in."""
+    app = make_app(["--scene", "menu", "--board", board, "--size", size])
+    app.fixed_dt = DT
+    scene = PlayScene(app, GameSetup(board, [Seat("person", "Anna"), Seat("person", "Ben")], seed))
+    app.replace(scene)
+    for _ in range(frames):
+        app.step()
+    return app, scene
+
+
+def without_drawing(owner: object, method: str) -> Without:
+    """Take away what `owner.method` draws (it draws nothing until put back)."""
+    def take_away() -> Callable[[], None]:
+        setattr(owner, method, lambda *args: None)
+        return lambda: delattr(owner, method)
+    return take_away
+
+
+def without_value(owner: object, attribute: str, blank: object) -> Without:
+    """Take away what `owner.attribute` shows by setting it to `blank` until put back."""
+    def take_away() -> Callable[[], None]:
+        kept = getattr(owner, attribute)
+        setattr(owner, attribute, blank)
+        return lambda: setattr(owner, attribute, kept)
+    return take_away
 
 
 def save_shot(surface: pygame.Surface, name: str) -> Path | None:

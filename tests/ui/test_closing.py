@@ -16,8 +16,8 @@ from game.ui.overlays.help import HelpScene
 from game.ui.scenes.end import EndScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.show import ShowScene
-from tests.ui.driver import DT, click, key, settle, space_point
-from tests.ui.test_leaving import continue_from_the_menu, open_table
+from tests.ui.driver import DT, click, key, open_table, settle, space_point
+from tests.ui.test_leaving import continue_from_the_menu
 from tests.ui.test_replay import finished_game, open_replay
 from tests.ui.test_tutorial import open_tutorial
 
@@ -32,7 +32,7 @@ def _close_the_window(app: App) -> None:
 
 
 def _table(make_app, board_file: Path) -> tuple[App, PlayScene]:
-    return open_table(make_app, board_file, frames=3)
+    return open_table(make_app, str(board_file), SIZE, frames=3)
 
 
 def _start_again(make_app) -> App:

@@ -14,27 +14,15 @@ from game.ui.layers import find
 from game.ui.overlays.coach import CoachLayer, Hints
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.play import PlayScene
-from game.ui.table.setup import GameSetup, Seat
 from tests.ui.conftest import click as gui_click
-from tests.ui.driver import DT, click, key, run_until, save_shot, settle, space_point
+from tests.ui.driver import click, key, open_table, run_until, save_shot, settle, space_point
 
 SIZE = "1920x1080"
 
 
-def open_table(make_app, board_file: Path, frames: int = 5) -> tuple[App, PlayScene]:
-    """A new game of Anna and Ben at the table, opened from the menu, a few frames in."""
-    app = make_app(["--scene", "menu", "--board", str(board_file), "--size", SIZE])
-    app.fixed_dt = DT
-    scene = PlayScene(app, GameSetup(str(board_file), [Seat("person", "Anna"), Seat("person", "Ben")], 4))
-    app.replace(scene)
-    for _ in range(frames):
-        app.step()
-    return app, scene
-
-
 @pytest.fixture
 def table(make_app, board_file: Path):
-    return lambda: open_table(make_app, board_file)
+    return lambda: open_table(make_app, str(board_file), SIZE)
 
 
 def coach(app: App) -> CoachLayer:

@@ -20,7 +20,7 @@ from game.ui.app import App
 from game.ui.input.gamepad import PadLayer
 from game.ui.layers import find
 from game.ui.scenes.play import PlayScene
-from tests.ui.driver import move, save_shot, space_point
+from tests.ui.driver import move, save_shot, space_point, without_drawing, without_value
 from tests.ui.test_turn_notices import SHIPPED, SIZES, _name_boxes, _names_hit, _table
 
 SPACES = 6  # hovered spaces tried per board and size: those with the most names close by
@@ -83,11 +83,7 @@ def test_a_hovered_spaces_preview_covers_no_station_name(make_app, name: str, si
     for link in spaces:
         move(app, tuple(round(v) for v in space_point(scene, link)))  # the scene hovers the space: its preview
 
-        def without() -> Callable[[], None]:
-            overlay.tooltip = lambda *args: None  # type: ignore[method-assign]
-            return lambda: delattr(overlay, "tooltip")
-
-        covered = _covered(app, scene, without)
+        covered = _covered(app, scene, without_drawing(overlay, "tooltip"))
         assert covered.count(), f"the preview of link {link} is on screen"
         hit = _names_hit(covered, boxes)
         if hit:
@@ -118,16 +114,7 @@ def test_the_controller_message_covers_no_station_name(make_app, name: str, size
     for _ in range(6):  # the message has faded fully in
         app.step()
     assert layer.toast_time > 0
-    time = layer.toast_time
-
-    def without() -> Callable[[], None]:
-        layer.toast_time = 0.0
-
-        def put_back() -> None:
-            layer.toast_time = time
-        return put_back
-
-    covered = _covered(app, scene, without)
+    covered = _covered(app, scene, without_value(layer, "toast_time", 0.0))
     assert covered.count(), "the controller's message is on screen"
     hit = _names_hit(covered, _name_boxes(scene))
     save_shot(_frame(app, scene), f"pad_{name}_{size[0]}x{size[1]}_{pygame.event.event_name(event)}")
@@ -151,11 +138,7 @@ def test_a_hovered_space_shows_its_points_on_its_track_over_no_name(make_app, na
         where = tuple(round(v) for v in space_point(scene, link))
         move(app, where)  # the scene hovers the space
 
-        def without() -> Callable[[], None]:
-            overlay.badge = lambda *args: None  # type: ignore[method-assign]
-            return lambda: delattr(overlay, "badge")
-
-        covered = _covered(app, scene, without)
+        covered = _covered(app, scene, without_drawing(overlay, "badge"))
         if not covered.count():
             missing.append(link)
             continue

@@ -15,7 +15,7 @@ from game.ui.overlays.coach import Hints
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.settings import TEXT_SIZES
 from game.ui.table.setup import GameSetup, Seat
-from tests.ui.driver import DT, save_shot
+from tests.ui.driver import DT, open_table, save_shot
 
 SHIPPED = ["london", "london_classic", "berlin", "newyork"]
 LEAST = {(1920, 1080): 15, (1280, 720): 12}
@@ -35,12 +35,7 @@ def test_names_are_drawn_big_enough_to_read_at_fit(make_app, monkeypatch, name: 
     Hints().mark_seen()
     board = resources.builtin_board(name)
     assert board is not None
-    app = make_app(["--scene", "menu", "--board", name, "--size", f"{size[0]}x{size[1]}"])
-    app.fixed_dt = DT
-    scene = PlayScene(app, GameSetup(name, [Seat("person", "Anna"), Seat("person", "Ben")], 1))
-    app.replace(scene)
-    for _ in range(3):
-        app.step()
+    app, scene = open_table(make_app, name, f"{size[0]}x{size[1]}", seed=1, frames=3)
     assert scene.view is not None and scene.view.camera.scale == pytest.approx(scene.view.camera.fit_scale)
     assert len(drawn) >= len(scene.view.names.stations())  # every name painted (two-line names paint twice)
     camera = scene.view.camera

@@ -9,8 +9,6 @@ pointer drawn in both), every changed pixel is the box's, and none may fall in a
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pygame
 import pytest
 
@@ -19,8 +17,7 @@ from game.ui.layers import find
 from game.ui.overlays.coach import CoachLayer
 from game.ui.overlays.hint import HintLayer
 from game.ui.scenes.play import PlayScene
-from game.ui.table.setup import GameSetup, Seat
-from tests.ui.driver import DT, key, run_until, save_shot
+from tests.ui.driver import key, open_table, run_until, save_shot, without_drawing
 from tests.ui.test_map_notices import _covered, _frame
 from tests.ui.test_turn_notices import SHIPPED, SIZES, _name_boxes, _names_hit
 
@@ -29,13 +26,7 @@ STEPS = {"line": 0, "space": 1, "done": 3}
 
 def _new_players_table(make_app, name: str, size: tuple[int, int]) -> tuple[App, PlayScene]:
     """A first game: the tips not seen yet."""
-    app = make_app(["--scene", "menu", "--board", name, "--size", f"{size[0]}x{size[1]}"])
-    app.fixed_dt = DT
-    scene = PlayScene(app, GameSetup(name, [Seat("person", "Anna"), Seat("person", "Ben")], 5))
-    app.replace(scene)
-    for _ in range(3):
-        app.step()
-    return app, scene
+    return open_table(make_app, name, f"{size[0]}x{size[1]}", seed=5, frames=3)
 
 
 def _outside(covered: pygame.Mask, panel: pygame.Rect) -> bool:
@@ -56,11 +47,7 @@ def test_a_first_game_tip_covers_no_station_name(make_app, name: str, size: tupl
         app.step()
         assert tips.current(app) == step and tips.box is not None, f"the {step} tip is on screen"
 
-        def without() -> Callable[[], None]:
-            tips._card = lambda *args: None  # type: ignore[method-assign]
-            return lambda: delattr(tips, "_card")
-
-        covered = _covered(app, scene, without)
+        covered = _covered(app, scene, without_drawing(tips, "_card"))
         assert covered.count(), f"the {step} tip's box is drawn"
         save_shot(_frame(app, scene), f"tip_{name}_{size[0]}x{size[1]}_{step}")
         hit = _names_hit(covered, boxes)
@@ -85,11 +72,7 @@ def test_the_hint_card_covers_no_station_name(make_app, name: str, size: tuple[i
     run_until(app, lambda: scene.ctl is not None and scene.ctl.hint is not None)
     app.step()
 
-    def without() -> Callable[[], None]:
-        layer._card = lambda *args: None  # type: ignore[method-assign]
-        return lambda: delattr(layer, "_card")
-
-    covered = _covered(app, scene, without)
+    covered = _covered(app, scene, without_drawing(layer, "_card"))
     assert covered.count(), "the hint's card is drawn"
     save_shot(_frame(app, scene), f"hint_{name}_{size[0]}x{size[1]}")
     hit = _names_hit(covered, _name_boxes(scene))

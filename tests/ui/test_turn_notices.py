@@ -17,8 +17,7 @@ from game.ui.app import App
 from game.ui.board.labels import name_scale
 from game.ui.overlays.coach import Hints
 from game.ui.scenes.play import PlayScene
-from game.ui.table.setup import GameSetup, Seat
-from tests.ui.driver import DT, click, key, run_until, save_shot, settle, space_point
+from tests.ui.driver import click, key, open_table, run_until, save_shot, settle, space_point, without_value
 
 SHIPPED = ["london", "london_classic", "berlin", "newyork"]
 SIZES = [(1920, 1080), (1280, 720)]
@@ -26,12 +25,7 @@ SIZES = [(1920, 1080), (1280, 720)]
 
 def _table(make_app, name: str, size: tuple[int, int]) -> tuple[App, PlayScene]:
     Hints().mark_seen()
-    app = make_app(["--scene", "menu", "--board", name, "--size", f"{size[0]}x{size[1]}"])
-    app.fixed_dt = DT
-    scene = PlayScene(app, GameSetup(name, [Seat("person", "Anna"), Seat("person", "Ben")], 5))
-    app.replace(scene)
-    app.step()
-    return app, scene
+    return open_table(make_app, name, f"{size[0]}x{size[1]}", seed=5, frames=1)
 
 
 def _name_boxes(scene: PlayScene) -> list[pygame.Rect]:
@@ -95,16 +89,7 @@ def test_an_illegal_clicks_reason_covers_no_station_name(make_app, name: str, si
     click(app, _paper_point(scene))
     app.step()
     assert ctl.message  # "That is not a track space", still up
-    message = ctl.message
-
-    def without() -> Callable[[], None]:
-        ctl.message = ""
-
-        def put_back() -> None:
-            ctl.message = message
-        return put_back
-
-    covered = _covered(app, scene, without)
+    covered = _covered(app, scene, without_value(ctl, "message", ""))
     assert covered.count(), "the reason is on screen"
     hit = _names_hit(covered, _name_boxes(scene))
     save_shot(app.screen, f"reason_{name}_{size[0]}x{size[1]}")

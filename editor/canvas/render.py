@@ -10,11 +10,11 @@ from pathlib import Path
 import pygame
 
 from editor.canvas.bus_render import FontSource, draw_bus
-from editor.canvas.disc_size import board_unit, outer_px
+from editor.canvas.disc_size import outer_px
 from editor.canvas.name_plate import INK, SELECT, name_plate
 from editor.canvas.view import View
 from editor.document.bus import is_bus
-from editor.document.names import StationName, node_discs, station_names
+from editor.document.names import StationName, board_unit, node_discs, station_names
 from editor.document.tmx import Document, MapObject
 from game import resources
 from game.board.text_metrics import NAME_FONT
@@ -162,7 +162,8 @@ class Renderer:
         for obj in objects:
             if obj.kind == "link":
                 self._link(surface, view, obj, nodes, obj.id in selection, obj.id in problems)
-        discs, unit = node_discs(doc), board_unit(doc)
+        unit = board_unit(doc)
+        discs = node_discs(doc, unit)
         for obj in nodes.values():
             reach = outer_px(obj, discs[obj.id].radius, unit, view.zoom)
             self._node(surface, view, obj, reach, obj.id in selection, obj.id in problems)

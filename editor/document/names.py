@@ -65,19 +65,25 @@ def spec_of(obj: MapObject) -> LabelSpec:
         return LabelSpec()
 
 
-def node_discs(doc: Document) -> dict[int, NodeDisc]:
-    """Every node's disc, sized from the board's unit (its median link) as the game sizes it."""
+def board_unit(doc: Document) -> float:
+    """The board's unit, as the game measures it: its median link, end to end (discs and rings scale with it)."""
+    nodes = {n.id: n.pos for n in doc.of_kind("station", "waypoint")}
+    ends = [(nodes[link.ref("a")], nodes[link.ref("b")]) for link in doc.of_kind("link")
+            if link.ref("a") in nodes and link.ref("b") in nodes]
+    return proportions.unit_of(proportions.link_lengths(ends), *doc.size)
+
+
+def node_discs(doc: Document, unit: float | None = None) -> dict[int, NodeDisc]:
+    """Every node's disc, sized from the board's unit (`board_unit`, unless the caller has it) as the game
+    sizes it."""
     nodes = {n.id: n for n in doc.of_kind("station", "waypoint")}
     widest = dict.fromkeys(nodes, 1)
-    ends = []
     for link in doc.of_kind("link"):
         a, b = nodes.get(link.ref("a")), nodes.get(link.ref("b"))
-        if a is None or b is None:
-            continue
-        ends.append((a.pos, b.pos))
-        for end in (a.id, b.id):
-            widest[end] = max(widest[end], link.number("spaces", 1))
-    unit = proportions.unit_of(proportions.link_lengths(ends), *doc.size)
+        if a is not None and b is not None:
+            for end in (a.id, b.id):
+                widest[end] = max(widest[end], link.number("spaces", 1))
+    unit = board_unit(doc) if unit is None else unit
     return {i: NodeDisc(n.pos, proportions.node_radius(n.kind == "waypoint", widest[i], unit))
             for i, n in nodes.items()}
 

@@ -94,6 +94,13 @@ SYMBOL_COLOURS: dict[str, Colour] = {
 # Track and station sizes are board data (game/board/proportions.py); these are the screens' own.
 STATION_RING = proportions.STATION_RING
 STATION_MIN_PX = 5.5  # stations never shrink below this on screen
+THINNEST_RING_PX = 1.5  # a station's ring never gets thinner on screen
+DESTINATION_RING = 0.9  # an express or standard destination's ink ring reaches this many rings past its disc
+
+
+def ring_px(unit: float, scale: float) -> float:
+    """A station's ring on screen, for a board of `unit` drawn at `scale` (the game's and the editor's)."""
+    return max(THINNEST_RING_PX, STATION_RING * unit * scale)
 NAME_SIZE = 0.16  # station name height
 NAME_MIN_PX = 11
 NAME_MAX_PX = 30

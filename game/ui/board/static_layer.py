@@ -226,7 +226,7 @@ class StaticPainter:
         m = self.metrics
         c = frame.px((node.x, node.y))
         r = max(style.STATION_MIN_PX, m.radius[index] * frame.scale)
-        ring = max(1.5, style.STATION_RING * m.unit * frame.scale)
+        ring = style.ring_px(m.unit, frame.scale)
         if node.waypoint:
             symbols.wave(surface, c, r)
             return
@@ -234,11 +234,11 @@ class StaticPainter:
             bar = max(2.5, ring * proportions.TERMINUS_BAR)
             symbols.terminus_bar(surface, *proportions.terminus_bar(c, m.outward[index], r, bar), bar)
         if node.destination == "express":
-            symbols.disc(surface, style.INK, c, r + ring * 0.9)
+            symbols.disc(surface, style.INK, c, r + ring * style.DESTINATION_RING)
             symbols.disc(surface, style.GOLD, c, r)
             symbols.disc(surface, style.HALO, c, r - ring * 1.2)
         elif node.destination == "standard":
-            symbols.disc(surface, style.INK, c, r + ring * 0.9)
+            symbols.disc(surface, style.INK, c, r + ring * style.DESTINATION_RING)
             symbols.disc(surface, style.HALO, c, r - ring * 0.1)
             symbols.disc(surface, style.INK, c, r - ring * 0.75)
             symbols.disc(surface, style.HALO, c, r - ring * 1.5)

@@ -1,5 +1,6 @@
-"""The player's settings, kept between sessions: language, sound, colour-blind mode, text size, screen, and
-the menu's last table (board, player count, who sat in each seat), so the next game starts from it.
+"""The player's settings, kept between sessions: language, sound, colour-blind mode, text size, the computer
+players' speed, screen, and the menu's last table (board, player count, who sat in each seat), so the next
+game starts from it.
 
 Stored as versioned JSON in the user config folder (`UNDERGROUND_CONFIG_DIR` overrides it, for tests).
 Nothing here may stop the game from starting: a corrupt or newer file gives the defaults, keeps the file
@@ -28,6 +29,7 @@ VERSION = 1  # raise it when a field changes meaning, and add a step to _MIGRATI
 
 VOLUME_RANGE = (0, 100)
 TEXT_SCALE_RANGE = (0.75, 2.0)
+COMPUTER_PACE_RANGE = (0.5, 2.0)  # the computers' pauses, scaled: fast halves them, slow doubles them
 IDLE_MINUTES_RANGE = (1, 60)
 MAX_SEATS = 5
 NAME_LIMIT = 40  # characters of a remembered seat name or kind (the menu allows fewer)
@@ -47,6 +49,7 @@ class Settings:
     table_board: str = ""  # the board the menu last started, "" for none yet
     table_players: int = 0  # how many played it, 0 for none yet
     table_seats: tuple[tuple[str, str], ...] = ()  # (kind, name) of each of the menu's seats
+    computer_pace: float = 1.0  # the computer players' pause before each action, as a factor (a sofa follows 2)
 
     @property
     def gain(self) -> float:
@@ -84,6 +87,8 @@ def _valid(name: str, value: Any) -> Any:
         return round(_clamp(value, IDLE_MINUTES_RANGE))
     if name == "text_scale":
         return round(float(_clamp(value, TEXT_SCALE_RANGE)), 2)
+    if name == "computer_pace":
+        return round(float(_clamp(value, COMPUTER_PACE_RANGE)), 2)
     if name == "table_players" and value == int(value) and (value == 0 or 2 <= value <= MAX_SEATS):
         return int(value)
     raise ValueError(name)

@@ -45,7 +45,7 @@ class BusSetup:
     board: str
     seats: list[Seat]
     seed: int = 0
-    pace: float = 1.0  # computers' pauses, scaled (show mode and tests go faster)
+    pace: float = 1.0  # computers' pauses, scaled (show, tests); the player's speed too: computer_pace
 
 
 def bot_for(kind: str, seed: int) -> BusBot:
@@ -353,10 +353,14 @@ class BusPlayScene(Scene):
                 self.app.audio.play("score" if ticket in self.end.results[seat].tickets_done else "miss")
             return
         if self.state.current in self.bots and self.state.phase != "over":
-            self.think -= dt
+            self.think -= dt / self.computer_pace()  # the setting read live: a change counts at once
             if self.think <= 0:
                 bot = self.bots[self.state.current]
                 self.act(bot.choose(observe(self.state)))
+
+    def computer_pace(self) -> float:
+        """The computers' pauses as a factor: the player's computer speed (settings); the show keeps its own."""
+        return 1.0 if self.is_show else self.app.store.settings.computer_pace
 
     def animating(self) -> bool:
         return True

@@ -273,6 +273,7 @@ class PlayScene(Scene):
         self.ambient = max(0.0, self.ambient - dt)
         if self.ctl is None:
             return
+        self.ctl.pace = self.computer_pace()  # read live: a change in the settings counts from the next pause
         self.ctl.update(dt)
         if self.ctl.version != self.seen_version:
             self.seen_version, self.ambient = self.ctl.version, AMBIENT_SECONDS
@@ -280,6 +281,11 @@ class PlayScene(Scene):
         self._refit_for_a_person()
         if self.ctl.finished:
             self.game_over()
+
+    def computer_pace(self) -> float:
+        """The computers' pauses as a factor: the player's computer speed at the table; the show and a replay
+        (no controls) keep their own pace."""
+        return self.app.store.settings.computer_pace if self.show_controls else 1.0
 
     def animating(self) -> bool:
         """Frames are needed while anything moves or a timer runs: an animation, a message, a computer's

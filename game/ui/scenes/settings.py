@@ -1,4 +1,4 @@
-"""The settings screen: language, volume and mute, colour-blind mode, text size, full screen.
+"""The settings screen: language, volume and mute, colour-blind mode, text size, computer speed, full screen.
 
 Every change goes through `App.apply_settings`, so it is saved and takes effect at once (the screen
 re-labels itself in a new language, grows with a bigger text size); a problem the settings store
@@ -20,6 +20,7 @@ from game.ui.panels.widgets import line_chip
 from game.ui.stage import Scene, Window
 
 TEXT_SIZES = (1.0, 1.25, 1.5)
+COMPUTER_PACES = {2.0: "settings.computer.slow", 1.0: "settings.computer.normal", 0.5: "settings.computer.fast"}
 PANEL_W = 620
 ROW = 62
 LABEL_W = 230
@@ -37,13 +38,14 @@ class SettingsScene(Scene):
         super().__init__(app)
         self.widgets: dict[str, pygame_gui.core.UIElement] = {}
         self.sizes: dict[float, UIButton] = {}
+        self.paces: dict[float, UIButton] = {}  # the computer speeds, by their factor on the computers' pauses
         self.message = app.store.take_message() or ""
 
     # ----- layout -----
 
     def panel(self) -> pygame.Rect:
         w, h = self.app.size
-        rect = pygame.Rect(0, 0, _s(PANEL_W), _s(ROW * 8 + 150))
+        rect = pygame.Rect(0, 0, _s(PANEL_W), _s(ROW * 9 + 150))
         rect.center = (w // 2, h // 2)
         rect.top = max(_s(12), rect.top)
         return rect
@@ -55,6 +57,7 @@ class SettingsScene(Scene):
         self.app.ui.clear_and_reset()
         self.widgets.clear()
         self.sizes.clear()
+        self.paces.clear()
 
     def resize(self, size: tuple[int, int]) -> None:
         self.leave()
@@ -108,6 +111,14 @@ class SettingsScene(Scene):
                 button.select()
             self.sizes[scale] = button
         y += _s(ROW)
+        label("settings.computer_speed", y)
+        for k, (pace, key) in enumerate(COMPUTER_PACES.items()):
+            button = UIButton(pygame.Rect(control_x + k * _s(106), y, _s(96), _s(44)), text.tr(key), ui,
+                              object_id=ObjectID("#player_count"))
+            if abs(settings.computer_pace - pace) < 0.01:
+                button.select()
+            self.paces[pace] = button
+        y += _s(ROW)
         label("settings.fullscreen", y)
         toggle("fullscreen", self.app.fullscreen, y)
         y += _s(ROW) + _s(10)
@@ -141,6 +152,9 @@ class SettingsScene(Scene):
         for scale, button in self.sizes.items():
             if element is button:
                 self.change(text_scale=scale)
+        for pace, button in self.paces.items():
+            if element is button:
+                self.change(computer_pace=pace)
 
     def set_volume(self, volume: int) -> None:
         """Follow the slider; the new loudness is heard at once."""

@@ -43,6 +43,7 @@ class TurnController:
         self.unit = unit
         self.autosave_enabled = autosave
         self.bot_delay = bot_delay
+        self.pace = 1.0  # the computers' pauses scaled (the player's "computer speed"): a sofa follows slower
         self.queue = AnimationQueue()
         self.shown = BoardSnapshot.of(session.state)
         self.points = [p.points for p in session.state.players]
@@ -247,14 +248,14 @@ class TurnController:
             self.route_time += dt
             options = self.route_options()
             if self.computer_turn():
-                if self.route_time >= ROUTE_SHOW:
+                if self.route_time >= ROUTE_SHOW * self.pace:
                     self.perform(self.session.bots[state.current].choose(observe(state)))
             elif len(options) == 1 and self.route_time >= AUTO_GO and not self.hold:
                 self.perform(ChooseRoute(options[0].destination, options[0].lines))
             return
         if self.computer_turn():
             self.bot_timer += dt
-            if self.bot_timer >= self.bot_delay:
+            if self.bot_timer >= self.bot_delay * self.pace:
                 self.bot_timer = 0.0
                 self.perform(self.session.bots[state.current].choose(observe(state)))
 

@@ -18,6 +18,7 @@ from game.ui.bus.look import PLAYER_COLOURS, card
 from game.ui.panels.widgets import Hotspot, button
 
 HAND_ORDER = (*COLOURS, "wild")
+NOTE_H = 44  # the room a passing notice covers (a line or two), at the design size
 
 
 @dataclass
@@ -34,8 +35,9 @@ class TableView:
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, state: BusState, view: TableView,
-               log: list[str]) -> list[Hotspot]:
-    """The whole panel; returns its hotspots."""
+               log: list[str]) -> tuple[list[Hotspot], pygame.Rect]:
+    """The whole panel; returns its hotspots and where a passing notice may go (the message line and the log,
+    under the cards and the hand: over the map it covered places and routes)."""
     k = style.ui_scale()
     spots: list[Hotspot] = []
     pygame.draw.rect(surface, style.PAPER_DARK, rect)
@@ -53,6 +55,8 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, state: BusState, view
     y = _display(surface, x, y, w, state, view, spots) + round(10 * k)
     if view.open_hand is not None:
         y = _hand(surface, x, y, w, state, view, view.open_hand) + round(8 * k)
+    note = pygame.Rect(x - round(8 * k), min(y, rect.bottom - round((NOTE_H + 12) * k)), w + round(16 * k),
+                       round(NOTE_H * k))  # kept inside the panel when a tall hand leaves no room below it
     if view.message:
         for line in style.wrap(view.message, round(17 * k), "semibold", w, 3):
             surface.blit(style.text(line, round(17 * k), "semibold", style.INK), (x, y))
@@ -63,7 +67,7 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, state: BusState, view
             break
         surface.blit(style.fit_text(line, round(14 * k), "regular", style.INK_SOFT, w), (x, y))
         y += round(19 * k)
-    return spots
+    return spots, note
 
 
 def _over(view: TableView, rect: pygame.Rect) -> bool:

@@ -78,6 +78,7 @@ class BusPlayScene(Scene):
         self.message = ""
         self.hover: tuple[int, int] | None = None
         self.spots: list[Hotspot] = []
+        self.note: pygame.Rect | None = None  # the panel's room for a passing notice, where it was last drawn
         self.focus = SpotFocus()
         self.keyboard = False
         self.leaving = False
@@ -111,6 +112,15 @@ class BusPlayScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.map.fit(self.map_rect())
+        self.note = None
+
+    def notice_rect(self) -> pygame.Rect | None:
+        """A passing notice ("Controller connected") goes in the panel's message line, under the cards and the
+        hand (at the window's top it covered the map's places and routes); the panel's top until it is drawn."""
+        if self.note is not None:
+            return self.note
+        panel = self.panel_rect()
+        return pygame.Rect(panel.x, panel.y, panel.width, 0).inflate(-2 * style.ui(8), 0).move(0, style.ui(8))
 
     # ----- whose turn, what is shown -----
 
@@ -381,7 +391,8 @@ class BusPlayScene(Scene):
                          self.payments()[self.pay_index] if self.chosen_route is not None else (),
                          self.message or self._prompt(), self.hover,
                          self.end.partial(state) if self.end is not None else None)
-        spots += draw_panel(surface, self.panel_rect(), state, view, self.log)
+        panel_spots, self.note = draw_panel(surface, self.panel_rect(), state, view, self.log)
+        spots += panel_spots
         area = pygame.Rect(*(round(v) for v in self.map_rect()))
         if person is not None and state.phase in ("choose_tickets", "keep_tickets"):
             spots = ticket_choice(surface, area, state, self.ticket_pick, self.hover) + [

@@ -249,12 +249,25 @@ def star(surface: pygame.Surface, colour: style.Colour, center: Point, radius: f
 
 
 def passenger(surface: pygame.Surface, center: Point, radius: float, colour: style.Colour = style.PASSENGER) -> None:
-    """The lazy passenger: a figure on a white token."""
+    """The lazy passenger as a game piece: a white figure on a dark token in a gold ring edged in ink.
+
+    Dark where every station is white, gold like his routes, ink-edged so the ring reads against paper and
+    yellow track alike (and without colour, in colour-blind mode, by its dark face and light figure)."""
     cx, cy = center
-    disc(surface, colour, center, radius)
-    disc(surface, style.HALO, center, radius - max(1.5, radius * 0.12))
-    disc(surface, colour, (cx, cy - radius * 0.32), radius * 0.24)
-    body = [(cx - radius * 0.42, cy + radius * 0.52), (cx - radius * 0.36, cy + radius * 0.08),
-            (cx - radius * 0.2, cy - radius * 0.04), (cx + radius * 0.2, cy - radius * 0.04),
-            (cx + radius * 0.36, cy + radius * 0.08), (cx + radius * 0.42, cy + radius * 0.52)]
-    polygon(surface, colour, body)
+    ring = max(3.0, radius * 0.26)
+    edge = max(1.5, radius * 0.1)
+    disc(surface, style.INK, center, radius + ring + edge)
+    disc(surface, style.GOLD, center, radius + ring)
+    disc(surface, style.INK, center, radius)
+    disc(surface, colour, center, radius - edge)
+    figure = style.HALO
+    disc(surface, figure, (cx, cy - radius * 0.34), radius * 0.26)
+    body = [(cx - radius * 0.46, cy + radius * 0.58), (cx - radius * 0.4, cy + radius * 0.1),
+            (cx - radius * 0.22, cy - radius * 0.03), (cx + radius * 0.22, cy - radius * 0.03),
+            (cx + radius * 0.4, cy + radius * 0.1), (cx + radius * 0.46, cy + radius * 0.58)]
+    polygon(surface, figure, body)
+
+
+def passenger_reach(radius: float) -> float:
+    """How far the piece `passenger` draws reaches from its centre."""
+    return radius + max(3.0, radius * 0.26) + max(1.5, radius * 0.1)

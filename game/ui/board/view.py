@@ -5,7 +5,8 @@ surface (stations, symbols) and `names` surface (station names, district titles)
 level and region; the placed tracks and the turn's lit spaces (board/marks.py) are painted between them,
 tiles and destination markers above them, into one composite that is rebuilt only when the game or the lit
 spaces change; each frame blits that composite and draws the passenger. So station names always stay above
-the lit spaces, and a scene draws the names again over its own highlights (`draw_names_again`).
+the lit spaces, and a scene draws the names again over its own highlights (`draw_names_again`). The
+passenger piece is drawn over the names but cut out of their boxes, so it never hides one either.
 """
 
 from __future__ import annotations
@@ -36,6 +37,13 @@ Point = tuple[float, float]
 REGION_MARGIN = 0.35  # of the visible world, painted beyond each side so small pans need no repaint
 CACHED_LEVELS = 2
 PAN_STEP = 0.04  # of the view size, per arrow-key tick
+PASSENGER_MIN_PX = 13.0  # the passenger piece's face radius on screen, at the least (a station's is 5.5-10)
+PASSENGER_UNIT = 0.19  # and in board units, when zoomed in
+KNOCK_OUT_PX = 3  # the passenger piece keeps this far off a name's box: its halo and a pixel of paper
+LEAN_REACHES = (0.0, 1.0, 1.5, 2.2)  # where the piece may stand off its station, in its own radii
+LEAN_ANGLES = tuple(math.radians(d) for d in (0, 45, -45, 90, -90, 135, -135, 180))  # clockwise from up
+LEAN_COST = 0.6  # name pixels a pixel of stepping aside must save
+STATION_COST = 0.5  # another station's pixel covered, in name pixels
 
 
 @dataclass
@@ -86,6 +94,7 @@ class BoardView:
         self.board = board
         self.metrics = BoardMetrics(board)
         self.names = BoardNames(board)
+        self._station_at = {(node.x, node.y): node.index for node in board.nodes if not node.waypoint}
         self._pins: dict[int, PinShape] = {}  # by station, at the zoom `_pins_scale`
         self._pins_scale = 0.0
         self.painter = StaticPainter(board, self.metrics, self.names)
@@ -259,8 +268,9 @@ class BoardView:
     # ----- drawing -----
 
     def draw(self, surface: pygame.Surface, snapshot: BoardSnapshot | None = None, time: float = 0.0,
-             passenger_at: Point | None = None, marks: SpaceMarks | None = None) -> None:
-        """Draw the board into the camera's view rectangle of `surface`, with the turn's lit spaces if any."""
+             passenger_at: Point | None = None, marks: SpaceMarks | None = None, look: bool = False) -> None:
+        """Draw the board into the camera's view rectangle of `surface`, with the turn's lit spaces if any (and
+        the passenger pulsing when `look`)."""
         static = self._static_for_view()
         composite = self._composite_for(static, snapshot, marks)
         view = pygame.Rect(*(round(v) for v in self.camera.view))
@@ -274,7 +284,7 @@ class BoardView:
             node = self.board.nodes[snapshot.passenger]
             where = (node.x, node.y)
         if where is not None:
-            self._draw_passenger(surface, where, time)
+            self._draw_passenger(surface, where, time, look)
         surface.set_clip(previous_clip)
 
     def _placed(self, static: _Static) -> pygame.Rect:
@@ -297,16 +307,105 @@ class BoardView:
         surface.set_clip(view.clip(previous_clip) if previous_clip else view)
         return previous_clip
 
-    def _draw_passenger(self, surface: pygame.Surface, world: Point, time: float) -> None:
-        scale = self.camera.scale
+    def passenger_radius(self) -> float:
+        """The passenger piece's radius on screen: a game piece bigger than any station, found from the sofa."""
+        return max(PASSENGER_MIN_PX, self.metrics.unit * PASSENGER_UNIT * self.camera.scale)
+
+    def _draw_passenger(self, surface: pygame.Surface, world: Point, time: float, look: bool = False) -> None:
+        """The passenger piece where he stands, with a shadow under it; when it is time to look at him
+        (`look`: his move is due, a turn begins) a gold ring swells from it and fades, again and again.
+
+        It hides no station name: standing on a station whose names crowd it, the piece steps to the side
+        with the most room and points at the station (`_stand`); whatever of it still reaches a name's box
+        is cut out, so the names stay as the board set them, and clear of it by their halo."""
+        station = self._station_at.get(world)
         centre = self.camera.to_screen(world)
-        r = max(11.0, self.metrics.unit * 0.13 * scale)
-        pulse = (time * 0.8) % 1.0
-        ring_r = r * (1.2 + pulse * 0.9)
-        size = math.ceil(ring_r * 2 + 4)
-        glow = pygame.Surface((size, size), pygame.SRCALPHA)
-        alpha = round(150 * (1 - pulse))
-        pygame.draw.circle(glow, (*style.GOLD, alpha), (size / 2, size / 2), ring_r, max(2, round(r * 0.22)))
-        surface.blit(glow, (centre[0] - size / 2, centre[1] - size / 2))
-        lift = r * 0.08 * math.sin(time * 3.0)
-        symbols.passenger(surface, (centre[0], centre[1] - lift), r)
+        r = self.passenger_radius()
+        reach = symbols.passenger_reach(r)
+        swell = reach + r * 1.1 * ((time * 0.9) % 1.0) if look else reach
+        far = swell + LEAN_REACHES[-1] * reach + 4
+        boxes = [box.inflate(2 * KNOCK_OUT_PX, 2 * KNOCK_OUT_PX) for box in self.name_boxes_near(centre, far * 1.5)]
+        stand = centre if station is None else self._stand(station, centre, reach, boxes)
+        half = math.ceil(max(abs(stand[0] - centre[0]), abs(stand[1] - centre[1])) + swell + 4)
+        piece = pygame.Surface((2 * half, 2 * half), pygame.SRCALPHA)
+        corner = (round(centre[0]) - half, round(centre[1]) - half)
+        middle = (stand[0] - corner[0], stand[1] - corner[1])
+        if look:
+            pulse = (time * 0.9) % 1.0
+            alpha = round(230 * (1 - pulse))
+            width = max(2, round(r * 0.2))
+            pygame.draw.circle(piece, (*style.INK, alpha // 2), middle, swell + 1, width + 2)
+            pygame.draw.circle(piece, (*style.GOLD, alpha), middle, swell, width)
+        symbols.disc(piece, (*style.INK, 70), (middle[0] + 1.5, middle[1] + 3), reach)  # type: ignore[arg-type]
+        if stand != centre:
+            self._pointer(piece, middle, (centre[0] - corner[0], centre[1] - corner[1]), r)
+        symbols.passenger(piece, middle, r)
+        for box in boxes:
+            piece.fill((0, 0, 0, 0), box.move(-corner[0], -corner[1]))
+        surface.blit(piece, corner)
+
+    def _stand(self, station: int, centre: Point, reach: float, boxes: list[pygame.Rect]) -> Point:
+        """Where the piece stands for `station` (on screen at `centre`): on it, unless names crowd it there;
+        then a little off it, the way (up first, then the sides, down last) its disc covers the least name
+        and fewest other stations, and stays in view. Its pointer says which station is his."""
+        if not boxes:
+            return centre
+        half = math.ceil(reach * (LEAN_REACHES[-1] + 1) + 2)
+        area = pygame.Rect(round(centre[0]) - half, round(centre[1]) - half, 2 * half, 2 * half)
+        names = pygame.Mask(area.size)
+        for box in boxes:
+            clipped = box.clip(area)
+            if clipped.width and clipped.height:
+                names.draw(pygame.Mask(clipped.size, fill=True), (clipped.x - area.x, clipped.y - area.y))
+        others = pygame.Surface(area.size, pygame.SRCALPHA)
+        for node in self.board.nodes:
+            spot = self.camera.to_screen((node.x, node.y))
+            if node.index != station and not node.waypoint and area.inflate(40, 40).collidepoint(spot):
+                radius = max(style.STATION_MIN_PX, self.metrics.radius[node.index] * self.camera.scale)
+                pygame.draw.circle(others, (0, 0, 0), (spot[0] - area.x, spot[1] - area.y), radius + 2)
+        stations = pygame.mask.from_surface(others)
+        disc = pygame.Surface((math.ceil(2 * reach), math.ceil(2 * reach)), pygame.SRCALPHA)
+        pygame.draw.circle(disc, (0, 0, 0), (reach, reach), reach)
+        shape = pygame.mask.from_surface(disc)
+        view = pygame.Rect(*(round(v) for v in self.camera.view))
+        best, best_cost = centre, math.inf
+        for step in LEAN_REACHES:
+            for angle in LEAN_ANGLES if step else (0.0,):
+                x = centre[0] + math.sin(angle) * step * reach
+                y = centre[1] - math.cos(angle) * step * reach
+                at = (round(x - reach) - area.x, round(y - reach) - area.y)
+                covered = names.overlap_area(shape, at) + STATION_COST * stations.overlap_area(shape, at)
+                inside = view.contains(pygame.Rect(round(x - reach), round(y - reach), round(2 * reach),
+                                                   round(2 * reach)))
+                cost = covered + LEAN_COST * step * reach * (1 + abs(angle) / math.pi) + (0 if inside else 1e6)
+                if cost < best_cost:
+                    best, best_cost = (x, y), cost
+        return best
+
+    @staticmethod
+    def _pointer(surface: pygame.Surface, piece: Point, station: Point, r: float) -> None:
+        """A wedge from the piece to the station it stands for, ink-edged gold like the piece's ring."""
+        dx, dy = station[0] - piece[0], station[1] - piece[1]
+        length = math.hypot(dx, dy)
+        ux, uy = dx / length, dy / length
+        for colour, width, tip in ((style.INK, r * 0.62, 0.0), (style.GOLD, r * 0.4, max(2.0, r * 0.18))):
+            base = [(piece[0] - uy * width, piece[1] + ux * width), (piece[0] + uy * width, piece[1] - ux * width)]
+            end = (station[0] - ux * tip, station[1] - uy * tip)
+            symbols.polygon(surface, colour, [base[0], end, base[1]])
+
+    def name_boxes_near(self, centre: Point, reach: float) -> list[pygame.Rect]:
+        """The station names' lines and badges on screen (as the names layer draws them at this zoom) within
+        `reach` pixels of `centre`."""
+        scale = name_scale(self.board.label_px, self.camera.scale)
+        world = self.camera.to_world(centre)
+        far = reach / self.camera.scale
+        boxes = []
+        for index in self.names.stations():
+            setting = self.names.setting(index, scale)
+            if geometry.box_point_distance(setting.box, world[0], world[1]) > far:
+                continue
+            for x, y, w, h in [box for _, box in setting.lines] + list(setting.badges):
+                left, top = self.camera.to_screen((x, y))
+                boxes.append(pygame.Rect(math.floor(left), math.floor(top), math.ceil(w * self.camera.scale) + 1,
+                                         math.ceil(h * self.camera.scale) + 1))
+        return boxes

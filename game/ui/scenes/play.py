@@ -34,6 +34,7 @@ from game.ui.table.turns import TurnController
 
 AMBIENT_SECONDS = 5.0  # the passenger's and the legal spaces' pulsing goes on this long after the last input
 FOLLOW_BOX = 0.3  # when zoomed in, the view follows the passenger once he leaves the middle 40% of it
+LOOK_SECONDS = 3.0  # when a turn begins, the passenger piece pulses this long (while frames run, AMBIENT_SECONDS)
 
 Point = tuple[float, float]
 
@@ -60,6 +61,7 @@ class PlayScene(Scene):
         self.seen_version = -1  # the controller's state version last drawn: a change wakes the pulsing
         self.hover: tuple[int, int] | None = None
         self._fitted: int | None = None  # the turn at whose start the view was last fitted for a person
+        self._look: tuple[int, float] = (-1, 0.0)  # the turn last begun on screen, and when (the scene's time)
         self.session: GameSession | None = None
         self.ctl: TurnController | None = None
         self.view: BoardView | None = None
@@ -279,6 +281,8 @@ class PlayScene(Scene):
             self.seen_version, self.ambient = self.ctl.version, AMBIENT_SECONDS
         self._follow()
         self._refit_for_a_person()
+        if not self.ctl.busy and self.ctl.state.turn != self._look[0]:
+            self._look = (self.ctl.state.turn, self.time)  # the turn begins once its hand-over has played out
         if self.ctl.finished:
             self.game_over()
 
@@ -300,6 +304,14 @@ class PlayScene(Scene):
         if ctl.state.phase == "passenger" and len(ctl.route_options()) == 1:
             return True  # it goes by itself in a moment
         return self.ambient > 0
+
+    def looking(self) -> bool:
+        """Whether it is time to look at the passenger, so his piece pulses: his move is due (his routes are
+        shown) or a turn has just begun, when a new player wonders where he is."""
+        ctl = self.ctl
+        if ctl is None or ctl.state.phase == "over":
+            return False
+        return not ctl.busy and (bool(ctl.route_options()) or self.time - self._look[1] < LOOK_SECONDS)
 
     def _refit_for_a_person(self) -> None:
         """Fit the whole board again when a person's turn begins (once per turn, never mid-turn): a computer's
@@ -349,8 +361,9 @@ class PlayScene(Scene):
         area = pygame.Rect(*(round(v) for v in self.board_rect()))
         hover = self.hover
         on_board = hover if hover is not None and area.collidepoint(hover) else None
+        look = self.looking()
         view.draw(surface, ctl.shown, self.time, ctl.passenger_position() or self._waiting_passenger(),
-                  overlay.marks(ctl))
+                  overlay.marks(ctl), look)
         previous = surface.get_clip()
         surface.set_clip(area)
         hovered_link = None
@@ -370,7 +383,7 @@ class PlayScene(Scene):
         if ctl.passenger_position() is not None or ctl.route_options():
             where = ctl.passenger_position() or self._waiting_passenger()
             if where is not None:
-                view._draw_passenger(surface, where, self.time)
+                view._draw_passenger(surface, where, self.time, look)
         surface.set_clip(previous)
         self.cards.draw(surface, self.strip_rect(), ctl, hover)
         self._pile_tip(surface, ctl)

@@ -1,8 +1,9 @@
 """First-game tips: a few marks that point at what to do next, until the first turn has been played once.
 
 "Pick one of your lines" points at the line chips, "Click a lit space" at a lit space, the passenger's
-tip at the route list (it speaks of a choice only when his routes really tie, and while it is up a single
-route waits for Go instead of leaving by itself), and a last one at the "?" for the rules. Each mark goes
+tip at the route list (it speaks of a choice only when his routes really tie, of his two trips when he
+makes two, and while it is up a single route waits for Go instead of leaving by itself), and a last one at
+the "?" for the rules, once his last trip is made ("That was a whole turn" between his trips misled). Each mark goes
 away when the player does what it says (or presses Got it, or Esc: a new player's way to close a popup,
 which must not leave the game under it); the last one remembers, in a small JSON file in
 the user data folder, that the tips have been seen. "Don't show again" remembers it at once. A tip's text
@@ -26,6 +27,7 @@ from game.ui.input.pad_cursor import BoardCursor
 from game.ui.overlays.help import HelpLayer
 from game.ui.panels.widgets import Hotspot, button, hit
 from game.ui.stage import Layer, Table, Window, table_on_screen
+from game.ui.table.trips import current_trip
 
 FILE_NAME = "hints.json"
 STEPS = ("line", "space", "passenger", "done")
@@ -107,7 +109,7 @@ class CoachLayer(Layer):
             return step if ctl.person_may_act() and ctl.state.phase == "actions" else None
         if step == "passenger":
             return step if ctl.person_may_act() and ctl.route_options() else None
-        return step
+        return None if ctl.state.phase == "passenger" else step  # "a whole turn" only once his last trip is made
 
     def advance(self) -> None:
         self.step += 1
@@ -251,11 +253,22 @@ class CoachLayer(Layer):
 
     @staticmethod
     def words(scene: Table, step: str) -> tuple[str, str]:
-        """The tip's title and text; the passenger's speaks of a choice only when his routes tie."""
-        if step == "passenger" and scene.ctl is not None and len(scene.ctl.route_options()) > 1:
-            count = len(scene.ctl.route_options())
-            return text.tr("coach.passenger.tie"), text.ntr("coach.passenger.tie.more", count, count=count)
-        return text.tr(f"coach.{step}"), text.tr(f"coach.{step}.more")
+        """The tip's title and text; the passenger's speaks of a choice only when his routes tie, and of his
+        trips when he makes more than one this turn (a new player saw him move twice and did not know why)."""
+        if step != "passenger" or scene.ctl is None:
+            return text.tr(f"coach.{step}"), text.tr(f"coach.{step}.more")
+        count = len(scene.ctl.route_options())
+        if count > 1:
+            heading, more = text.tr("coach.passenger.tie"), text.ntr("coach.passenger.tie.more", count, count=count)
+        else:
+            heading, more = text.tr("coach.passenger"), text.tr("coach.passenger.more")
+        trip = current_trip(scene.ctl.state)
+        if trip is None or not trip.several:
+            return heading, more
+        plan = text.tr("coach.trips.express_standard" if trip.express_then_standard else "coach.trips.each")
+        if count <= 1:
+            heading = text.ntr("coach.trips", trip.total, count=trip.total)
+        return heading, f"{plan} {more}"
 
     def _mark(self, surface: pygame.Surface, scene: Table, step: str, target: pygame.Rect) -> None:
         """The tip's box in the side panel, under its message line (over the map it hid station names), a

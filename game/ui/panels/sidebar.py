@@ -13,9 +13,11 @@ import math
 import pygame
 
 from game.ui import style, text
+from game.ui.board import symbols
 from game.ui.board.animation import Effect
 from game.ui.panels.widgets import Hotspot, PanelCache, branch_icon, button, line_chip, seat_badge, track_chip
 from game.ui.table.event_log import LogEntry
+from game.ui.table.trips import current_trip
 from game.ui.table.turns import TurnController
 
 WIDTH = 420  # the design width the numbers below were chosen at
@@ -27,6 +29,7 @@ LOG_GAP = 6  # between the message line and the log's heading
 LOG_HEAD = 22  # the log's heading row, above its first entry
 LINE_H = 18
 ROUTE_ROW = 36
+TRIP_LINE = 18  # a line of "Trip 1 of 2: to an express destination" under the routes' title
 MAX_LOG = 10
 LOG_LINES = 8  # lines an entry may take: enough for the longest (German, at 1280×720)
 HELP = 34  # the "?" button's size in the heading row
@@ -286,11 +289,22 @@ class Sidebar:
         routes = state.passenger_options()
         walked = routes.walked if routes else 0
         heads = style.wrap(title, s(17), "black", area.width - s(28), max_lines=3)
-        more = (len(heads) - 1) * s(21)
+        trip = current_trip(state)
+        trip_lines = []
+        if trip is not None and trip.several:  # he moves twice: say which trip this is, and to which kind of card
+            key = "play.trip.express" if trip.kind == "express" else "play.trip.standard"
+            trip_lines = style.wrap(text.tr(key, number=trip.number, total=trip.total), s(14), "semibold",
+                                    area.width - s(50), max_lines=3)
+        more = (len(heads) - 1) * s(21) + (len(trip_lines) * s(TRIP_LINE) + s(4) if trip_lines else 0)
         box = pygame.Rect(area.x, area.y, area.width, s(44) + more + len(options) * s(ROUTE_ROW) + s(6))
         pygame.draw.rect(surface, style.INK, box, border_radius=s(12))
         for k, line in enumerate(heads):
             surface.blit(style.text(line, s(17), "black", style.GOLD), (box.x + s(14), box.y + s(12) + k * s(21)))
+        if trip is not None and trip_lines:
+            top = box.y + s(12) + len(heads) * s(21) + s(3)
+            self._card_icon(surface, pygame.Rect(box.x + s(14), top + s(1), s(14), s(16)), trip.kind == "express")
+            for k, line in enumerate(trip_lines):
+                surface.blit(style.text(line, s(14), "semibold", style.HALO), (box.x + s(36), top + k * s(TRIP_LINE)))
         spots: list[Hotspot] = []
         y = box.y + s(42) + more
         for k, option in enumerate(options):
@@ -326,6 +340,13 @@ class Sidebar:
             spots.append(Hotspot(row, "route", k))
             y += s(ROUTE_ROW)
         return box.bottom + s(10), spots
+
+    def _card_icon(self, surface: pygame.Surface, rect: pygame.Rect, express: bool) -> None:
+        """A tiny destination card of the trip's kind, gold or white with its star, as the cards below show it."""
+        fill, edge = (style.GOLD, style.GOLD_DARK) if express else (style.HALO, style.INK_SOFT)
+        pygame.draw.rect(surface, fill, rect, border_radius=self.s(3))
+        pygame.draw.rect(surface, edge, rect, 1, border_radius=self.s(3))
+        symbols.star(surface, edge, rect.center, rect.width * 0.36)
 
     def _controls(self, surface: pygame.Surface, x: int, y: int, width: int, ctl: TurnController,
                   hover: tuple[int, int] | None) -> tuple[int, list[Hotspot]]:

@@ -17,6 +17,7 @@ from game.board.model import Board
 from game.phrase import Phrase, Series, Value
 from game.rules.events import Event
 from game.rules.reasons import Reason
+from game.ui.table.trips import Trip
 
 STEP = " · "  # between the parts of one action's sentence: the placement, then what it earned and paid
 
@@ -73,8 +74,19 @@ def _line(line: str) -> Value:
     return i18n.named("line", line)
 
 
-def describe(events: Sequence[Event], board: Board, names: Sequence[str]) -> list[LogEntry]:
-    """Entries for the events of one action; a passenger move and the points it pays make one entry."""
+def _trip(ride: Phrase, trip: Trip | None) -> Phrase:
+    """A passenger move that is one of several this turn says which ("Express trip first: …"): a new player
+    saw him move twice and did not know why."""
+    if trip is None or not trip.several:
+        return ride
+    if trip.express_then_standard:
+        return Phrase.of("log.trip.express_first" if trip.number == 1 else "log.trip.standard_then", leg=ride)
+    return Phrase.of("log.trip.of", number=trip.number, total=trip.total, leg=ride)
+
+
+def describe(events: Sequence[Event], board: Board, names: Sequence[str], trip: Trip | None = None) -> list[LogEntry]:
+    """Entries for the events of one action; a passenger move and the points it pays make one entry, which
+    names the `trip` it is when he makes several this turn."""
     entries: list[LogEntry] = []
     node_name = lambda n: board.nodes[n].name  # noqa: E731
     i = 0
@@ -107,6 +119,7 @@ def describe(events: Sequence[Event], board: Board, names: Sequence[str]) -> lis
                 ride = Phrase.of("log.ride", a=a, b=b, lines=Series(tuple(_line(x) for x in event.lines)))
             else:
                 ride = Phrase.of("log.ride_walk", a=a, b=b)
+            ride = _trip(ride, trip)
             scores: list[Value] = []
             while i + 1 < len(events) and events[i + 1].kind == "score":
                 i += 1

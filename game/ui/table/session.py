@@ -24,6 +24,7 @@ from game.rules.state import STATE_VERSION, GameState, new_game
 from game.ui import text
 from game.ui.table.event_log import LogEntry, describe
 from game.ui.table.setup import GameSetup, Seat
+from game.ui.table.trips import current_trip
 
 SAVE_VERSION = saves.SAVE_VERSION
 FALLBACK_BOT = "greedy"
@@ -79,11 +80,11 @@ class GameSession:
     def apply(self, action: Action) -> list[Event]:
         """Apply through the engine and keep the history, discards and log in step."""
         state = self.state
-        ride_kind = state.pending_moves[0] if isinstance(action, ChooseRoute) and state.pending_moves else None
+        trip = current_trip(state) if isinstance(action, ChooseRoute) else None
         events = state.apply(action)
-        if ride_kind is not None and isinstance(action, ChooseRoute):
-            self.discards.append((action.destination, ride_kind))
-        entries = describe(events, self.board, [seat.name for seat in self.setup.seats])
+        if trip is not None and isinstance(action, ChooseRoute):
+            self.discards.append((action.destination, trip.kind))
+        entries = describe(events, self.board, [seat.name for seat in self.setup.seats], trip)
         self.log.extend(entries)
         if isinstance(action, ChooseRoute):
             self.groups.clear()

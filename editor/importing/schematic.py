@@ -15,12 +15,16 @@ from editor.document.tmx import Document
 from editor.importing.map_request import map_edits, map_inputs
 
 
-def lay_out(doc: Document, progress: Progress | None = None, thorough: bool = False) -> MetroMap:
+def lay_out(doc: Document, progress: Progress | None = None, thorough: bool = False, seed: int = 0,
+            crossing_room: float = 1.0) -> MetroMap:
     """Lay the board out as a metro map with placed names, in the document (saving is the caller's).
 
-    `thorough` spends more time on the names (`MapRequest.thorough`): for boards built once and shipped."""
+    `thorough` spends more time on the names (`MapRequest.thorough`): for boards built once and shipped.
+    `seed` and `crossing_room` choose among equally valid maps (`MapRequest`): a shipped board's build
+    keeps the one its configuration names."""
     inputs = map_inputs(doc)
-    result = make_metro_map(replace(inputs.request, thorough=thorough), progress)
+    request = replace(inputs.request, thorough=thorough, seed=seed, crossing_room=crossing_room)
+    result = make_metro_map(request, progress)
     edits = map_edits(inputs, result, layout=True)
     for object_id, points in edits.points.items():
         if points:

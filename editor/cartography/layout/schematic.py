@@ -61,9 +61,12 @@ HUB_ROOM = 2.2  # grid units wished between a junction and its neighbours: its r
 
 
 def schematize(
-    network: Network, frame: Frame, *, progress: Callable[[float], None] | None = None
+    network: Network, frame: Frame, *, progress: Callable[[float], None] | None = None, crossing_room: float = 1.0
 ) -> Schematic:
-    """Lay the network out as an octilinear metro map filling `frame` (see the module docstring)."""
+    """Lay the network out as an octilinear metro map filling `frame` (see the module docstring).
+
+    `crossing_room` is the share of the evened-out room (warp.spread) a crossing of two links takes,
+    against a place's 1: it has no name to make room for, but moves the map's balance."""
     validate(network)
     shown = [0.0]
 
@@ -91,7 +94,8 @@ def schematize(
     min_hops = [len(chain) + 1 for chain in contraction.inner]
     plan = port_plan(routed)
     parallel = side_by_side(routed, PARALLEL_REACH * _typical_link(graph))
-    unit = spread(graph.positions)
+    unit = spread(graph.positions, weights=[1.0] * graph.place_count
+                  + [crossing_room] * (graph.vertex_count - graph.place_count))
     knights = max(map(len, routed.rotation), default=0) > 8
     stuck_at: dict[float, set[int]] = {}
     tries = [0]

@@ -16,30 +16,43 @@ from editor.cartography.network import Point
 RANK_SHARE = 0.55  # how much of the position comes from the rank (evenness) rather than the input (scale)
 
 
-def _axis_warp(values: Sequence[float], rank_share: float) -> list[float]:
-    """Map values to [0, 1] by a monotone blend of their linear position and their (tie-averaged) rank."""
+def _axis_warp(values: Sequence[float], rank_share: float, weights: Sequence[float]) -> list[float]:
+    """Map values to [0, 1] by a monotone blend of their linear position and their (tie-averaged) rank, where
+    each value's rank step is its weight: a heavier place takes more of the evened-out room."""
     n = len(values)
     lo, hi = min(values), max(values)
     span = hi - lo
     if n == 1 or span <= 0:
         return [0.5] * n
     order = sorted(range(n), key=lambda i: values[i])
+    middles = []  # each place's middle on the line of all weights laid end to end, in sorted order
+    laid = 0.0
+    for i in order:
+        middles.append(laid + weights[i] / 2)
+        laid += weights[i]
+    first, span_of_ranks = middles[0], max(middles[-1] - middles[0], 1e-9)
     rank = [0.0] * n
     i = 0
     while i < n:
         j = i
         while j + 1 < n and values[order[j + 1]] == values[order[i]]:
             j += 1
+        tied = sum(middles[i:j + 1]) / (j + 1 - i)
         for k in range(i, j + 1):
-            rank[order[k]] = (i + j) / 2 / (n - 1)
+            rank[order[k]] = (tied - first) / span_of_ranks
         i = j + 1
     return [(1 - rank_share) * (v - lo) / span + rank_share * r for v, r in zip(values, rank, strict=True)]
 
 
-def spread(positions: Sequence[Point], rank_share: float = RANK_SHARE) -> list[Point]:
-    """The positions mapped into the unit square, dense areas enlarged, order along each axis kept."""
-    xs = _axis_warp([p[0] for p in positions], rank_share)
-    ys = _axis_warp([p[1] for p in positions], rank_share)
+def spread(positions: Sequence[Point], rank_share: float = RANK_SHARE,
+           weights: Sequence[float] | None = None) -> list[Point]:
+    """The positions mapped into the unit square, dense areas enlarged, order along each axis kept.
+
+    `weights` (1 each by default) are the places' shares of the evened-out room: a water symbol, which has
+    no name, may take less of it than a station (`Network.waypoint_room`)."""
+    weights = [1.0] * len(positions) if weights is None else weights
+    xs = _axis_warp([p[0] for p in positions], rank_share, weights)
+    ys = _axis_warp([p[1] for p in positions], rank_share, weights)
     return list(zip(xs, ys, strict=True))
 
 

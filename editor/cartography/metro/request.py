@@ -32,8 +32,9 @@ class MapRequest:
     label_px: float = 20.0
     termini: frozenset[int] = frozenset()
     clear_scale: float = CLEAR_SCALE  # the game's board check clears names at this scale
-    seed: int = 0
+    seed: int = 0  # the name placer's; since names shape the layout, another seed is another map
     thorough: bool = False  # more time for better names (the shipped boards' build; not a fresh import)
+    crossing_room: float = 1.0  # a crossing's share of the evened-out room (layout.schematic.schematize)
 
     def track_spaces(self) -> tuple[int, ...]:
         return self.spaces or (1,) * len(self.network.tracks)

@@ -68,6 +68,20 @@ def test_the_warp_keeps_every_north_south_and_east_west_relation() -> None:
                 assert warped[i][1] < warped[j][1]
 
 
+def test_a_lighter_place_takes_less_of_the_evened_out_room_and_keeps_its_order() -> None:
+    # evenly spaced on x: place 2 weighs a third, so its neighbours close in on it and the rest move over
+    points = [(float(x), 0.0) for x in range(5)]
+    even = spread(points, rank_share=1.0)
+    light = spread(points, rank_share=1.0, weights=[1.0, 1.0, 1 / 3, 1.0, 1.0])
+    assert [p[0] for p in even] == [0.0, 0.25, 0.5, 0.75, 1.0]
+    gaps = [b[0] - a[0] for a, b in pairwise(light)]
+    assert gaps[1] < gaps[0] and gaps[2] < gaps[3]  # the light place's two gaps are the narrow ones
+    assert math.isclose(light[2][0], 0.5) and all(g > 0 for g in gaps)
+    points[3] = points[2]  # a tie shares one rank whatever its weights
+    tied = spread(points, rank_share=1.0, weights=[1.0, 1.0, 0.3, 1.0, 1.0])
+    assert tied[2] == tied[3]
+
+
 def test_making_room_pushes_crowded_spots_apart_within_bounds() -> None:
     spots = [(5.0, 5.0), (5.2, 5.1), (5.1, 4.9), (9.0, 9.0)]
     roomy = make_room(spots, [0, 1, 2, 3], [2.0] * 4, [], (0.0, 0.0, 20.0, 20.0), [0.0] * 4)

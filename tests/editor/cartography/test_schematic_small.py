@@ -234,3 +234,20 @@ def test_a_network_too_big_for_its_frame_is_refused_clearly() -> None:
     crowd = Network(spots, tuple(Track(i, i + 1) for i in range(99)))
     with pytest.raises(ValueError, match="do not fit"):
         schematize(crowd, Frame(300.0, 200.0, 20.0))
+
+
+def test_the_room_a_crossing_takes_chooses_another_valid_map() -> None:
+    # three north-south lines crossed by three east-west ones, no station at the nine crossings: how much of
+    # the evened-out room a crossing takes moves the lines, and either map keeps every layout guarantee
+    places: list[Place] = []
+    tracks: list[Track] = []
+    for i, x in enumerate((300, 600, 900)):
+        places += [Place(x, 100, f"N{i}"), Place(x + 20, 350, f"M{i}"), Place(x, 900, f"S{i}")]
+        tracks += [Track(3 * i, 3 * i + 1), Track(3 * i + 1, 3 * i + 2)]
+    for j, y in enumerate((250, 500, 750)):
+        places += [Place(100, y, f"W{j}"), Place(1100, y, f"E{j}")]
+        tracks.append(Track(len(places) - 2, len(places) - 1))
+    network, frame = Network(tuple(places), tuple(tracks)), Frame()
+    usual, light = schematize(network, frame), schematize(network, frame, crossing_room=0.2)
+    assert usual.positions != light.positions
+    assert check_schematic(network, usual, frame) == check_schematic(network, light, frame) == []

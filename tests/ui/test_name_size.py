@@ -10,7 +10,12 @@ from __future__ import annotations
 import pytest
 
 from game import resources
+from game.board.legibility import CLEAR_SCALE, name_obstacles, name_stations
+from game.board.loader import load_board
+from game.board.name_clearance import NameScene
+from game.geometry import boxes_overlap
 from game.ui.board import static_layer
+from game.ui.board.labels import BoardNames
 from game.ui.overlays.coach import Hints
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.settings import TEXT_SIZES
@@ -90,3 +95,35 @@ def test_the_largest_text_size_never_draws_names_smaller(make_app, monkeypatch, 
     largest = _station_name_px(make_app, monkeypatch, name, size, max(TEXT_SIZES))
     assert default and largest
     assert min(largest) >= max(default), f"{name} at {size}: {min(largest)} px at the largest, {max(default)} px"
+
+
+@pytest.mark.parametrize("size", list(LEAST))
+@pytest.mark.parametrize("name", SHIPPED)
+def test_the_largest_text_size_draws_the_roomy_names_bigger(make_app, monkeypatch, name: str,
+                                                             size: tuple[int, int]) -> None:
+    """A fresh player chose 150 % and the map's names barely changed: every name stopped at the scale the
+    board is checked clear at, which 125 % already reaches. Past it, each name grows as far as it has room."""
+    middle = _station_name_px(make_app, monkeypatch, name, size, 1.25)
+    largest = _station_name_px(make_app, monkeypatch, name, size, max(TEXT_SIZES))
+    bigger = sum(1 for px in largest if px > max(middle))
+    # measured 2026-11-24: 27-46 % of the name lines are bigger than any at 125 % (none was before)
+    assert bigger >= 0.25 * len(largest), f"{name} at {size}: {bigger} of {len(largest)} lines bigger than at 125 %"
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_a_name_grown_past_the_clear_scale_stays_clear(name: str) -> None:
+    """The board stays clear at the largest text size: a name grown past the scale the board is checked
+    at breaks none of the board's name rules and meets no other name as drawn."""
+    board = load_board(name)
+    names = BoardNames(board)
+    scales = names.grown(max(TEXT_SIZES))
+    stations = name_stations(board)
+    scene = NameScene(stations, name_obstacles(board), board)
+    drawn = {index: names.box(index, max(TEXT_SIZES)) for index in names.stations()}
+    grown = [pos for pos, station in enumerate(stations) if scales[station.index] > CLEAR_SCALE]
+    assert len(grown) >= len(stations) // 3  # measured: 49-58 % of the names grow
+    for pos in grown:
+        index = stations[pos].index
+        assert names.setting(index, max(TEXT_SIZES)).scale == scales[index]
+        assert list(scene.breaks(pos, drawn[index])) == [], stations[pos].name
+        assert not [other for other, box in drawn.items() if other != index and boxes_overlap(drawn[index], box)]

@@ -251,7 +251,7 @@ class StaticPainter:
         """The station's name in its box, line by line, its feature badges in front of the first line."""
         setting = self.names.setting(node.index, scale)
         colour = style.INK if node.destination or len(self.board.links_at[node.index]) > 2 else style.INK_SOFT
-        size = max(1, round(self.board.label_px * scale * frame.scale))
+        size = max(1, round(self.board.label_px * setting.scale * frame.scale))
         halo = max(1, round(size / 8))
         for text, (x, y, w, h) in setting.lines:
             image = halo_text(text, size, "semibold", colour, style.HALO, halo)

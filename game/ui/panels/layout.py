@@ -2,7 +2,7 @@
 
 The panels grow with the window and with the players' text size; the map takes what is left, and the board
 is fitted to it. Grown panels shrink the map, and so every station name with it; on a small screen the
-names are already as large as the board allows (labels.name_scale stops at the board's clear scale), so
+names are already as large as the board's clear scale lets every name be (labels.sure_name_scale), so
 the largest text size drew them smaller than the default one. The text size must make names bigger, never
 smaller: the panels grow only as far as the board's names keep the size they have at the default text size.
 """
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from game.ui import style
 from game.ui.board.camera import Camera
-from game.ui.board.labels import name_scale
+from game.ui.board.labels import sure_name_scale
 from game.ui.panels.cards import strip_height
 
 Rect = tuple[float, float, float, float]
@@ -48,7 +48,7 @@ def name_px(size: tuple[int, int], panels: Panels, bounds: Rect, label_px: float
     """How high a board's station names are drawn, fitted to the map these panels leave (as labels.name_scale
     sizes them on the play screen)."""
     zoom = Camera(bounds, map_area(size, panels)).fit_scale
-    return label_px * zoom * name_scale(label_px, zoom, text_scale, size[1])
+    return label_px * zoom * sure_name_scale(label_px, zoom, text_scale, size[1])
 
 
 def panels_for(size: tuple[int, int], bounds: Rect | None = None, label_px: float = 0.0) -> Panels:

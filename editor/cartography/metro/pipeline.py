@@ -10,7 +10,7 @@ from itertools import pairwise
 
 from editor.cartography.layout.checks import DRAWN_SLACK, MIN_SPACING, check_schematic, is_octilinear
 from editor.cartography.metro.naming import measure_of, name_problems, placed, troubled
-from editor.cartography.metro.nudge import nudge_stations
+from editor.cartography.metro.nudge import nudge_stations, step_off_beds
 from editor.cartography.metro.request import MapFigures, MapRequest, MetroMap, Progress
 from editor.cartography.metro.river import redraw_rivers
 from editor.cartography.metro.room import lay_out_with_room
@@ -68,6 +68,7 @@ def make_metro_map(request: MapRequest, progress: Progress | None = None) -> Met
     started = time.process_time()
     schematic, scene, names, rounds = lay_out_with_room(request, progress)
     schematic, scene, names = nudge_stations(request, schematic, scene, names)
+    schematic, scene, names = step_off_beds(request, schematic, scene, names)
     schematic, scene, names = step_aside(request, schematic, scene, names)
     schematic, scene = unstack_links(request, schematic, scene, names)
     names = _untangled(request, scene, names)

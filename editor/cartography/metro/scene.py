@@ -106,9 +106,14 @@ def beds_over_stations(network: Network, scene: NameScene) -> int:
     The game draws a link of n spaces as a bed n slots wide and each node as a disc, both in proportion to
     the board's unit; a layout at a smaller size keeps its angles but brings a diagonal neighbour within a
     wide bed's reach, so a size or a move the names like is refused when it raises this count."""
-    found = 0
+    return len(beds_over(network, scene))
+
+
+def beds_over(network: Network, scene: NameScene) -> list[tuple[int, int]]:
+    """Each (link, node) pair the game would draw with the link's bed over the node's disc (see above)."""
+    found = []
     discs = scene.obstacles.discs
-    for track, line in zip(network.tracks, scene.obstacles.tracks, strict=True):
+    for k, (track, line) in enumerate(zip(network.tracks, scene.obstacles.tracks, strict=True)):
         xs = [p[0] for p in line.path]
         ys = [p[1] for p in line.path]
         for i, disc in enumerate(discs):
@@ -118,5 +123,5 @@ def beds_over_stations(network: Network, scene: NameScene) -> int:
             if not (min(xs) - reach < disc.x < max(xs) + reach and min(ys) - reach < disc.y < max(ys) + reach):
                 continue
             if min(segment_distance((disc.x, disc.y), p, q) for p, q in pairwise(line.path)) < reach:
-                found += 1
+                found.append((k, i))
     return found

@@ -8,8 +8,9 @@ from itertools import pairwise
 
 from editor.cartography.layout.checks import check_schematic, is_octilinear
 from editor.cartography.metro.naming import measure_of, name_problems, placed, troubled
-from editor.cartography.metro.nudge import nudge_stations
+from editor.cartography.metro.nudge import nudge_stations, step_off_beds
 from editor.cartography.metro.request import MapRequest
+from editor.cartography.metro.scene import beds_over
 from editor.cartography.network import Frame, Network, Place, Schematic, Track
 
 END = 1
@@ -60,3 +61,33 @@ def test_a_fresh_import_keeps_its_stations_where_the_layout_put_them() -> None:
     schematic = _drawn(request)
     scene, names = placed(request, schematic, None, 0)
     assert nudge_stations(request, schematic, scene, names)[0] is schematic
+
+
+def _bed_request(thorough: bool = True) -> MapRequest:
+    """New York's 59 St, 66 St and 81 St: a row west–east, and from its west end a four-line diagonal down to
+    the station under the row's middle one, one pitch away; the game draws that diagonal's wide bed over the
+    middle station's disc. (A chain of long links along the foot sets the board's unit: wide beds, big discs.)"""
+    places = [Place(200, 200, "Columbus"), Place(250, 200, "Lincoln"), Place(300, 200, "Seventy-Second"),
+              Place(250, 250, "Museum"), Place(250, 400, "Cathedral")]
+    places += [Place(60 + 100 * k, 540, f"Foot {k}") for k in range(7)]
+    tracks = [Track(0, 1), Track(1, 2), Track(0, 3), Track(3, 4)]
+    tracks += [Track(5 + k, 6 + k) for k in range(6)]
+    return MapRequest(Network(tuple(places), tuple(tracks)), Frame(800, 600, 10),
+                      spaces=(3, 3, 5, 5) + (1,) * 6, thorough=thorough)
+
+
+def test_a_station_under_a_wide_bed_steps_off_it() -> None:
+    request = _bed_request()
+    schematic = _drawn(request)
+    scene, names = placed(request, schematic, None, 0)
+    assert beds_over(request.network, scene) == [(2, 1)]  # Columbus–Museum's bed over Lincoln
+
+    moved, scene, names = step_off_beds(request, schematic, scene, names)
+
+    assert beds_over(request.network, scene) == []
+    assert moved.positions != schematic.positions
+    assert all(is_octilinear(a, b) for path in moved.paths for a, b in pairwise(path))
+    assert len(check_schematic(request.network, moved, request.frame)) <= len(
+        check_schematic(request.network, schematic, request.frame))
+    fresh = replace(request, thorough=False)  # a fresh import has no time for a placement per step
+    assert step_off_beds(fresh, schematic, *placed(fresh, schematic, None, 0))[0] is schematic

@@ -82,6 +82,17 @@ def test_the_board_keeps_the_water_its_configuration_draws(name: str) -> None:
     assert water == drawn - RIVERS_WITHOUT_COURSE.get(name, 0)
 
 
+def test_each_board_ships_a_map_the_search_measures() -> None:
+    """A configuration's "map" is one of the choices `build_boards --search` builds, so it was measured
+    against the others (a typo such as 0.35 would ship an unmeasured map); London classic's replaces
+    London's."""
+    from tools.build_boards import SEARCH, MapChoice, load_config
+
+    choices = {name: MapChoice.of(load_config(name)) for name in BOARDS}
+    assert all(choice in SEARCH for choice in choices.values()), choices
+    assert choices["london_classic"] != choices["london"] == MapChoice()
+
+
 def _fit_view(board: Board, screen: tuple[int, int] = SCREEN) -> tuple[Any, Any]:
     """The board as the play screen shows it (1920×1080 unless told), fitted: the game's own metrics and
     name placement."""

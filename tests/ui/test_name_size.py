@@ -7,6 +7,8 @@ The sizes are the ones the static layer really renders, caught as it paints, not
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from game import resources
@@ -15,7 +17,7 @@ from game.board.loader import load_board
 from game.board.name_clearance import NameScene
 from game.geometry import boxes_overlap
 from game.ui.board import static_layer
-from game.ui.board.labels import BoardNames
+from game.ui.board.labels import GROWTH_SLOPE, BoardNames
 from game.ui.overlays.coach import Hints
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.settings import TEXT_SIZES
@@ -106,8 +108,8 @@ def test_the_largest_text_size_draws_the_roomy_names_bigger(make_app, monkeypatc
     middle = _station_name_px(make_app, monkeypatch, name, size, 1.25)
     largest = _station_name_px(make_app, monkeypatch, name, size, max(TEXT_SIZES))
     bigger = sum(1 for px in largest if px > max(middle))
-    # measured 2026-11-24: 27-46 % of the name lines are bigger than any at 125 % (none was before)
-    assert bigger >= 0.25 * len(largest), f"{name} at {size}: {bigger} of {len(largest)} lines bigger than at 125 %"
+    # measured 2026-11-24: 25-42 % of the name lines are bigger than any at 125 % (none was before)
+    assert bigger >= 0.2 * len(largest), f"{name} at {size}: {bigger} of {len(largest)} lines bigger than at 125 %"
 
 
 @pytest.mark.parametrize("name", SHIPPED)
@@ -122,6 +124,11 @@ def test_a_name_grown_past_the_clear_scale_stays_clear(name: str) -> None:
     drawn = {index: names.box(index, max(TEXT_SIZES)) for index in names.stations()}
     grown = [pos for pos, station in enumerate(stations) if scales[station.index] > CLEAR_SCALE]
     assert len(grown) >= len(stations) // 3  # measured: 49-58 % of the names grow
+    # sizes change gradually over the map: a fresh player read neighbours of very different sizes as a mistake
+    for a in stations:
+        for b in stations:
+            gap = math.dist((a.x, a.y), (b.x, b.y))
+            assert scales[a.index] - scales[b.index] <= GROWTH_SLOPE * gap + 1e-9, (a.name, b.name)
     for pos in grown:
         index = stations[pos].index
         assert names.setting(index, max(TEXT_SIZES)).scale == scales[index]

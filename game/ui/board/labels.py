@@ -28,6 +28,7 @@ from game.ui import style
 
 MAX_NAME_SCALE = 1.5  # the largest text size (the settings' 150 %): as far as a name ever grows
 GROWTH_STEP = 0.05  # a name past the clear scale grows in steps of this, and stops at the first that hits
+GROWTH_SLOPE = 0.3 / 300  # scale per board px: a name grows at most this much more than one that far away
 MIN_NAME_PX = 12.0  # no window draws station names smaller than this, if the board's clear scale allows
 NAME_PX_AT_1080 = 15.0  # and a 1080-line screen at least this (taller windows in proportion)
 
@@ -95,7 +96,8 @@ class BoardNames:
         """Each name's scale when the players ask for `wanted` (past the clear scale): a name clear at the
         clear scale grows step by step towards `wanted` while its box breaks none of the board's name rules
         (game.board.name_clearance: stations, links, icons, the edge, nearer another station) and meets no
-        other name as set so far; a name not clear at the clear scale stays there. Worked out once a size."""
+        other name as set so far; a name not clear at the clear scale stays there. Then the sizes are
+        evened out over the map (`_evened`). Worked out once a size."""
         wanted = round(min(wanted, MAX_NAME_SCALE), 3)
         found = self._grown.get(wanted)
         if found is None:
@@ -127,7 +129,16 @@ class BoardNames:
                 if not clear(pos, index, box):
                     break
                 scales[index], boxes[index] = scale, box
-        return scales
+        return self._evened(scales)
+
+    def _evened(self, room: dict[int, float]) -> dict[int, float]:
+        """The scales the names have room for, evened out over the map: no name grows more than
+        `GROWTH_SLOPE` per board pixel past any other, so sizes change gradually, from the crowded centre at
+        the clear scale to the roomy suburbs (neighbours of very different sizes read as a mistake). Each
+        name stays within its own room, so every name is as clear as before."""
+        where = {index: (name.node.x, name.node.y) for index, name in self._names.items()}
+        return {index: min(room[other] + GROWTH_SLOPE * math.dist(where[index], where[other]) for other in room)
+                for index in room}
 
     def box(self, index: int, scale: float = 1.0) -> Box:
         return self.setting(index, scale).box

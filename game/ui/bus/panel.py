@@ -15,6 +15,7 @@ from game.bus.rules.scoring import Network
 from game.bus.rules.state import BusState
 from game.ui import style, text
 from game.ui.bus.look import PLAYER_COLOURS, card
+from game.ui.panels.sidebar import says_computer
 from game.ui.panels.widgets import Hotspot, button
 
 HAND_ORDER = (*COLOURS, "wild")
@@ -32,6 +33,7 @@ class TableView:
     message: str = ""
     hover: tuple[int, int] | None = None
     scores: list[int] | None = None  # while the end is revealed: the totals so far, not the final ones
+    title: str = ""  # the game's title as the menu names it ("London bus tour"); the board's own if empty
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, state: BusState, view: TableView,
@@ -43,7 +45,8 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, state: BusState, view
     pygame.draw.rect(surface, style.PAPER_DARK, rect)
     pygame.draw.line(surface, style.mix(style.INK, style.PAPER, 0.7), rect.topleft, rect.bottomleft, 2)
     x, y, w = rect.x + round(16 * k), rect.y + round(12 * k), rect.width - round(32 * k)
-    title = style.fit_text(state.board.title(text.language()), round(26 * k), "bold", style.INK, w - round(50 * k))
+    heading = view.title or state.board.title(text.language())
+    title = style.fit_text(heading, round(26 * k), "bold", style.INK, w - round(50 * k))
     surface.blit(title, (x, y))
     help_rect = pygame.Rect(rect.right - round(46 * k), y, round(32 * k), round(32 * k))
     button(surface, help_rect, "?", hovered=_over(view, help_rect), size=round(18 * k))
@@ -85,7 +88,8 @@ def _seat(surface: pygame.Surface, row: pygame.Rect, state: BusState, view: Tabl
     chip = pygame.Rect(row.x + round(8 * k), row.y + round(10 * k), round(32 * k), round(32 * k))
     pygame.draw.rect(surface, PLAYER_COLOURS[seat], chip, border_radius=round(6 * k))
     pygame.draw.rect(surface, style.INK, chip, width=2, border_radius=round(6 * k))
-    name = view.names[seat] + (f" · {text.tr('bus.computer')}" if view.computer[seat] else "")
+    tagged = view.computer[seat] and not says_computer(view.names[seat], seat)  # "Computer 2" says it already
+    name = view.names[seat] + (f" · {text.tr('bus.computer')}" if tagged else "")
     surface.blit(style.fit_text(name, round(18 * k), "semibold", style.INK, row.width - round(120 * k)),
                  (chip.right + round(10 * k), row.y + round(4 * k)))
     cards, tickets = sum(player.hand.values()), len(player.tickets)

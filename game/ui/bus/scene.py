@@ -25,6 +25,7 @@ from game.bus.rules.state import BusState, new_game
 from game.i18n import explain
 from game.persist.bus_save import forget_bus_save, read_bus_save, write_bus_save
 from game.ui import style, text
+from game.ui.bus.choice import bus_title
 from game.ui.bus.map_view import BusMapView
 from game.ui.bus.overlays import Finale, claim_bar, curtain, finale, ticket_choice
 from game.ui.bus.panel import TableView, draw_panel
@@ -390,7 +391,7 @@ class BusPlayScene(Scene):
         view = TableView(self.names, [i in self.bots and not self.is_show for i in range(len(self.names))], person,
                          self.payments()[self.pay_index] if self.chosen_route is not None else (),
                          self.message or self._prompt(), self.hover,
-                         self.end.partial(state) if self.end is not None else None)
+                         self.end.partial(state) if self.end is not None else None, bus_title(self.setup.board))
         panel_spots, self.note = draw_panel(surface, self.panel_rect(), state, view, self.log)
         spots += panel_spots
         area = pygame.Rect(*(round(v) for v in self.map_rect()))

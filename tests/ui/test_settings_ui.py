@@ -4,10 +4,12 @@ return to the menu; a problem the settings store reports is shown on the screen.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 
 import pygame
 import pytest
+from pygame_gui.elements import UIButton
 
 from game.persist.settings import CONFIG_ENV, config_dir
 from game.ui import style, text
@@ -15,7 +17,7 @@ from game.ui.app import App
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.settings import SettingsScene
 from tests.ui.conftest import click
-from tests.ui.driver import DT, key
+from tests.ui.driver import DT, key, save_shot
 from tests.ui.test_i18n_ui import choose
 
 
@@ -102,3 +104,34 @@ def test_a_damaged_settings_file_is_reported_in_the_menu(make_app, board_file: P
     app = make_app(["--scene", "menu", "--board", str(board_file)])
     app.step()
     assert app.notice and "settings.json.bad" in app.notice
+
+
+def _looks_chosen(app: App, buttons: Mapping[float, UIButton]) -> list[float]:
+    """The buttons of a row whose face is drawn in anything but the plain white of an unchosen one."""
+    app.step()
+    return [value for value, button in buttons.items()
+            if app.screen.get_at((button.rect.left + 5, button.rect.top + 5))[:3] != (255, 255, 255)]
+
+
+def test_only_the_chosen_size_and_speed_look_chosen(make_app, board_file: Path) -> None:
+    """Choosing 150 % grows the screen under the still pointer, which now rests on another size button:
+    that one must not light up as if it were chosen too, and neither may a speed."""
+    app = make_app(["--scene", "menu", "--board", str(board_file), "--size", "1920x1080"])
+    app.step()
+    click(app, app.scene.widgets["settings"].rect.center)
+    settings = app.scene
+    assert isinstance(settings, SettingsScene)
+    pointer = (settings.sizes[1.5].rect.left + 3, settings.sizes[1.5].rect.centery)  # its left edge
+    pygame.mouse.set_pos(pointer)  # the pointer itself, as a person's hand leaves it, not only the events
+    click(app, pointer)
+    assert style.text_scale() == 1.5
+    assert any(button.rect.collidepoint(pointer) for scale, button in settings.sizes.items() if scale != 1.5)
+    save_shot(app.screen, "settings_150")
+    assert _looks_chosen(app, settings.sizes) == [1.5]
+    assert _looks_chosen(app, settings.paces) == [1.0]
+    fast = settings.paces[0.5].rect.center
+    pygame.mouse.set_pos(fast)
+    click(app, fast)
+    assert _looks_chosen(app, settings.paces) == [0.5] and _looks_chosen(app, settings.sizes) == [1.5]
+    pygame.mouse.set_pos(settings.sizes[1.0].rect.center)  # a pointer that moves still lights what it points at
+    assert _looks_chosen(app, settings.sizes) == [1.0, 1.5]

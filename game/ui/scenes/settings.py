@@ -31,14 +31,31 @@ def _s(value: float) -> int:
     return style.ui(value)
 
 
+class SteadyButton(UIButton):
+    """A button that takes the hover tint only once the pointer has moved since the screen was built.
+
+    A choice rebuilds the screen, often larger (text size), which slides another button under the still
+    pointer; lit up at once, it looked like a second choice beside the selected one.
+    """
+
+    def __init__(self, rect: pygame.Rect, caption: str, ui: pygame_gui.UIManager, object_id: ObjectID) -> None:
+        super().__init__(rect, caption, ui, object_id=object_id)
+        self.built_under: tuple[int, int] | None = pygame.mouse.get_pos()
+
+    def can_hover(self) -> bool:
+        if self.built_under is not None and pygame.mouse.get_pos() != self.built_under:
+            self.built_under = None  # the pointer moved: from now on this is an ordinary button
+        return self.built_under is None and bool(super().can_hover())
+
+
 class SettingsScene(Scene):
     """A panel of controls over the paper; Esc or Back returns to the screen below."""
 
     def __init__(self, app: Window) -> None:
         super().__init__(app)
         self.widgets: dict[str, pygame_gui.core.UIElement] = {}
-        self.sizes: dict[float, UIButton] = {}
-        self.paces: dict[float, UIButton] = {}  # the computer speeds, by their factor on the computers' pauses
+        self.sizes: dict[float, SteadyButton] = {}
+        self.paces: dict[float, SteadyButton] = {}  # the computer speeds, by their factor on the computers' pauses
         self.message = app.store.take_message() or ""
 
     # ----- layout -----
@@ -77,8 +94,8 @@ class SettingsScene(Scene):
 
         def toggle(name: str, on: bool, top: int, width: int | None = None) -> None:
             caption = text.tr("settings.on" if on else "settings.off")
-            button = UIButton(pygame.Rect(control_x, top, width or _s(120), _s(44)), caption, ui,
-                              object_id=ObjectID("#player_count"))
+            button = SteadyButton(pygame.Rect(control_x, top, width or _s(120), _s(44)), caption, ui,
+                                  object_id=ObjectID("#player_count"))
             if on:
                 button.select()
             self.widgets[name] = button
@@ -104,17 +121,17 @@ class SettingsScene(Scene):
         y += _s(ROW)
         label("settings.text_scale", y)
         for k, scale in enumerate(TEXT_SIZES):
-            button = UIButton(pygame.Rect(control_x + k * _s(106), y, _s(96), _s(44)),
-                              text.tr("settings.percent", percent=round(scale * 100)), ui,
-                              object_id=ObjectID("#player_count"))
+            button = SteadyButton(pygame.Rect(control_x + k * _s(106), y, _s(96), _s(44)),
+                                  text.tr("settings.percent", percent=round(scale * 100)), ui,
+                                  object_id=ObjectID("#player_count"))
             if abs(settings.text_scale - scale) < 0.01:
                 button.select()
             self.sizes[scale] = button
         y += _s(ROW)
         label("settings.computer_speed", y)
         for k, (pace, key) in enumerate(COMPUTER_PACES.items()):
-            button = UIButton(pygame.Rect(control_x + k * _s(106), y, _s(96), _s(44)), text.tr(key), ui,
-                              object_id=ObjectID("#player_count"))
+            button = SteadyButton(pygame.Rect(control_x + k * _s(106), y, _s(96), _s(44)), text.tr(key), ui,
+                                  object_id=ObjectID("#player_count"))
             if abs(settings.computer_pace - pace) < 0.01:
                 button.select()
             self.paces[pace] = button
@@ -122,8 +139,8 @@ class SettingsScene(Scene):
         label("settings.fullscreen", y)
         toggle("fullscreen", self.app.fullscreen, y)
         y += _s(ROW) + _s(10)
-        self.widgets["back"] = UIButton(pygame.Rect(x, y, _s(200), _s(52)), text.tr("settings.back"), ui,
-                                        object_id=ObjectID("#start"))
+        self.widgets["back"] = SteadyButton(pygame.Rect(x, y, _s(200), _s(52)), text.tr("settings.back"), ui,
+                                            object_id=ObjectID("#start"))
         if self.message:
             self.widgets["message"] = UITextBox(html.escape(self.message),
                                                 pygame.Rect(x, y + _s(62), panel.right - _s(36) - x, _s(70)), ui,

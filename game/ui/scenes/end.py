@@ -18,6 +18,7 @@ from game.ui.table.session import GameSession
 from game.ui.table.setup import GameSetup
 
 LEFT_W = 600
+CHART_GAP = 14  # between the chart's lowest label and the replay button
 SHADES = (0.0, 0.5, 0.22, 0.64, 0.36)  # each seat's ink on the chart, paper mixed in: told apart without hue
 
 
@@ -128,7 +129,8 @@ class EndScene(Scene):
         button(surface, menu, text.tr("end.menu"), hovered=self.hover is not None and menu.collidepoint(self.hover),
                size=19)
         self.spots = [Hotspot(new, "new"), Hotspot(menu, "menu"), Hotspot(watch, "replay")]
-        self._chart(surface, pygame.Rect(left + 70, 110, w - left - 140, h - 220))
+        chart_top = 110  # the chart, its axis labels included, ends clear above the replay button under it
+        self._chart(surface, pygame.Rect(left + 70, chart_top, w - left - 140, watch.top - CHART_GAP - chart_top))
 
     def _row(self, surface: pygame.Surface, rect: pygame.Rect, place: int, seat: int, winner: bool) -> int:
         player = self.session.state.players[seat]
@@ -164,7 +166,10 @@ class EndScene(Scene):
         history = self.session.history
         heading = style.text(text.tr("end.chart"), 22, "black", style.INK)
         surface.blit(heading, (area.x, area.y - 50))
-        plot = pygame.Rect(area.x + 44, area.y, area.width - 44 - 150, area.height - 36)
+        tick_h = style.text("0", 14, "semibold", style.INK_SOFT).get_height()
+        axis = style.text(text.tr("end.turn_axis"), 14, "italic", style.INK_SOFT)
+        under = 8 + tick_h + axis.get_height()  # the turn numbers and the axis's name, inside the area
+        plot = pygame.Rect(area.x + 44, area.y, area.width - 44 - 150, area.height - under)
         top = max([1] + [v for row in history for v in row])
         step = next(s for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500) if top / s <= 8)
         top = ((top + step - 1) // step) * step
@@ -185,8 +190,7 @@ class EndScene(Scene):
             pygame.draw.line(surface, grid, (x, plot.bottom), (x, plot.bottom + 6), 1)
             label = style.text(str(turn), 14, "semibold", style.INK_SOFT)
             surface.blit(label, label.get_rect(midtop=(x, plot.bottom + 8)))
-        axis = style.text(text.tr("end.turn_axis"), 14, "italic", style.INK_SOFT)
-        surface.blit(axis, axis.get_rect(topright=(plot.right, plot.bottom + 26)))
+        surface.blit(axis, axis.get_rect(topright=(plot.right, plot.bottom + 8 + tick_h)))
         pygame.draw.line(surface, style.INK_SOFT, plot.bottomleft, plot.bottomright, 2)
         ends: list[tuple[float, int]] = []
         seats = len(history[0]) if history else 0

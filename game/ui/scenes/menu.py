@@ -153,7 +153,10 @@ class MenuScene(Scene):
     # ----- scene -----
 
     def enter(self) -> None:
+        """Build, and frame the kept previews again: back from the settings, the text size may have moved the
+        card (a map framed for the old card painted square paper past the new one's corners and shadow)."""
         self.build()
+        self._frame_previews()
 
     def leave(self) -> None:
         self.app.ui.clear_and_reset()
@@ -164,6 +167,9 @@ class MenuScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self.leave()
         self.build()
+        self._frame_previews()
+
+    def _frame_previews(self) -> None:
         for view in self.previews.values():
             if view is not None:
                 self._frame(view)

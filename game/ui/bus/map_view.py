@@ -15,6 +15,8 @@ from game.bus.board import BusBoard, Route
 from game.bus.labels import badge_spots
 from game.bus.measures import BADGE_RADIUS, PLACE_CLEAR, PLACE_RADIUS, ROUTE_WIDTH, TWIN_SHIFT
 from game.ui import style
+from game.ui.board.labels import min_name_px
+from game.ui.board.static_layer import halo_text
 from game.ui.bus.look import CARD_COLOURS, PLAYER_COLOURS, SHAPES, ink_on, shape
 
 Point = tuple[float, float]
@@ -38,13 +40,48 @@ class BusMapView:
         self.fit(rect)
 
     def fit(self, rect: tuple[float, float, float, float]) -> None:
-        x, y, w, h = rect
+        """Fit what the map shows (its places, names and routes, with a margin) into `rect`, as large as it goes:
+        the board's own frame has room round its edges (the river runs on past the places), and fitting that
+        left a wide empty band and small names."""
+        x, y, w, h = self.area = rect
         self.rect = pygame.Rect(round(x), round(y), round(w), round(h))
-        pad = 24.0
-        self.scale = min((w - 2 * pad) / self.board.width, (h - 2 * pad) / self.board.height)
-        self.origin = (x + (w - self.board.width * self.scale) / 2, y + (h - self.board.height * self.scale) / 2)
+        self.fitted_text = style.text_scale()
+        pad = 12.0
+        left, top, right, bottom = content = self._content()
+        for _ in range(3):  # names drawn larger than their boxes (readable size, text size) widen what is shown
+            self.scale = max(1e-3, min((w - 2 * pad) / (right - left), (h - 2 * pad) / (bottom - top)))
+            self.origin = (x + (w - (right - left) * self.scale) / 2 - left * self.scale,
+                           y + (h - (bottom - top) * self.scale) / 2 - top * self.scale)
+            shown = [self.board_point(r.topleft) + self.board_point(r.bottomright) for _, r in self.names()]
+            left, top = min([content[0]] + [b[0] for b in shown]), min([content[1]] + [b[1] for b in shown])
+            right, bottom = max([content[2]] + [b[2] for b in shown]), max([content[3]] + [b[3] for b in shown])
+        self.scale = max(1e-3, min((w - 2 * pad) / (right - left), (h - 2 * pad) / (bottom - top)))
+        self.origin = (x + (w - (right - left) * self.scale) / 2 - left * self.scale,
+                       y + (h - (bottom - top) * self.scale) / 2 - top * self.scale)
         self.spaces = [self._spaces(route) for route in self.board.routes]
         self.badges = badge_spots(self.board)
+
+    def _content(self) -> tuple[float, float, float, float]:
+        """The board area worth showing (left, top, right, bottom in board px): the places with their discs and
+        name boxes and the routes' bends; the board's frame when it has nothing."""
+        board = self.board
+        xs = [v for p in board.places for v in (p.x - 2 * PLACE_RADIUS, p.x + 2 * PLACE_RADIUS)]
+        ys = [v for p in board.places for v in (p.y - 2 * PLACE_RADIUS, p.y + 2 * PLACE_RADIUS)]
+        for p in board.places:
+            if p.label is not None:
+                lx, ly, lw, lh = p.label
+                xs += [lx, lx + lw]
+                ys += [ly, ly + lh]
+        for route in board.routes:
+            xs += [q[0] for q in route.path]
+            ys += [q[1] for q in route.path]
+        if not xs or max(xs) - min(xs) < 1 or max(ys) - min(ys) < 1:
+            return (0.0, 0.0, max(1.0, board.width), max(1.0, board.height))
+        return (min(xs), min(ys), max(xs), max(ys))
+
+    def board_point(self, point: tuple[float, float]) -> Point:
+        """A screen point in board px."""
+        return ((point[0] - self.origin[0]) / self.scale, (point[1] - self.origin[1]) / self.scale)
 
     def screen(self, point: Point) -> Point:
         return (self.origin[0] + point[0] * self.scale, self.origin[1] + point[1] * self.scale)
@@ -102,6 +139,10 @@ class BusMapView:
         """The whole map; `lit` routes are ones the player can claim, `glow` the connections of the open
         hand's finished tickets, `chosen` the route being claimed,
         `arriving` route → 0..1: buses still driving onto it."""
+        if self.fitted_text != style.text_scale():  # the names' size changed: they take their room again
+            self.fit(self.area)
+        clip = surface.get_clip()
+        surface.set_clip(self.rect.clip(clip))  # the river runs on past the fitted places: not into the panel
         pygame.draw.rect(surface, style.PAPER, self.rect)
         for deco in self.board.decorations:
             if len(deco.points) >= 3:
@@ -111,14 +152,70 @@ class BusMapView:
                 pygame.draw.aalines(surface, edge, True, points)
         for k, district in enumerate(self.board.districts):
             self._district(surface, k, district.outline, district.places)
+        names = self.names()
+        ground = surface.copy()  # the map under its routes: given back in each name's box
         for route in self.board.routes:
             owner = claimed.get(route.index)
             progress = 1.0 if arriving is None else arriving.get(route.index, 1.0)
             halo = style.GOLD if route.index == chosen else style.OPTION if route.index in lit else \
                 style.GOLD_DARK if route.index in glow else None
             self._route(surface, route, owner, halo, progress)
+        for _, box in names:  # no route piece, halo or bus covers a name (a fresh player lost several under them)
+            surface.blit(ground, box, box)
         for place in self.board.places:
             self._place(surface, place.index, place.index in places_lit)
+        for image, box in names:  # the names last, their own layer over everything on the map
+            surface.blit(image, box)
+        surface.set_clip(clip)
+
+    def name_px(self, text_scale: float | None = None) -> int:
+        """The names' size on screen: the board's own at this fit but never under the smallest readable size
+        (game/ui/board/labels.min_name_px), times the players' text size — at 150 % a name is half as large
+        again even where the readable minimum set its size (as far as it has room: `names`)."""
+        chosen = style.text_scale() if text_scale is None else text_scale
+        return max(1, round(max(min_name_px(), self.board.label_px * self.scale) * chosen))
+
+    def names(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """Every place's name as drawn now and the box it covers on screen (its halo included). A name larger
+        than its box on the board grows away from its place, so it stays beside it; past the size of the 100 %
+        text each grows only as far as it stays clear of the other names, places and district badges (a big
+        text size otherwise ran names into each other)."""
+        base, top = self.name_px(1.0), self.name_px()
+        names = [self._name(k, base) for k in range(len(self.board.places))]
+        if top <= base:
+            return names if top == base else [self._name(k, top) for k in range(len(self.board.places))]
+        radius = max(6.0, PLACE_RADIUS * self.scale)
+        discs = [pygame.Rect(0, 0, round(2 * radius), round(2 * radius)) for _ in self.board.places]
+        for disc, place in zip(discs, self.board.places, strict=True):
+            disc.center = (round(self.screen((place.x, place.y))[0]), round(self.screen((place.x, place.y))[1]))
+        side = round(2 * BADGE_RADIUS * self.scale) + 4
+        badges = [pygame.Rect(0, 0, side, side) for _ in self.badges]
+        for badge, spot in zip(badges, self.badges, strict=True):
+            badge.center = (round(self.screen(spot)[0]), round(self.screen(spot)[1]))
+        for k in range(len(names)):
+            others = [box for n, (_, box) in enumerate(names) if n != k] + discs[:k] + discs[k + 1:] + badges
+            for size in range(top, base, -1):
+                grown = self._name(k, size)
+                if grown[1].inflate(-2, -2).collidelist(others) < 0:
+                    names[k] = grown
+                    break
+        return names
+
+    def _name(self, index: int, size: int) -> tuple[pygame.Surface, pygame.Rect]:
+        """One place's name at `size` px and its box on screen, grown away from its place."""
+        place = self.board.places[index]
+        halo = max(1, round(size / 8))
+        image = halo_text(place.name, size, "semibold", style.INK, style.HALO, halo)
+        iw, ih = image.get_size()
+        cx, cy = self.screen((place.x, place.y))
+        if place.label is None:
+            x, y = cx + max(6.0, PLACE_RADIUS * self.scale) + 4 - halo, cy - ih / 2
+        else:
+            bx, by, bw, bh = place.label
+            (left, top), (right, bottom) = self.screen((bx, by)), self.screen((bx + bw, by + bh))
+            x = left - halo if bx >= place.x else right - iw + halo if bx + bw <= place.x else (left + right - iw) / 2
+            y = top - halo if by >= place.y else bottom - ih + halo if by + bh <= place.y else (top + bottom - ih) / 2
+        return image, pygame.Rect(round(x), round(y), iw, ih)
 
     def _district(self, surface: pygame.Surface, k: int, outline: tuple[Point, ...], places: tuple[int, ...]) -> None:
         """A district: a soft patch of its colour under each of its places and its value in a badge beside
@@ -175,18 +272,6 @@ class BusMapView:
             pygame.draw.circle(surface, style.GOLD, (round(centre[0]), round(centre[1])), round(radius * 1.5))
         pygame.draw.circle(surface, style.INK, (round(centre[0]), round(centre[1])), round(radius))
         pygame.draw.circle(surface, style.HALO, (round(centre[0]), round(centre[1])), round(radius * 0.72))
-        size = max(12, round(self.board.label_px * self.scale * 1.05))
-        image = style.text(place.name, size, "semibold", style.INK)
-        if place.label is not None:
-            x, y, w, h = place.label
-            left, top = self.screen((x, y))
-            where = (left + (w * self.scale - image.get_width()) / 2, top + (h * self.scale - image.get_height()) / 2)
-        else:
-            where = (centre[0] + radius + 4, centre[1] - image.get_height() / 2)
-        halo = style.text(place.name, size, "semibold", style.HALO)
-        for ox, oy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-            surface.blit(halo, (where[0] + ox, where[1] + oy))
-        surface.blit(image, where)
 
 
 def _mid(a: Point, b: Point) -> Point:

@@ -49,42 +49,60 @@ def curtain(surface: pygame.Surface, name: str, seat: int, can_undo: bool, hover
     return spots
 
 
+def ticket_strip_height(offered: int) -> int:
+    """The height the ticket choice takes at the foot of the map area (the map fits above it)."""
+    del offered  # the tickets sit side by side: as tall for two as for three
+    k = style.ui_scale()
+    return round(182 * k)
+
+
 def ticket_choice(surface: pygame.Surface, area: pygame.Rect, state: BusState, chosen: set[int],
                   hover: tuple[int, int] | None) -> list[Hotspot]:
-    """The tickets on offer as cards to tick, and Keep (at least one)."""
+    """The tickets on offer as cards side by side to tick, and Keep (at least one), in a strip at the foot of
+    the map area: the map stays in view above it with the offered places lit (a dialog over the middle of
+    the map hid where the places were while a player chose)."""
     k = style.ui_scale()
-    box = pygame.Rect(0, 0, min(area.width - 40, round(620 * k)), round((150 + 92 * len(state.offer)) * k))
-    box.center = area.center
+    band = pygame.Rect(area.x, area.bottom - ticket_strip_height(len(state.offer)), area.width,
+                       ticket_strip_height(len(state.offer)))
+    pygame.draw.rect(surface, style.PAPER, band)
+    box = band.inflate(-round(16 * k), -round(12 * k))
     pygame.draw.rect(surface, style.HALO, box, border_radius=round(14 * k))
     pygame.draw.rect(surface, style.INK, box, 3, border_radius=round(14 * k))
-    head = style.fit_text(text.tr("bus.tickets.choose"), round(24 * k), "bold", style.INK, box.width - 40)
-    surface.blit(head, (box.x + round(22 * k), box.y + round(18 * k)))
+    pad, gap = round(14 * k), round(10 * k)
+    keep = pygame.Rect(box.right - pad - round(200 * k), box.y + round(10 * k), round(200 * k), round(44 * k))
+    head = style.fit_text(text.tr("bus.tickets.choose"), round(22 * k), "bold", style.INK,
+                          keep.x - box.x - 2 * pad)
+    surface.blit(head, head.get_rect(midleft=(box.x + pad, keep.centery)))
     spots = []
-    y = box.y + round(64 * k)
+    n = max(1, len(state.offer))
+    top = keep.bottom + round(10 * k)
+    cw = (box.width - 2 * pad - (n - 1) * gap) // n
+    ch = box.bottom - pad - top
     for i, t in enumerate(state.offer):
         ticket = state.board.tickets[t]
-        row = pygame.Rect(box.x + round(20 * k), y, box.width - round(40 * k), round(80 * k))
+        row = pygame.Rect(box.x + pad + i * (cw + gap), top, cw, ch)
         on = i in chosen
+        lit = on or (hover is not None and row.collidepoint(hover))
         pygame.draw.rect(surface, style.mix(style.GOLD, style.HALO, 0.55) if on else style.PAPER, row,
                          border_radius=round(10 * k))
-        pygame.draw.rect(surface, style.INK if on else style.mix(style.INK, style.PAPER, 0.6), row, 2,
+        pygame.draw.rect(surface, style.INK if lit else style.mix(style.INK, style.PAPER, 0.6), row, 2,
                          border_radius=round(10 * k))
-        tick = pygame.Rect(row.x + round(14 * k), row.centery - round(14 * k), round(28 * k), round(28 * k))
+        tick = pygame.Rect(row.x + round(10 * k), row.y + round(12 * k), round(26 * k), round(26 * k))
         pygame.draw.rect(surface, style.HALO, tick, border_radius=4)
         pygame.draw.rect(surface, style.INK, tick, 2, border_radius=4)
         if on:
-            points = [(tick.x + 6, tick.centery), (tick.centerx - 2, tick.bottom - 7), (tick.right - 5, tick.y + 6)]
+            points = [(tick.x + 5, tick.centery), (tick.centerx - 2, tick.bottom - 6), (tick.right - 4, tick.y + 5)]
             pygame.draw.lines(surface, style.INK, False, points, 4)
-        names = f"{state.board.places[ticket.a].name} – {state.board.places[ticket.b].name}"
-        surface.blit(style.fit_text(names, round(20 * k), "semibold", style.INK, row.width - round(130 * k)),
-                     (tick.right + round(14 * k), row.y + round(14 * k)))
-        surface.blit(style.text(text.ntr("bus.points", ticket.value, count=ticket.value), round(15 * k), "regular",
-                                style.INK_SOFT), (tick.right + round(14 * k), row.y + round(46 * k)))
-        value = style.text(str(ticket.value), round(34 * k), "bold", style.INK)
-        surface.blit(value, value.get_rect(midright=(row.right - round(16 * k), row.centery)))
+        value = style.text(str(ticket.value), round(30 * k), "bold", style.INK)
+        room = row.width - (tick.right - row.x) - round(22 * k) - value.get_width()
+        x = tick.right + round(10 * k)
+        a, b = state.board.places[ticket.a].name, state.board.places[ticket.b].name
+        surface.blit(style.fit_text(f"{a} –", round(18 * k), "semibold", style.INK, room), (x, row.y + round(8 * k)))
+        surface.blit(style.fit_text(b, round(18 * k), "semibold", style.INK, room), (x, row.y + round(32 * k)))
+        surface.blit(style.fit_text(text.ntr("bus.points", ticket.value, count=ticket.value), round(14 * k),
+                                    "regular", style.INK_SOFT, room), (x, row.y + round(58 * k)))
+        surface.blit(value, value.get_rect(topright=(row.right - round(10 * k), row.y + round(8 * k))))
         spots.append(Hotspot(row, "ticket", i))
-        y += round(92 * k)
-    keep = pygame.Rect(box.right - round(220 * k), box.bottom - round(66 * k), round(200 * k), round(48 * k))
     button(surface, keep, text.ntr("bus.tickets.keep", len(chosen), count=len(chosen)), "Enter", enabled=bool(chosen),
            primary=True, hovered=hover is not None and keep.collidepoint(hover), size=round(18 * k))
     spots.append(Hotspot(keep, "keep"))

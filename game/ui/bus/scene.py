@@ -27,7 +27,7 @@ from game.persist.bus_save import forget_bus_save, read_bus_save, write_bus_save
 from game.ui import style, text
 from game.ui.bus.choice import bus_title
 from game.ui.bus.map_view import BusMapView
-from game.ui.bus.overlays import Finale, claim_bar, curtain, finale, ticket_choice
+from game.ui.bus.overlays import Finale, claim_bar, curtain, finale, ticket_choice, ticket_strip_height
 from game.ui.bus.panel import TableView, draw_panel
 from game.ui.input.intents import Intent
 from game.ui.input.pad_focus import SpotFocus, focus_ring
@@ -385,6 +385,14 @@ class BusPlayScene(Scene):
         if person is not None and state.phase == "turn" and self.chosen_route is None:
             lit = {a.route for a in state.legal_actions() if isinstance(a, ClaimRoute)}
         glow, done_places = self._finished_tickets(person)
+        choosing = person is not None and state.phase in ("choose_tickets", "keep_tickets")
+        x, y, w, h = self.map_rect()
+        if choosing:  # the map above the ticket choice, the offered places lit: where they are is the choice
+            h -= ticket_strip_height(len(state.offer))
+            for t in state.offer:
+                done_places |= {self.board.tickets[t].a, self.board.tickets[t].b}
+        if self.map.area != (x, y, w, h):
+            self.map.fit((x, y, w, h))
         self.map.draw(surface, state.claimed, lit=lit, chosen=self.chosen_route, places_lit=done_places,
                       arriving=self.arriving, glow=glow)
         spots = [Hotspot(_spot_rect(self.map.route_centre(k)), "route", k) for k in sorted(lit)]
@@ -395,7 +403,7 @@ class BusPlayScene(Scene):
         panel_spots, self.note = draw_panel(surface, self.panel_rect(), state, view, self.log)
         spots += panel_spots
         area = pygame.Rect(*(round(v) for v in self.map_rect()))
-        if person is not None and state.phase in ("choose_tickets", "keep_tickets"):
+        if choosing:
             spots = ticket_choice(surface, area, state, self.ticket_pick, self.hover) + [
                 s for s in spots if s.kind == "help"]
         elif person is not None and self.chosen_route is not None:

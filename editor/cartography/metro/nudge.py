@@ -14,7 +14,7 @@ names are in trouble and none more is drawn over a station or another name.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from editor.cartography.layout.checks import MIN_SPACING, check_schematic
@@ -149,6 +149,62 @@ def step_off_beds(request: MapRequest, schematic: Schematic, scene: NameScene,
             if kept:
                 break
     return best.schematic, best.scene, best.names
+
+
+Finish = Callable[[NameScene, Mapping[int, PlacedName]], dict[int, PlacedName]]
+
+
+def step_off_names(request: MapRequest, schematic: Schematic, scene: NameScene, names: Mapping[int, PlacedName],
+                   finish: Finish) -> tuple[Schematic, NameScene, dict[int, PlacedName]]:
+    """The finished map with a station stepped from under a name that covers it or its name.
+
+    At a hub ringed by stations one pitch away every place round the hub may cover a neighbour's disc
+    (Berlin's Alexanderplatz over Hackescher Markt): a name on the wrong station misleads a player, and the
+    last look at the names (`finish`, the untangle) has no better place to give it; so with two names drawn
+    over each other. The covered station, then the name's own, is tried a step away as above; every name
+    is placed again and finished, and the first step is kept that leaves fewer names unreadable (over a
+    station or a name), no more names in trouble, no more beds over stations and no more broken layout
+    guarantees. Only for a `thorough` request."""
+    best = _Named.of(request, schematic, scene, names)
+    if not request.thorough or not best.unreadable:
+        return schematic, scene, dict(names)
+    network, frame = request.network, request.frame
+    guarantees = len(check_schematic(network, schematic, frame))
+    beds = beds_over_stations(network, scene)
+    for owner, covered in _covering(name_problems(request, scene, names), scene):
+        if (owner, covered) not in _covering(name_problems(request, best.scene, best.names), best.scene):
+            continue  # an earlier step parted them
+        kept = False
+        for index in (covered, owner):
+            if network.places[index].pinned:
+                continue
+            for stepped in _steps(request, best.schematic, best.scene, index):
+                stepped_scene = scene_of(request, stepped)
+                if (beds_over_stations(network, stepped_scene) > beds
+                        or len(check_schematic(network, stepped, frame)) > guarantees):
+                    continue
+                new_scene, new_names = placed(request, stepped, None, request.seed)
+                outcome = _Named.of(request, stepped, new_scene, finish(new_scene, new_names))
+                if outcome.unreadable < best.unreadable and len(outcome.in_trouble) <= len(best.in_trouble):
+                    best, kept = outcome, True
+                    break
+            if kept:
+                break
+    return best.schematic, best.scene, best.names
+
+
+def _covering(problems: list[str], scene: NameScene) -> list[tuple[int, int]]:
+    """(the name's station, the station it covers, or whose name it covers) for each problem line of a name
+    drawn over a station or over another name."""
+    by_name = {station.name: station.index for station in scene.stations}
+    found = []
+    for line in problems:
+        body = line.removeprefix("name of ")
+        for between in (" covers station ", " overlaps name of "):
+            owner, _, covered = body.partition(between)
+            if covered and owner in by_name and covered in by_name:
+                found.append((by_name[owner], by_name[covered]))
+    return found
 
 
 def _steps(request: MapRequest, schematic: Schematic, scene: NameScene, index: int) -> list[Schematic]:

@@ -10,7 +10,7 @@ from itertools import pairwise
 
 from editor.cartography.layout.checks import DRAWN_SLACK, MIN_SPACING, check_schematic, is_octilinear
 from editor.cartography.metro.naming import measure_of, name_problems, placed, troubled
-from editor.cartography.metro.nudge import nudge_stations, step_off_beds
+from editor.cartography.metro.nudge import nudge_stations, step_off_beds, step_off_names
 from editor.cartography.metro.request import MapFigures, MapRequest, MetroMap, Progress
 from editor.cartography.metro.river import redraw_rivers
 from editor.cartography.metro.room import lay_out_with_room
@@ -72,6 +72,8 @@ def make_metro_map(request: MapRequest, progress: Progress | None = None) -> Met
     schematic, scene, names = step_aside(request, schematic, scene, names)
     schematic, scene = unstack_links(request, schematic, scene, names)
     names = _untangled(request, scene, names)
+    schematic, scene, names = step_off_names(request, schematic, scene, names,
+                                             lambda new_scene, new_names: _untangled(request, new_scene, new_names))
     stuck = frozenset(troubled(name_problems(request, scene, names), scene) & request.labels.keys()
                       if request.labels else ())
     if stuck:
@@ -84,9 +86,9 @@ def make_metro_map(request: MapRequest, progress: Progress | None = None) -> Met
     return replace(_result(request, schematic, scene, names, rounds, started), freed=stuck)
 
 
-def _untangled(request: MapRequest, scene: NameScene, names: dict[int, PlacedName]) -> dict[int, PlacedName]:
+def _untangled(request: MapRequest, scene: NameScene, names: Mapping[int, PlacedName]) -> dict[int, PlacedName]:
     """The finished map's names parted where one covers another name or a station (names/untangle.py)."""
-    return untangle(scene.stations, scene.obstacles, request.frame, names, measure_of(request),
+    return untangle(scene.stations, scene.obstacles, request.frame, dict(names), measure_of(request),
                     label_px=request.label_px, clear_scale=request.clear_scale)
 
 

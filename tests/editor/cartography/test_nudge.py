@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import replace
 from itertools import pairwise
 
 from editor.cartography.layout.checks import check_schematic, is_octilinear
 from editor.cartography.metro.naming import measure_of, name_problems, placed, troubled
-from editor.cartography.metro.nudge import nudge_stations, step_off_beds
+from editor.cartography.metro.nudge import nudge_stations, step_off_beds, step_off_names
 from editor.cartography.metro.request import MapRequest
-from editor.cartography.metro.scene import beds_over
+from editor.cartography.metro.scene import NameScene, beds_over
+from editor.cartography.names.types import PlacedName
+from editor.cartography.names.untangle import untangle
 from editor.cartography.network import Frame, Network, Place, Schematic, Track
 
 END = 1
@@ -91,3 +94,39 @@ def test_a_station_under_a_wide_bed_steps_off_it() -> None:
         check_schematic(request.network, schematic, request.frame))
     fresh = replace(request, thorough=False)  # a fresh import has no time for a placement per step
     assert step_off_beds(fresh, schematic, *placed(fresh, schematic, None, 0))[0] is schematic
+
+
+def _hub_request() -> MapRequest:
+    """A hub with a long name, ringed by eight stations one pitch away (as Berlin's Alexanderplatz): every
+    place round it covers a neighbour's disc."""
+    places = [Place(400, 300, "Alexanderplatzbahnhof"), Place(300, 300, "West"), Place(500, 300, "East"),
+              Place(400, 250, "North"), Place(400, 350, "South"), Place(350, 250, "Northwest"),
+              Place(450, 250, "Northeast"), Place(350, 350, "Southwest"), Place(450, 350, "Southeast")]
+    tracks = [Track(0, k) for k in range(1, 9)]
+    places += [Place(40 + 100 * k, 560, f"Foot {k}") for k in range(7)]
+    tracks += [Track(9 + k, 10 + k) for k in range(6)]
+    return MapRequest(Network(tuple(places), tuple(tracks)), Frame(800, 600, 10), spaces=(1,) * len(tracks),
+                      thorough=True)
+
+
+def test_a_station_under_a_name_steps_from_under_it() -> None:
+    request = _hub_request()
+    schematic = _drawn(request)
+    scene, names = placed(request, schematic, None, 0)
+
+    def finish(scene: NameScene, names: Mapping[int, PlacedName]) -> dict[int, PlacedName]:
+        return untangle(scene.stations, scene.obstacles, request.frame, dict(names), measure_of(request),
+                        label_px=request.label_px, clear_scale=request.clear_scale)
+
+    names = finish(scene, names)
+    covering = [line for line in name_problems(request, scene, names) if " covers station " in line]
+    assert covering  # the set-up: the hub's name lies on a neighbour
+
+    moved, scene, names = step_off_names(request, schematic, scene, names, finish)
+
+    assert not [line for line in name_problems(request, scene, names)
+                if " covers station " in line or " overlaps name of " in line]
+    assert sum(1 for a, b in zip(moved.positions, schematic.positions, strict=True) if a != b) == 1
+    assert moved.positions[0] == schematic.positions[0]  # the hub stays; a neighbour stepped aside
+    assert all(is_octilinear(a, b) for path in moved.paths for a, b in pairwise(path))
+    assert not check_schematic(request.network, moved, request.frame)

@@ -175,13 +175,30 @@ class PassengerView:
         same = [j for j, o in enumerate(options) if o.destination == option.destination]
         if not many or len(same) == len(options) or same[0] != k:
             return  # numbers tell destinations apart; ties on lines are told apart by their rows and lines
-        bx, by = centre[0] + (r + 16) * 0.75, centre[1] - (r + 16) * 0.75
         size = 15 if focused else 13
         contiguous = same == list(range(same[0], same[-1] + 1))
         numbers = str(k + 1) if len(same) == 1 else (f"{k + 1}–{same[-1] + 1}" if contiguous else
                                                       ",".join(str(j + 1) for j in same))
         size += 4 * (len(numbers) - 1)
+        bx, by = number_spot(centre, r + 16, size + 2, view.name_boxes_near(centre, r + 16 + 3 * size))
         symbols.disc(surface, style.INK, (bx, by), size + 2)
         symbols.disc(surface, style.GOLD if focused else style.HALO, (bx, by), size)
         label = style.text(numbers, 16, "black", style.INK)
         surface.blit(label, label.get_rect(center=(bx, by)))
+
+
+NUMBER_CORNERS = ((0.75, -0.75), (0.75, 0.75), (-0.75, -0.75), (-0.75, 0.75), (1.0, 0.0), (-1.0, 0.0), (0.0, -1.0),
+                  (0.0, 1.0))  # up and to the right first, where the eye looks for it
+
+
+def number_spot(centre: tuple[float, float], reach: float, radius: float,
+                names: list[pygame.Rect]) -> tuple[float, float]:
+    """Where a destination's route number goes: `reach` px from its centre in the first direction whose disc
+    (of `radius`) covers no station name (a fresh player could not read "Kottbusser Tor" under a "2"), else
+    in the first direction."""
+    spots = [(centre[0] + reach * dx, centre[1] + reach * dy) for dx, dy in NUMBER_CORNERS]
+    for x, y in spots:
+        disc = pygame.Rect(round(x - radius), round(y - radius), round(2 * radius), round(2 * radius))
+        if disc.collidelist(names) < 0:
+            return x, y
+    return spots[0]

@@ -102,7 +102,13 @@ class Table(Protocol):
 
     def panel_room(self) -> pygame.Rect | None:
         """The side panel's room for a tip or a hint card, beside the map (over it they hid station names):
-        from its message line down (None before a panel with controls was drawn)."""
+        from its message line down, less the cards already drawn there this frame (None before a panel with
+        controls was drawn)."""
+        ...
+
+    def cover_panel(self, surface: pygame.Surface, box: pygame.Rect) -> pygame.Rect:
+        """Clear the side panel under a card about to be drawn at `box`: every log entry it reaches hidden
+        whole, nothing of the log peeking out beside it; the cleared rectangle (later cards keep clear)."""
         ...
 
     def intent(self, intent: Intent) -> None:

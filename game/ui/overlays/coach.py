@@ -286,6 +286,8 @@ class CoachLayer(Layer):
         height = 18 + sum(t.get_height() for t in titles) + 6 + sum(b.get_height() + 2 for b in body) + 14 + row + 16
         box = panel_box(room, width, height, target, bottom=True) if room is not None else \
             pygame.Rect(board.right - 20 - width, board.bottom - 20 - height, width, height)
+        if room is not None:
+            scene.cover_panel(surface, box)  # the log's entries it reaches are hidden whole, none cut through
         pulse = 0.5 + 0.5 * math.sin(self.time * 5)
         grow = 14 if step == "space" else 8  # around panel controls, tighter: the text beside them stays clear
         ring = target.inflate(grow + 6 * pulse, grow + 6 * pulse)

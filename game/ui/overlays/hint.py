@@ -167,6 +167,7 @@ class HintLayer(Layer):
         height = sum(h.get_height() for h in heads) + sum(r.get_height() + 2 for r in lines) + style.ui(22)
         if room is not None:
             box = panel_box(room, width, height)
+            table.cover_panel(surface, box)  # the log's entries it reaches are hidden whole, none cut through
         else:  # no panel drawn yet: the map's top right corner
             box = pygame.Rect(area.right - 16 - width, area.top + 16, width, height)
         pygame.draw.rect(surface, style.mix(style.INK, style.PAPER, 0.55), box.move(0, 3), border_radius=12)

@@ -33,6 +33,7 @@ TRIP_LINE = 18  # a line of "Trip 1 of 2: to an express destination" under the r
 MAX_LOG = 10
 LOG_LINES = 8  # lines an entry may take: enough for the longest (German, at 1280×720)
 HELP = 34  # the "?" button's size in the heading row
+SHADOW = 4  # pixels a card's shadow reaches under it (`Sidebar.cover`)
 
 
 def says_computer(name: str, seat: int) -> bool:
@@ -56,6 +57,7 @@ class Sidebar:
         self.turn_local: pygame.Rect | None = None  # the box saying whose turn it is, likewise
         self.message_local: pygame.Rect | None = None  # a refusal's red plate, while one is shown
         self.note_local: pygame.Rect | None = None  # the message line and the log's heading, likewise
+        self.covers: list[pygame.Rect] = []  # the cards over the panel this frame, on screen (`cover`)
 
     def s(self, value: float) -> int:
         """A design length at the panel's scale."""
@@ -83,9 +85,42 @@ class Sidebar:
         panel with controls was drawn."""
         return self.note_local.move(panel.topleft) if self.note_local is not None else None
 
+    def free_room(self, room: pygame.Rect) -> pygame.Rect:
+        """What is left of `room` between the cards already over the panel this frame: one at its top pushes
+        its top down, one at its bottom pulls its bottom up (a hint under a hovered space's preview, over a
+        tip at the panel's foot), so no card is drawn over another."""
+        top, bottom = room.top, room.bottom
+        gap = self.s(8)
+        for cover in sorted(self.covers, key=lambda r: r.top):
+            if cover.top <= top + gap and cover.bottom > top:
+                top = cover.bottom + gap
+        for cover in sorted(self.covers, key=lambda r: r.bottom, reverse=True):
+            if cover.bottom >= bottom - gap and cover.top < bottom:
+                bottom = cover.top - gap
+        return pygame.Rect(room.x, top, room.width, max(0, bottom - top))
+
+    def cover(self, surface: pygame.Surface, box: pygame.Rect) -> pygame.Rect:
+        """Clear the panel under a card about to be drawn at `box`: grown over every log entry it (or its
+        shadow) reaches, whole and across the entry's full width, and painted in the panel's paper. Half an
+        entry showing under a card (its last line alone) or a line's bullet peeking out at its side read as
+        a broken panel. Returns the cleared rectangle, which later cards this frame keep clear of."""
+        cleared = pygame.Rect(box.x, box.y, box.width, box.height + SHADOW)
+        rows = [spot.rect for spot in self.spots if spot.kind == "log"]
+        grown = True
+        while grown:
+            grown = False
+            for row in rows:
+                if cleared.colliderect(row) and not cleared.contains(row):
+                    cleared = cleared.union(row)
+                    grown = True
+        pygame.draw.rect(surface, style.PAPER_DARK, cleared)
+        self.covers.append(cleared)
+        return cleared
+
     def draw(self, surface: pygame.Surface, panel: pygame.Rect, ctl: TurnController, title: str,
              hover: tuple[int, int] | None, show_controls: bool = True, marked: int = 0) -> list[Hotspot]:
         """The panel; `marked` is the passenger's route that Go and Enter take in a tie."""
+        self.covers = []  # a new frame: no card over the panel yet
         state = ctl.state
         key = (ctl.version, tuple(ctl.points), ctl.selected, ctl.message, ctl.busy, ctl.person_may_act(),
                state.phase, len(ctl.session.log), self.cache.hovered(hover), effect_frames(ctl, ("float", "token")),

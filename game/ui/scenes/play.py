@@ -149,12 +149,17 @@ class PlayScene(Scene):
 
     def panel_room(self) -> pygame.Rect | None:
         """The side panel from its message line (where a hovered space's preview goes) to its bottom: the
-        first-game tips and the hint's card sit there, beside the map, where they hide no station name."""
+        first-game tips and the hint's card sit there, beside the map, where they hide no station name.
+        Less the cards already drawn there this frame, so a later card goes beside them, not over them."""
         panel = self.sidebar_rect()
         dock = self.sidebar.note_rect(panel)
         if dock is None:
             return None
-        return pygame.Rect(dock.x, dock.y, dock.width, panel.bottom - style.ui(8) - dock.y)
+        return self.sidebar.free_room(pygame.Rect(dock.x, dock.y, dock.width, panel.bottom - style.ui(8) - dock.y))
+
+    def cover_panel(self, surface: pygame.Surface, box: pygame.Rect) -> pygame.Rect:
+        """Clear the side panel under a card about to be drawn at `box` (log entries hidden whole)."""
+        return self.sidebar.cover(surface, box)
 
     def notice_rect(self) -> pygame.Rect | None:
         """The side panel's message line and log heading, under its buttons (else the panel's top): over the
@@ -398,17 +403,14 @@ class PlayScene(Scene):
     def _preview(self, surface: pygame.Surface, ctl: TurnController, overlay: BoardOverlay, link: int,
                  panel: pygame.Rect) -> None:
         """The hovered space's preview, in the side panel over its message line and the log's top: beside the
-        pointer it hid station names. The log's lines it reaches it covers whole, never cut through."""
-        dock = self.sidebar.note_rect(panel)
-        if dock is None:
+        pointer it hid station names. The log's entries it reaches it covers whole, never cut through."""
+        dock, room = self.sidebar.note_rect(panel), self.panel_room()
+        if dock is None or room is None:
             return
-        box = dock.copy()
-        box.height = max(dock.height, overlay.tooltip_height(ctl, link, dock.width))
-        for row in sorted((spot.rect for spot in self.sidebar.spots if spot.kind == "log"), key=lambda r: r.top):
-            if row.top < box.bottom < row.bottom + 2:
-                box.height = row.bottom + 2 - box.top
-        box.height = min(box.height, panel.bottom - style.ui(8) - box.top)
-        overlay.tooltip(surface, ctl, link, box)
+        box = pygame.Rect(room.x, room.y, room.width, overlay.tooltip_height(ctl, link, room.width))
+        box.height = max(dock.height, min(box.height, room.height))
+        cleared = self.cover_panel(surface, box)
+        overlay.tooltip(surface, ctl, link, pygame.Rect(box.x, box.y, box.width, cleared.bottom - box.y))
 
     def _waiting_passenger(self) -> Point | None:
         assert self.ctl is not None and self.board is not None

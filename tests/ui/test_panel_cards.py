@@ -1,0 +1,103 @@
+"""Cards over the side panel (a hovered space's preview, the H hint, a first-game tip) never half-cover
+the log: a log entry they reach is hidden whole, bullet and all, or left whole. A fresh player at 1920×1080
+saw the hint's card over "What happened" with the foot of an entry ("foot") showing under it and a line's
+coloured bullet peeking out at its side.
+
+Measured on the frame itself: the same frame with and without the cards (what they change) and with and
+without the log's entries (what of the log is still seen). An entry may be changed by a card or still be
+seen, never both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+import pytest
+
+from game.ui.app import App
+from game.ui.layers import find
+from game.ui.overlays.coach import CoachLayer
+from game.ui.overlays.hint import HintLayer
+from game.ui.panels.widgets import Hotspot
+from game.ui.scenes.play import PlayScene
+from game.ui.table.event_log import LogEntry
+from tests.ui.driver import key, move, open_table, run_until, save_shot, space_point, without_drawing
+from tests.ui.test_map_notices import _changed, _frame
+
+ENTRIES = [
+    "Computer 1 placed black Tottenham Hale–Walthamstow Central: +4 (terminus, terminus)",
+    "Then a standard trip: Passenger Oxford Circus → Sloane Square on foot",
+    "New cards: Covent Garden and Vauxhall",
+    "Anna took a branch token",
+    "Computer 2 placed yellow Baumschulenweg–Schöneweide: +3 (railway station, terminus) · +1 branch token",
+]
+
+
+def _log_unseen(scene: PlayScene) -> Callable[[], None]:
+    """The log laid out as ever (the same entries in the same places, so the cards go where they went) but
+    not drawn; returns what draws it again."""
+    sidebar = scene.sidebar
+    real = sidebar._log
+
+    def unseen(surface: pygame.Surface, *args: Any) -> list[Hotspot]:
+        return real(surface.copy(), *args)
+
+    def put_back() -> None:
+        del sidebar._log
+        sidebar.cache.key = None
+
+    sidebar._log = unseen  # type: ignore[method-assign]
+    sidebar.cache.key = None  # the panel is drawn again, not taken from its cache
+    return put_back
+
+
+def _half_covered(app: App, scene: PlayScene, cards: list[object]) -> list[str]:
+    """The log entries on screen that a card changes while some of the entry is still seen."""
+    assert scene.ctl is not None
+    shown = _frame(app, scene)
+    put_back = [without_drawing(owner, method)() for owner, method in cards]
+    bare = _frame(app, scene)
+    for back in put_back:
+        back()
+    rows = [(spot.rect, spot.value) for spot in scene.sidebar.spots if spot.kind == "log"]
+    back = _log_unseen(scene)
+    no_log = _frame(app, scene)
+    back()
+    assert [(spot.rect, spot.value) for spot in scene.sidebar.spots if spot.kind == "log"] == rows
+    touched, seen = _changed(shown, bare), _changed(shown, no_log)
+    half = []
+    for rect, entry in rows:
+        area = pygame.mask.Mask(rect.size, fill=True)
+        if touched.overlap_area(area, rect.topleft) and seen.overlap_area(area, rect.topleft):
+            half.append(entry.text)
+    return half
+
+
+@pytest.mark.parametrize("size", ["1920x1080", "1280x720"])
+def test_cards_in_the_side_panel_hide_log_entries_whole(make_app, size: str) -> None:
+    app, scene = open_table(make_app, "london", size, seed=5, frames=3)  # a first game: its tips show too
+    ctl = scene.ctl
+    assert ctl is not None
+    tips, hint = find(app, CoachLayer), find(app, HintLayer)
+    assert tips is not None and hint is not None
+    key(app, pygame.K_h)
+    run_until(app, lambda: ctl.hint is not None)
+    key(app, pygame.K_1)  # a line picked: its spaces light up and a hovered one is previewed
+    area = pygame.Rect(*(round(v) for v in scene.board_rect())).inflate(-80, -80)
+    link = next(link for link in ctl.legal_spaces() if area.collidepoint(space_point(scene, link))
+                and link != ctl.hint.link)
+    point = tuple(round(v) for v in space_point(scene, link))
+    cards = [(scene, "_preview"), (hint, "draw"), (tips, "draw")]
+    failures = {}
+    for extra in range(len(ENTRIES) * 2):  # a longer and longer log: the cards' edges fall across its entries
+        ctl.session.log.append(LogEntry(ENTRIES[extra % len(ENTRIES)], seat=extra % 2, line="blue"))
+        move(app, point)
+        assert scene.overlay is not None and scene.overlay.pick_link(point, ctl.legal_spaces(), False) == link
+        half = _half_covered(app, scene, cards)
+        if half:
+            failures[extra] = half
+            save_shot(_frame(app, scene), f"panel_cards_{size}_{extra}")
+    save_shot(_frame(app, scene), f"panel_cards_{size}")
+    assert not failures, f"log entries half covered by a card at {size} (extra entries: entries): {failures}"

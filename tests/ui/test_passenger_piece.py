@@ -1,10 +1,10 @@
-"""The passenger is a game piece a new player finds from the sofa (a fresh player could not find the old
-station-sized token at a glance), and he still hides no station name, on every shipped board at 1920×1080
-and 1280×720, in colour and in colour-blind mode.
+"""The passenger is a game piece a new player finds from the sofa, stands squarely on his station, and hides
+no station name, on every shipped board at 1920×1080 and 1280×720, in colour and in colour-blind mode.
 
 Measured as test_map_notices.py measures notices: the same frame drawn with and without him, every changed
 pixel is his, and none may fall in a station name's box. He is tried where the game puts him first and on
-the stations with the most names close by, where a bigger piece is likeliest to hide one.
+the stations with the most names close by, where a piece is likeliest to hide one, or to be pushed off his
+station (a piece that stepped aside there landed by other stations and names: players argued where he was).
 """
 
 from __future__ import annotations
@@ -17,14 +17,18 @@ import pytest
 
 from game.ui import style
 from game.ui.app import App
+from game.ui.board import symbols
 from game.ui.scenes.play import LOOK_SECONDS, PlayScene
 from tests.ui.driver import DT, click, key, node_point, save_shot, settle, space_point, without_value
 from tests.ui.test_map_notices import _changed, _covered
 from tests.ui.test_turn_notices import SHIPPED, SIZES, _name_boxes, _names_hit, _table
 
 CROWDED = 5  # stations tried per board and size besides his first: those with the most names close by
-MIN_FACE_PX = 250  # dark face pixels at least: a disc about 20 px across with its figure (the old token: ~180)
-MIN_RING_PX = 100  # solid gold ring pixels at least (the old token had only a faint, fading ring)
+MIN_FACE_PX = 100  # dark face pixels at least: a disc 17 px across or more with its figure, less what names cut
+MIN_RING_PX = 60  # solid gold ring pixels at least, what names leave of it (the old token had a faint ring)
+REACH_PX = 11  # at rest his pixels (ring, shadow) reach at most this far past his station's disc...
+REACH_MIN_PX = 16  # ... or this far from its centre round a small station: his figure must read
+RIDING_FACE = 0.6  # passing over a name as he rides, at least this share of his dark face stays in sight
 
 
 def _crowded_stations(scene: PlayScene, boxes: list[pygame.Rect]) -> list[int]:
@@ -45,6 +49,12 @@ def _near(colour: tuple[int, ...], target: tuple[int, int, int], slack: int) -> 
     return all(abs(a - b) <= slack for a, b in zip(colour[:3], target, strict=True))
 
 
+def _pixels(mask: pygame.Mask) -> list[tuple[int, int]]:
+    """The pixels set in a mask."""
+    return [(x, y) for rect in mask.get_bounding_rects() for y in range(rect.top, rect.bottom)
+            for x in range(rect.left, rect.right) if mask.get_at((x, y))]
+
+
 def _his_pixels(app: App, scene: PlayScene) -> tuple[pygame.Mask, int, int]:
     """What his piece changes in the frame, with its count of dark face and gold ring pixels."""
     ctl = scene.ctl
@@ -62,6 +72,19 @@ def _his_pixels(app: App, scene: PlayScene) -> tuple[pygame.Mask, int, int]:
     return covered, dark, gold
 
 
+def _station_disc(scene: PlayScene, station: int) -> tuple[tuple[float, float], float]:
+    """His station's centre and disc radius on screen, as the map draws it."""
+    view = scene.view
+    assert view is not None
+    radius = max(style.STATION_MIN_PX, view.metrics.radius[station] * view.camera.scale)
+    return node_point(scene, station), radius
+
+
+def _farthest(covered: pygame.Mask, centre: tuple[float, float]) -> float:
+    """How far from `centre` the farthest of these pixels lies (pixel centres)."""
+    return max((math.dist((x + 0.5, y + 0.5), centre) for x, y in _pixels(covered)), default=0.0)
+
+
 @pytest.mark.parametrize("colour_blind", [False, True], ids=["colour", "colour-blind"])
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("name", SHIPPED)
@@ -74,8 +97,9 @@ def test_the_passenger_stands_out_and_hides_no_station_name(make_app, name: str,
     boxes = _name_boxes(scene)
     first = ctl.shown.passenger
     assert first is not None
+    stations = [first, *_crowded_stations(scene, boxes)]
     hits, faint = {}, {}
-    for station in [first, *_crowded_stations(scene, boxes)]:
+    for station in stations:
         ctl.shown = replace(ctl.shown, passenger=station)  # where a ride would leave him
         for _ in range(7):  # a few frames on: his pulse is part-way out
             app.step()
@@ -90,6 +114,63 @@ def test_the_passenger_stands_out_and_hides_no_station_name(make_app, name: str,
     save_shot(app.screen, f"passenger_{name}_{size[0]}x{size[1]}{'_cb' if colour_blind else ''}")
     assert not hits, f"{name} at {size}: the passenger covers names: {hits}"
     assert not faint, f"{name} at {size}: the passenger is no dark piece in a gold ring at {faint} (dark, gold px)"
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("name", SHIPPED)
+def test_the_passenger_stands_centred_on_his_station(make_app, name: str, size: tuple[int, int]) -> None:
+    """Wherever he stands, crowded by names or not, his piece is centred on his station and covers its disc
+    and little more: never beside it, by another station, a destination marker or a new track."""
+    app, scene = _table(make_app, name, size)
+    ctl = scene.ctl
+    for _ in range(round(LOOK_SECONDS / DT) + 2):  # the turn's opening pulse is over: the piece alone
+        app.step()
+    first = ctl.shown.passenger
+    assert first is not None
+    off = {}
+    for station in [first, *_crowded_stations(scene, _name_boxes(scene))]:
+        ctl.shown = replace(ctl.shown, passenger=station)
+        app.step()
+        covered = _covered(app, scene, without_value(ctl, "shown", replace(ctl.shown, passenger=None)))
+        centre, radius = _station_disc(scene, station)
+        far, bound = _farthest(covered, centre), max(REACH_MIN_PX, radius + REACH_PX)
+        middle = pygame.Mask((5, 5), fill=True)
+        on_it = covered.overlap_area(middle, (round(centre[0]) - 2, round(centre[1]) - 2))
+        if far > bound or not on_it:
+            off[station] = (round(far, 1), round(bound, 1), on_it)
+            save_shot(app.screen, f"passenger_off_{name}_{size[0]}x{size[1]}_{station}")
+    assert not off, f"{name} at {size}: the piece is not centred on his station: {off} (farthest px, bound, on it)"
+
+
+def _dark(surface: pygame.Surface, pixels: pygame.Mask) -> int:
+    """How many of these pixels show his dark face or its ink edge."""
+    dark = pygame.mask.from_threshold(surface, style.PASSENGER, (13, 13, 13, 255))
+    dark.draw(pygame.mask.from_threshold(surface, style.INK, (13, 13, 13, 255)), (0, 0))
+    return dark.overlap_area(pixels, (0, 0))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_riding_over_a_name_he_does_not_vanish(make_app, size: tuple[int, int]) -> None:
+    """Riding past a station he may cross its name, but his face stays in sight (he once vanished behind
+    Hohenzollerndamm): he is drawn where a ride takes him over a name, in the middle of its box."""
+    app, scene = _table(make_app, "berlin", size)
+    view = scene.view
+    assert view is not None
+    bare = pygame.Surface(app.size)
+    view.draw(bare, replace(scene.ctl.shown, passenger=None))
+    vanished = {}
+    for box in _name_boxes(scene)[:40]:
+        world = view.camera.to_world(box.center)
+        whole = pygame.Surface(app.size)
+        whole.fill(style.PAPER)
+        symbols.passenger_face(whole, box.center, view.passenger_radius(world))
+        face = _dark(whole, pygame.Mask(app.size, fill=True))
+        shown = bare.copy()
+        view.draw_passenger(shown, world, 0.0)
+        dark = _dark(shown, _changed(shown, bare))
+        if dark < RIDING_FACE * face:
+            vanished[box.center] = (dark, face)
+    assert not vanished, f"at {size} he vanishes under names as he rides: {vanished} (dark px, of a whole face)"
 
 
 def _frames(app: App, scene: PlayScene) -> tuple[pygame.Surface, pygame.Surface]:

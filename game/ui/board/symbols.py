@@ -253,11 +253,18 @@ def passenger(surface: pygame.Surface, center: Point, radius: float, colour: sty
 
     Dark where every station is white, gold like his routes, ink-edged so the ring reads against paper and
     yellow track alike (and without colour, in colour-blind mode, by its dark face and light figure)."""
-    cx, cy = center
-    ring = max(3.0, radius * 0.26)
-    edge = max(1.5, radius * 0.1)
+    ring, edge = _passenger_ring(radius)
     disc(surface, style.INK, center, radius + ring + edge)
     disc(surface, style.GOLD, center, radius + ring)
+    passenger_face(surface, center, radius, colour)
+
+
+def passenger_face(surface: pygame.Surface, center: Point, radius: float,
+                   colour: style.Colour = style.PASSENGER) -> None:
+    """The piece's face alone, the dark disc with his figure: the least of him that may be shown, so he can
+    be drawn whole over what would otherwise cut him away."""
+    cx, cy = center
+    edge = _passenger_ring(radius)[1]
     disc(surface, style.INK, center, radius)
     disc(surface, colour, center, radius - edge)
     figure = style.HALO
@@ -268,6 +275,12 @@ def passenger(surface: pygame.Surface, center: Point, radius: float, colour: sty
     polygon(surface, figure, body)
 
 
+def _passenger_ring(radius: float) -> tuple[float, float]:
+    """The piece's gold ring and ink edge: solid from the sofa, yet no wider round a big interchange, so
+    the piece covers its station and little more."""
+    return min(4.0, max(3.0, radius * 0.26)), min(2.0, max(1.5, radius * 0.1))
+
+
 def passenger_reach(radius: float) -> float:
     """How far the piece `passenger` draws reaches from its centre."""
-    return radius + max(3.0, radius * 0.26) + max(1.5, radius * 0.1)
+    return radius + sum(_passenger_ring(radius))

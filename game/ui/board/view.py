@@ -6,7 +6,8 @@ level and region; the placed tracks and the turn's lit spaces (board/marks.py) a
 tiles and destination markers above them, into one composite that is rebuilt only when the game or the lit
 spaces change; each frame blits that composite and draws the passenger. So station names always stay above
 the lit spaces, and a scene draws the names again over its own highlights (`draw_names_again`). The
-passenger piece is drawn over the names but cut out of their boxes, so it never hides one either.
+passenger piece is drawn over the names, centred on his station, but cut out of their boxes, so it never
+hides one either (while he rides, his face is kept whole: he may pass over a name, never vanish under it).
 """
 
 from __future__ import annotations
@@ -37,13 +38,10 @@ Point = tuple[float, float]
 REGION_MARGIN = 0.35  # of the visible world, painted beyond each side so small pans need no repaint
 CACHED_LEVELS = 2
 PAN_STEP = 0.04  # of the view size, per arrow-key tick
-PASSENGER_MIN_PX = 13.0  # the passenger piece's face radius on screen, at the least (a station's is 5.5-10)
-PASSENGER_UNIT = 0.19  # and in board units, when zoomed in
+PASSENGER_MIN_PX = 8.5  # the passenger piece's face radius on screen at the least, so his figure reads
+PASSENGER_OVER_PX = 1.5  # and how far it reaches past his station's disc: it covers that station, little more
+SHADOW_PX = 2.0  # the piece's shadow reaches this far past it, all round: it stands on this very spot
 KNOCK_OUT_PX = 3  # the passenger piece keeps this far off a name's box: its halo and a pixel of paper
-LEAN_REACHES = (0.0, 1.0, 1.5, 2.2)  # where the piece may stand off its station, in its own radii
-LEAN_ANGLES = tuple(math.radians(d) for d in (0, 45, -45, 90, -90, 135, -135, 180))  # clockwise from up
-LEAN_COST = 0.6  # name pixels a pixel of stepping aside must save
-STATION_COST = 0.5  # another station's pixel covered, in name pixels
 
 
 @dataclass
@@ -95,6 +93,8 @@ class BoardView:
         self.metrics = BoardMetrics(board)
         self.names = BoardNames(board)
         self._station_at = {(node.x, node.y): node.index for node in board.nodes if not node.waypoint}
+        ordinary = sorted(self.metrics.radius[index] for index in self._station_at.values())
+        self._ordinary_radius = ordinary[len(ordinary) // 2] if ordinary else 0.0  # a median station's, in units
         self._pins: dict[int, PinShape] = {}  # by station, at the zoom `_pins_scale`
         self._pins_scale = 0.0
         self.painter = StaticPainter(board, self.metrics, self.names)
@@ -268,9 +268,10 @@ class BoardView:
     # ----- drawing -----
 
     def draw(self, surface: pygame.Surface, snapshot: BoardSnapshot | None = None, time: float = 0.0,
-             passenger_at: Point | None = None, marks: SpaceMarks | None = None, look: bool = False) -> None:
+             passenger_at: Point | None = None, marks: SpaceMarks | None = None, look: bool = False,
+             with_passenger: bool = True) -> None:
         """Draw the board into the camera's view rectangle of `surface`, with the turn's lit spaces if any (and
-        the passenger pulsing when `look`)."""
+        the passenger pulsing when `look`; not `with_passenger` when a scene draws him over its own marks)."""
         static = self._static_for_view()
         composite = self._composite_for(static, snapshot, marks)
         view = pygame.Rect(*(round(v) for v in self.camera.view))
@@ -283,8 +284,8 @@ class BoardView:
         if where is None and snapshot is not None and snapshot.passenger is not None:
             node = self.board.nodes[snapshot.passenger]
             where = (node.x, node.y)
-        if where is not None:
-            self._draw_passenger(surface, where, time, look)
+        if where is not None and with_passenger:
+            self.draw_passenger(surface, where, time, look)
         surface.set_clip(previous_clip)
 
     def _placed(self, static: _Static) -> pygame.Rect:
@@ -307,91 +308,52 @@ class BoardView:
         surface.set_clip(view.clip(previous_clip) if previous_clip else view)
         return previous_clip
 
-    def passenger_radius(self) -> float:
-        """The passenger piece's radius on screen: a game piece bigger than any station, found from the sofa."""
-        return max(PASSENGER_MIN_PX, self.metrics.unit * PASSENGER_UNIT * self.camera.scale)
+    def passenger_radius(self, world: Point) -> float:
+        """The passenger piece's face radius on screen at `world`: his station's disc and a little more, so the
+        piece sits squarely on that station and reaches no neighbour (a bigger piece, pushed aside or cut away
+        by crowding names, left players arguing where he was). Riding, it eases from one station's size to
+        the next, an ordinary station's in between."""
+        scale = self.camera.scale
+        size = max(style.STATION_MIN_PX, self._ordinary_radius * scale)
+        nearest, weight = size, 0.0
+        for index in self._station_at.values():
+            node = self.board.nodes[index]
+            radius = max(style.STATION_MIN_PX, self.metrics.radius[index] * scale)
+            near = 1.0 - math.dist(world, (node.x, node.y)) * scale / (2 * max(radius, size))
+            if near > weight:
+                nearest, weight = radius, near
+        return max(PASSENGER_MIN_PX, size + (nearest - size) * weight + PASSENGER_OVER_PX)
 
-    def _draw_passenger(self, surface: pygame.Surface, world: Point, time: float, look: bool = False) -> None:
-        """The passenger piece where he stands, with a shadow under it; when it is time to look at him
-        (`look`: his move is due, a turn begins) a gold ring swells from it and fades, again and again.
+    def draw_passenger(self, surface: pygame.Surface, world: Point, time: float, look: bool = False) -> None:
+        """The passenger piece centred where he is, on a shadow centred under it; when it is time to look at
+        him (`look`: his move is due, a turn begins) a gold ring swells from it and fades, again and again.
 
-        It hides no station name: standing on a station whose names crowd it, the piece steps to the side
-        with the most room and points at the station (`_stand`); whatever of it still reaches a name's box
-        is cut out, so the names stay as the board set them, and clear of it by their halo."""
-        station = self._station_at.get(world)
+        It hides no station name: whatever of it reaches a name's box (and the name's halo) is cut out, so
+        the names stay as the board set them. Sized to his station, the piece loses at most a sliver of ring
+        there. While he rides between stations, his face is kept whole over a name he passes, so he never
+        vanishes under the text; the ring, shadow and pulse are still cut."""
         centre = self.camera.to_screen(world)
-        r = self.passenger_radius()
-        reach = symbols.passenger_reach(r)
-        swell = reach + r * 1.1 * ((time * 0.9) % 1.0) if look else reach
-        far = swell + LEAN_REACHES[-1] * reach + 4
-        boxes = [box.inflate(2 * KNOCK_OUT_PX, 2 * KNOCK_OUT_PX) for box in self.name_boxes_near(centre, far * 1.5)]
-        stand = centre if station is None else self._stand(station, centre, reach, boxes)
-        half = math.ceil(max(abs(stand[0] - centre[0]), abs(stand[1] - centre[1])) + swell + 4)
-        piece = pygame.Surface((2 * half, 2 * half), pygame.SRCALPHA)
+        r = self.passenger_radius(world)
+        shadow = symbols.passenger_reach(r) + SHADOW_PX
+        swell = shadow + r * 1.1 * ((time * 0.9) % 1.0) if look else shadow
+        half = math.ceil(swell + 4)
         corner = (round(centre[0]) - half, round(centre[1]) - half)
-        middle = (stand[0] - corner[0], stand[1] - corner[1])
+        middle = (centre[0] - corner[0], centre[1] - corner[1])
+        piece = pygame.Surface((2 * half, 2 * half), pygame.SRCALPHA)
         if look:
             pulse = (time * 0.9) % 1.0
             alpha = round(230 * (1 - pulse))
             width = max(2, round(r * 0.2))
             pygame.draw.circle(piece, (*style.INK, alpha // 2), middle, swell + 1, width + 2)
             pygame.draw.circle(piece, (*style.GOLD, alpha), middle, swell, width)
-        symbols.disc(piece, (*style.INK, 70), (middle[0] + 1.5, middle[1] + 3), reach)  # type: ignore[arg-type]
-        if stand != centre:
-            self._pointer(piece, middle, (centre[0] - corner[0], centre[1] - corner[1]), r)
+        symbols.disc(piece, (*style.INK, 70), middle, shadow)  # type: ignore[arg-type]
         symbols.passenger(piece, middle, r)
+        boxes = [box.inflate(2 * KNOCK_OUT_PX, 2 * KNOCK_OUT_PX) for box in self.name_boxes_near(centre, half * 1.5)]
         for box in boxes:
             piece.fill((0, 0, 0, 0), box.move(-corner[0], -corner[1]))
+        if boxes and world not in self._station_at:
+            symbols.passenger_face(piece, middle, r)
         surface.blit(piece, corner)
-
-    def _stand(self, station: int, centre: Point, reach: float, boxes: list[pygame.Rect]) -> Point:
-        """Where the piece stands for `station` (on screen at `centre`): on it, unless names crowd it there;
-        then a little off it, the way (up first, then the sides, down last) its disc covers the least name
-        and fewest other stations, and stays in view. Its pointer says which station is his."""
-        if not boxes:
-            return centre
-        half = math.ceil(reach * (LEAN_REACHES[-1] + 1) + 2)
-        area = pygame.Rect(round(centre[0]) - half, round(centre[1]) - half, 2 * half, 2 * half)
-        names = pygame.Mask(area.size)
-        for box in boxes:
-            clipped = box.clip(area)
-            if clipped.width and clipped.height:
-                names.draw(pygame.Mask(clipped.size, fill=True), (clipped.x - area.x, clipped.y - area.y))
-        others = pygame.Surface(area.size, pygame.SRCALPHA)
-        for node in self.board.nodes:
-            spot = self.camera.to_screen((node.x, node.y))
-            if node.index != station and not node.waypoint and area.inflate(40, 40).collidepoint(spot):
-                radius = max(style.STATION_MIN_PX, self.metrics.radius[node.index] * self.camera.scale)
-                pygame.draw.circle(others, (0, 0, 0), (spot[0] - area.x, spot[1] - area.y), radius + 2)
-        stations = pygame.mask.from_surface(others)
-        disc = pygame.Surface((math.ceil(2 * reach), math.ceil(2 * reach)), pygame.SRCALPHA)
-        pygame.draw.circle(disc, (0, 0, 0), (reach, reach), reach)
-        shape = pygame.mask.from_surface(disc)
-        view = pygame.Rect(*(round(v) for v in self.camera.view))
-        best, best_cost = centre, math.inf
-        for step in LEAN_REACHES:
-            for angle in LEAN_ANGLES if step else (0.0,):
-                x = centre[0] + math.sin(angle) * step * reach
-                y = centre[1] - math.cos(angle) * step * reach
-                at = (round(x - reach) - area.x, round(y - reach) - area.y)
-                covered = names.overlap_area(shape, at) + STATION_COST * stations.overlap_area(shape, at)
-                inside = view.contains(pygame.Rect(round(x - reach), round(y - reach), round(2 * reach),
-                                                   round(2 * reach)))
-                cost = covered + LEAN_COST * step * reach * (1 + abs(angle) / math.pi) + (0 if inside else 1e6)
-                if cost < best_cost:
-                    best, best_cost = (x, y), cost
-        return best
-
-    @staticmethod
-    def _pointer(surface: pygame.Surface, piece: Point, station: Point, r: float) -> None:
-        """A wedge from the piece to the station it stands for, ink-edged gold like the piece's ring."""
-        dx, dy = station[0] - piece[0], station[1] - piece[1]
-        length = math.hypot(dx, dy)
-        ux, uy = dx / length, dy / length
-        for colour, width, tip in ((style.INK, r * 0.62, 0.0), (style.GOLD, r * 0.4, max(2.0, r * 0.18))):
-            base = [(piece[0] - uy * width, piece[1] + ux * width), (piece[0] + uy * width, piece[1] - ux * width)]
-            end = (station[0] - ux * tip, station[1] - uy * tip)
-            symbols.polygon(surface, colour, [base[0], end, base[1]])
 
     def name_boxes_near(self, centre: Point, reach: float) -> list[pygame.Rect]:
         """The station names' lines and badges on screen (as the names layer draws them at this zoom) within

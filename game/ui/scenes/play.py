@@ -367,8 +367,7 @@ class PlayScene(Scene):
         hover = self.hover
         on_board = hover if hover is not None and area.collidepoint(hover) else None
         look = self.looking()
-        view.draw(surface, ctl.shown, self.time, ctl.passenger_position() or self._waiting_passenger(),
-                  overlay.marks(ctl), look)
+        view.draw(surface, ctl.shown, self.time, marks=overlay.marks(ctl), with_passenger=False)
         previous = surface.get_clip()
         surface.set_clip(area)
         hovered_link = None
@@ -385,10 +384,9 @@ class PlayScene(Scene):
         self.passenger.draw(surface, ctl, self.time, hover, self.sidebar.spots)
         if pointed or self._across_track(ctl, hovered_link):
             view.draw_names_again(surface)
-        if ctl.passenger_position() is not None or ctl.route_options():
-            where = ctl.passenger_position() or self._waiting_passenger()
-            if where is not None:
-                view._draw_passenger(surface, where, self.time, look)
+        where = ctl.passenger_position() or self._waiting_passenger()
+        if where is not None:  # last on the board: above his routes, a hovered space, lit spaces and markers
+            view.draw_passenger(surface, where, self.time, look)
         surface.set_clip(previous)
         self.cards.draw(surface, self.strip_rect(), ctl, hover)
         self._pile_tip(surface, ctl)

@@ -122,32 +122,25 @@ def step_off_beds(request: MapRequest, schematic: Schematic, scene: NameScene,
     tried a step away as above; the first step is kept that leaves fewer beds over stations, breaks no more
     layout guarantees and, every name placed again, no more names in trouble nor more unreadable ones.
     Only for a `thorough` request (each step tried costs a placement of every name)."""
-    network, frame = request.network, request.frame
+    network = request.network
     over = beds_over(network, scene)
     best = _Named.of(request, schematic, scene, names)
     if not request.thorough or not over:
         return schematic, scene, dict(names)
-    guarantees = len(check_schematic(network, schematic, frame))
+    guarantees = _Guarantees(request, schematic, scene)
     for k, covered in over:
-        if (k, covered) not in beds_over(network, best.scene):
+        beds = beds_over(network, best.scene)
+        if (k, covered) not in beds:
             continue  # an earlier step parted them
         track = network.tracks[k]
-        kept = False
-        for index in (covered, track.a, track.b):
-            if network.places[index].pinned:
-                continue
-            for stepped in _steps(request, best.schematic, best.scene, index):
-                stepped_scene = scene_of(request, stepped)
-                if (len(beds_over(network, stepped_scene)) >= len(beds_over(network, best.scene))
-                        or len(check_schematic(network, stepped, frame)) > guarantees):
-                    continue
-                outcome = _Named.of(request, stepped, *placed(request, stepped, None, request.seed))
-                if (len(outcome.in_trouble) <= len(best.in_trouble)
-                        and outcome.unreadable <= best.unreadable):
-                    best, kept = outcome, True
-                    break
-            if kept:
-                break
+
+        def fewer_beds(stepped: Schematic, stepped_scene: NameScene, now: int = len(beds)) -> bool:
+            return len(beds_over(network, stepped_scene)) < now and guarantees.kept(stepped, stepped_scene)
+
+        best = _first_step(request, best, (covered, track.a, track.b), fewer_beds,
+                           lambda stepped: _Named.of(request, stepped, *placed(request, stepped, None, request.seed)),
+                           lambda new, old: (len(new.in_trouble) <= len(old.in_trouble)
+                                             and new.unreadable <= old.unreadable))
     return best.schematic, best.scene, best.names
 
 
@@ -168,29 +161,48 @@ def step_off_names(request: MapRequest, schematic: Schematic, scene: NameScene, 
     best = _Named.of(request, schematic, scene, names)
     if not request.thorough or not best.unreadable:
         return schematic, scene, dict(names)
-    network, frame = request.network, request.frame
-    guarantees = len(check_schematic(network, schematic, frame))
-    beds = beds_over_stations(network, scene)
+    guarantees = _Guarantees(request, schematic, scene)
+
+    def finished(stepped: Schematic) -> _Named:
+        new_scene, new_names = placed(request, stepped, None, request.seed)
+        return _Named.of(request, stepped, new_scene, finish(new_scene, new_names))
+
     for owner, covered in _covering(name_problems(request, scene, names), scene):
         if (owner, covered) not in _covering(name_problems(request, best.scene, best.names), best.scene):
             continue  # an earlier step parted them
-        kept = False
-        for index in (covered, owner):
-            if network.places[index].pinned:
-                continue
-            for stepped in _steps(request, best.schematic, best.scene, index):
-                stepped_scene = scene_of(request, stepped)
-                if (beds_over_stations(network, stepped_scene) > beds
-                        or len(check_schematic(network, stepped, frame)) > guarantees):
-                    continue
-                new_scene, new_names = placed(request, stepped, None, request.seed)
-                outcome = _Named.of(request, stepped, new_scene, finish(new_scene, new_names))
-                if outcome.unreadable < best.unreadable and len(outcome.in_trouble) <= len(best.in_trouble):
-                    best, kept = outcome, True
-                    break
-            if kept:
-                break
+        best = _first_step(request, best, (covered, owner), guarantees.kept, finished,
+                           lambda new, old: (new.unreadable < old.unreadable
+                                             and len(new.in_trouble) <= len(old.in_trouble)))
     return best.schematic, best.scene, best.names
+
+
+class _Guarantees:
+    """What a step may not make worse: the layout guarantees broken and the beds over stations, as they were."""
+
+    def __init__(self, request: MapRequest, schematic: Schematic, scene: NameScene) -> None:
+        self.request = request
+        self.broken = len(check_schematic(request.network, schematic, request.frame))
+        self.beds = beds_over_stations(request.network, scene)
+
+    def kept(self, stepped: Schematic, stepped_scene: NameScene) -> bool:
+        return (beds_over_stations(self.request.network, stepped_scene) <= self.beds
+                and len(check_schematic(self.request.network, stepped, self.request.frame)) <= self.broken)
+
+
+def _first_step(request: MapRequest, best: _Named, movers: tuple[int, ...],
+                allowed: Callable[[Schematic, NameScene], bool], judged: Callable[[Schematic], _Named],
+                better: Callable[[_Named, _Named], bool]) -> _Named:
+    """The first layout with one of `movers` (in turn, pinned ones left) a step away that is `allowed` and
+    whose names, placed again (`judged`: the costly part), are `better` than `best`'s; else `best`."""
+    for index in movers:
+        if request.network.places[index].pinned:
+            continue
+        for stepped in _steps(request, best.schematic, best.scene, index):
+            if allowed(stepped, scene_of(request, stepped)):
+                outcome = judged(stepped)
+                if better(outcome, best):
+                    return outcome
+    return best
 
 
 def _covering(problems: list[str], scene: NameScene) -> list[tuple[int, int]]:

@@ -75,7 +75,7 @@ def _areas_past_the_edge(driver: Driver) -> list[MapObject]:
             if any(not (0 <= x <= width and 0 <= y <= height) for x, y in o.points)]
 
 
-@pytest.mark.parametrize("name", ["berlin", "newyork"])
+@pytest.mark.parametrize("name", ["newyork"])  # the shipped board whose water runs past its edge (Berlin's did)
 def test_no_water_or_park_is_drawn_past_the_boards_edge(open_board: Opener, name: str) -> None:
     driver = open_board(name)
     assert _areas_past_the_edge(driver)  # the board's own rivers run past its edge: the test means something
@@ -94,7 +94,7 @@ def _inside_point(driver: Driver, area: MapObject) -> Point:
 
 
 def test_a_selected_river_still_shows_its_whole_outline(open_board: Opener) -> None:
-    driver = open_board("berlin")
+    driver = open_board("newyork")
     (river,) = _areas_past_the_edge(driver)
     assert _outside(driver, (SELECT,)) == 0
     driver.click(_inside_point(driver, river))

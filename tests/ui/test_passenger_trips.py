@@ -25,7 +25,7 @@ from game.ui import style
 from game.ui.app import App
 from game.ui.layers import find
 from game.ui.overlays.coach import CoachLayer
-from game.ui.panels import sidebar
+from game.ui.panels import routes
 from game.ui.scenes.play import PlayScene
 from game.ui.table.session import GameSession
 from game.ui.table.trips import current_trip
@@ -122,7 +122,7 @@ def covers_no_name(app: App, scene: PlayScene, without: Callable[[], Callable[[]
 
 def without_trip_line(scene: PlayScene) -> Callable[[], Callable[[], None]]:
     """The route panel drawn as it was before it named the trip (and drawn afresh, past its cache)."""
-    take = without_value(sidebar, "current_trip", lambda state: None)
+    take = without_value(routes, "current_trip", lambda state: None)
 
     def take_away() -> Callable[[], None]:
         put_back = take()

@@ -134,3 +134,15 @@ def option_clicks(scene: PlayScene, options: tuple[RouteOption, ...], k: int) ->
         clicks.append(geometry.point_along(scene.overlay.slot_screen(link, tracks[link].index(line)), 0.5))
         left = [o for o in left if line in o.lines]
     return clicks
+
+
+def plug_controller(app: App, event: int) -> None:
+    """A controller plugged in (and out again, for CONTROLLERDEVICEREMOVED) as the system reports it, and
+    the message saying so faded fully in."""
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=7, instance_id=7))
+    app.step()
+    if event == pygame.CONTROLLERDEVICEREMOVED:
+        pygame.event.post(pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=7))
+        app.step()
+    for _ in range(6):
+        app.step()

@@ -16,7 +16,7 @@ from game.ui.bus.scene import BusPlayScene, BusSetup
 from game.ui.input.gamepad import PadLayer
 from game.ui.layers import find
 from game.ui.table.setup import Seat
-from tests.ui.driver import DT, click, run_until, save_shot, without_value
+from tests.ui.driver import DT, click, plug_controller, run_until, save_shot, without_value
 from tests.ui.test_map_notices import _covered, _frame
 
 SIZES = [(1920, 1080), (1280, 720)]
@@ -49,13 +49,7 @@ def test_the_controller_message_sits_in_the_bus_panel_off_the_map(make_app, size
     app, scene = _anna_at_the_table(make_app, size)
     layer = find(app, PadLayer)
     assert layer is not None
-    pygame.event.post(pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=7, instance_id=7))
-    app.step()
-    if event == pygame.CONTROLLERDEVICEREMOVED:
-        pygame.event.post(pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=7))
-        app.step()
-    for _ in range(6):  # the message has faded fully in
-        app.step()
+    plug_controller(app, event)
     assert layer.toast_time > 0 and scene.hand_open() is not None
     covered = _covered(app, scene, without_value(layer, "toast_time", 0.0))
     assert covered.count(), "the controller's message is on screen"

@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.persist.settings import config_dir
 from game.ui.app import App
@@ -99,20 +100,14 @@ def test_the_settings_screen_keeps_the_computer_speed(make_app, board_file: Path
     assert again.scene.paces[SLOW].is_selected
 
 
-def test_slow_computers_at_the_table_take_twice_as_long_and_fast_ones_half(make_app, board_file: Path) -> None:
-    normal = _table_pause(make_app, board_file, None)
-    assert abs(normal * DT - 0.6) <= DT  # today's pace: BOT_DELAY
-    slow = _table_pause(make_app, board_file, SLOW)
-    fast = _table_pause(make_app, board_file, FAST)
-    assert abs(slow - 2 * normal) <= 1, (normal, slow)
-    assert abs(fast - normal / 2) <= 1, (normal, fast)
-
-
-def test_slow_computers_in_the_bus_tour_take_twice_as_long(make_app, board_file: Path) -> None:
-    normal = _bus_pause(make_app, board_file, None)
-    assert abs(normal * DT - 0.7) <= DT  # today's pace: THINK_SECONDS
-    slow = _bus_pause(make_app, board_file, SLOW)
-    fast = _bus_pause(make_app, board_file, FAST)
+@pytest.mark.parametrize(("pause", "today"), [(_table_pause, 0.6), (_bus_pause, 0.7)],
+                         ids=["table", "bus tour"])  # today's pace: BOT_DELAY, THINK_SECONDS
+def test_slow_computers_take_twice_as_long_and_fast_ones_half(make_app, board_file: Path, pause,
+                                                              today: float) -> None:
+    normal = pause(make_app, board_file, None)
+    assert abs(normal * DT - today) <= DT
+    slow = pause(make_app, board_file, SLOW)
+    fast = pause(make_app, board_file, FAST)
     assert abs(slow - 2 * normal) <= 1, (normal, slow)
     assert abs(fast - normal / 2) <= 1, (normal, fast)
 

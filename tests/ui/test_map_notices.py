@@ -20,7 +20,7 @@ from game.ui.app import App
 from game.ui.input.gamepad import PadLayer
 from game.ui.layers import find
 from game.ui.scenes.play import PlayScene
-from tests.ui.driver import move, save_shot, space_point, without_drawing, without_value
+from tests.ui.driver import move, plug_controller, save_shot, space_point, without_drawing, without_value
 from tests.ui.test_turn_notices import SHIPPED, SIZES, _name_boxes, _names_hit, _table
 
 SPACES = 6  # hovered spaces tried per board and size: those with the most names close by
@@ -106,13 +106,7 @@ def test_the_controller_message_covers_no_station_name(make_app, name: str, size
     app, scene = _table(make_app, name, size)
     layer = find(app, PadLayer)
     assert layer is not None
-    pygame.event.post(pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=7, instance_id=7))
-    app.step()
-    if event == pygame.CONTROLLERDEVICEREMOVED:
-        pygame.event.post(pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=7))
-        app.step()
-    for _ in range(6):  # the message has faded fully in
-        app.step()
+    plug_controller(app, event)
     assert layer.toast_time > 0
     covered = _covered(app, scene, without_value(layer, "toast_time", 0.0))
     assert covered.count(), "the controller's message is on screen"

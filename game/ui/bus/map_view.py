@@ -37,6 +37,9 @@ class Space:
 class BusMapView:
     def __init__(self, board: BusBoard, rect: tuple[float, float, float, float]) -> None:
         self.board = board
+        self.badges = badge_spots(board)  # the districts' value badges: names keep clear of them
+        self._names: list[tuple[pygame.Surface, pygame.Rect]] = []
+        self._names_key: tuple[object, ...] = ()
         self.fit(rect)
 
     def fit(self, rect: tuple[float, float, float, float]) -> None:
@@ -46,20 +49,23 @@ class BusMapView:
         x, y, w, h = self.area = rect
         self.rect = pygame.Rect(round(x), round(y), round(w), round(h))
         self.fitted_text = style.text_scale()
-        pad = 12.0
         left, top, right, bottom = content = self._content()
         for _ in range(3):  # names drawn larger than their boxes (readable size, text size) widen what is shown
-            self.scale = max(1e-3, min((w - 2 * pad) / (right - left), (h - 2 * pad) / (bottom - top)))
-            self.origin = (x + (w - (right - left) * self.scale) / 2 - left * self.scale,
-                           y + (h - (bottom - top) * self.scale) / 2 - top * self.scale)
+            self._show((left, top, right, bottom))
             shown = [self.board_point(r.topleft) + self.board_point(r.bottomright) for _, r in self.names()]
             left, top = min([content[0]] + [b[0] for b in shown]), min([content[1]] + [b[1] for b in shown])
             right, bottom = max([content[2]] + [b[2] for b in shown]), max([content[3]] + [b[3] for b in shown])
+        self._show((left, top, right, bottom))
+        self.spaces = [self._spaces(route) for route in self.board.routes]
+
+    def _show(self, bounds: tuple[float, float, float, float]) -> None:
+        """Scale and place the map so `bounds` (left, top, right, bottom in board px) fill the area, centred."""
+        x, y, w, h = self.area
+        left, top, right, bottom = bounds
+        pad = 12.0
         self.scale = max(1e-3, min((w - 2 * pad) / (right - left), (h - 2 * pad) / (bottom - top)))
         self.origin = (x + (w - (right - left) * self.scale) / 2 - left * self.scale,
                        y + (h - (bottom - top) * self.scale) / 2 - top * self.scale)
-        self.spaces = [self._spaces(route) for route in self.board.routes]
-        self.badges = badge_spots(self.board)
 
     def _content(self) -> tuple[float, float, float, float]:
         """The board area worth showing (left, top, right, bottom in board px): the places with their discs and
@@ -179,8 +185,14 @@ class BusMapView:
         """Every place's name as drawn now and the box it covers on screen (its halo included). A name larger
         than its box on the board grows away from its place, so it stays beside it; past the size of the 100 %
         text each grows only as far as it stays clear of the other names, places and district badges (a big
-        text size otherwise ran names into each other)."""
+        text size otherwise ran names into each other). Laid out once per fit and size, not every frame."""
         base, top = self.name_px(1.0), self.name_px()
+        key = (self.scale, self.origin, base, top)
+        if key != self._names_key:
+            self._names, self._names_key = self._lay_out_names(base, top), key
+        return self._names
+
+    def _lay_out_names(self, base: int, top: int) -> list[tuple[pygame.Surface, pygame.Rect]]:
         names = [self._name(k, base) for k in range(len(self.board.places))]
         if top <= base:
             return names if top == base else [self._name(k, top) for k in range(len(self.board.places))]

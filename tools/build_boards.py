@@ -22,7 +22,7 @@ import os
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from itertools import pairwise, product
+from itertools import product
 from pathlib import Path
 from typing import Any
 
@@ -31,10 +31,7 @@ from editor.importing.importer import build_board
 from editor.importing.network_data import ImportError_
 from editor.tmx_write import tmx_bytes
 from game import resources
-from game.board import proportions
-from game.board.model import Board
 from game.files import write_atomically
-from game.geometry import segment_distance
 
 CONFIGS = Path(__file__).resolve().parent / "board_configs"
 BOARDS = resources.path("boards")  # the product's own folder (boards/ in a clone links to it)
@@ -116,7 +113,7 @@ def build(name: str, data_dir: Path | None, check: bool = False) -> list[str]:
 def measure(name: str, data_dir: Path | None, choice: MapChoice) -> tuple[MapChoice, tuple[int, ...], str]:
     """One choice's board, compiled in memory: its board check, worst first (layout guarantees broken, names
     over names or stations, then every line), and the figures as a line."""
-    from game.board.legibility import figures, name_problems
+    from game.board.legibility import beds_over, figures, name_obstacles, name_problems
     from game.board.tmx.compiler import compile_tmx_bytes
 
     source, data = metro_source(name, data_dir, choice)
@@ -125,26 +122,10 @@ def measure(name: str, data_dir: Path | None, choice: MapChoice) -> tuple[MapCho
         return choice, (1 << 30,), "does not compile"
     found = figures(board)
     covering = sum(1 for line in name_problems(board) if " overlaps " in line or " covers " in line)
-    under = found.too_close + beds_over_stations(board)
+    under = found.too_close + len(beds_over([(link.a, link.b) for link in board.links], name_obstacles(board)))
     score = (under, covering, found.name_problems + found.links_along)
     return choice, score, (f"{found.name_problems} name problems ({covering} over a name or station), "
                            f"{found.links_along} links on links, {under} stations too close or under a link's bed")
-
-
-def beds_over_stations(board: Board) -> int:
-    """Links whose drawn bed reaches the disc of a node they do not join (stricter than the board check's
-    "drawn through", which asks of the centre line: the shipped boards are held to this)."""
-    unit = proportions.board_unit(board)
-    radii = proportions.node_radii(board, unit)
-    found = 0
-    for link in board.links:
-        half = proportions.bed_half_width(link.spaces, unit)
-        for node in board.nodes:
-            if node.index not in (link.a, link.b) and any(
-                    segment_distance((node.x, node.y), p, q) < half + radii[node.index]
-                    for p, q in pairwise(link.path)):
-                found += 1
-    return found
 
 
 def search(name: str, data_dir: Path | None) -> MapChoice:

@@ -11,7 +11,9 @@ the largest text size the game draws names at (`CLEAR_SCALE`).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from game.board import proportions
 from game.board.label_spec import LabelSpec, gap_for, label_box, line_sizes, parse_label, split_lines
@@ -86,6 +88,24 @@ def name_obstacles(board: Board) -> NameObstacles:
                                                     radii[node.index], width), width / 2, node.name)
                  for node in nodes if node.terminus)
     return NameObstacles(discs=discs, tracks=tracks, bars=bars)
+
+
+def beds_over(ends: Sequence[tuple[int, int]], obstacles: NameObstacles) -> list[tuple[int, int]]:
+    """Each (link, node) pair whose link's bed, as drawn, reaches the disc of a node it does not join (`ends`:
+    each link's two nodes; the discs by node index). Stricter than "drawn through" (`links_through_stations`),
+    which asks it of the centre line: a wide bed on a short diagonal reaches a neighbour one pitch away."""
+    found = []
+    for k, ((a, b), line) in enumerate(zip(ends, obstacles.tracks, strict=True)):
+        xs = [p[0] for p in line.path]
+        ys = [p[1] for p in line.path]
+        for i, disc in enumerate(obstacles.discs):
+            reach = line.half_width + disc.radius
+            if i in (a, b) or not (min(xs) - reach < disc.x < max(xs) + reach
+                                   and min(ys) - reach < disc.y < max(ys) + reach):
+                continue
+            if min(segment_distance((disc.x, disc.y), p, q) for p, q in pairwise(line.path)) < reach:
+                found.append((k, i))
+    return found
 
 
 def link_name(board: Board, link: Link) -> str:
@@ -232,5 +252,5 @@ def problems(board: Board) -> list[Problem]:
     return found
 
 
-__all__ = ["CLEAR_SCALE", "MAX_REACH", "Figures", "Problem", "figures", "links_along_links", "name_problems",
-           "problems"]
+__all__ = ["CLEAR_SCALE", "MAX_REACH", "Figures", "Problem", "beds_over", "figures", "links_along_links",
+           "name_problems", "problems"]

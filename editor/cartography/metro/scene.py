@@ -9,10 +9,10 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import pairwise
 
 from editor.cartography.network import Network, Point
 from game.board.label_spec import LabelSpec
+from game.board.legibility import beds_over as board_beds_over
 from game.board.name_clearance import Disc, NameObstacles, NameStation, TrackLine
 from game.board.proportions import (
     badge_advance,
@@ -24,7 +24,6 @@ from game.board.proportions import (
     terminus_bar_width,
     unit_of,
 )
-from game.geometry import segment_distance
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,17 +110,4 @@ def beds_over_stations(network: Network, scene: NameScene) -> int:
 
 def beds_over(network: Network, scene: NameScene) -> list[tuple[int, int]]:
     """Each (link, node) pair the game would draw with the link's bed over the node's disc (see above)."""
-    found = []
-    discs = scene.obstacles.discs
-    for k, (track, line) in enumerate(zip(network.tracks, scene.obstacles.tracks, strict=True)):
-        xs = [p[0] for p in line.path]
-        ys = [p[1] for p in line.path]
-        for i, disc in enumerate(discs):
-            if i in (track.a, track.b):
-                continue
-            reach = line.half_width + disc.radius
-            if not (min(xs) - reach < disc.x < max(xs) + reach and min(ys) - reach < disc.y < max(ys) + reach):
-                continue
-            if min(segment_distance((disc.x, disc.y), p, q) for p, q in pairwise(line.path)) < reach:
-                found.append((k, i))
-    return found
+    return board_beds_over([(track.a, track.b) for track in network.tracks], scene.obstacles)

@@ -88,3 +88,20 @@ def test_phrases_survive_json() -> None:
     assert i18n.render(again) == "Anna placed red A–B · +2 branch tokens"
     text.set_language("fr")
     assert LogEntry(again).text == i18n.render(words) != "Anna placed red A–B · +2 branch tokens"
+
+
+def test_a_track_ending_at_two_termini_says_terminus_once_with_how_often(board: Board) -> None:
+    """A new player read "+4 (terminus, terminus)" as a slip; the log now counts a repeated reason."""
+    from game.rules.events import Event
+    from game.rules.reasons import Reason
+    from game.ui.table.event_log import describe
+
+    link = board.links[0]
+    ends = [board.nodes[link.a].name, board.nodes[link.b].name]
+    far = next(node.name for node in board.nodes if node.name not in ends and not node.waypoint)
+    reasons = (Reason.of("terminus", station=ends[0]), Reason.of("terminus", station=ends[1]),
+               Reason.of("railway", station=far))
+    event = Event("place", player=0, points=5, reasons=reasons, line="black", link=0)
+    i18n.set_language("en")
+    (entry,) = describe([event], board, ["Anna"])
+    assert entry.text.endswith(f": +5 (terminus ×2, railway station: {far})"), entry.text

@@ -27,7 +27,7 @@ from tests.ui.driver import key, move, open_table, run_until, save_shot, space_p
 from tests.ui.test_map_notices import _changed, _frame
 
 ENTRIES = [
-    "Computer 1 placed black Tottenham Hale–Walthamstow Central: +4 (terminus, terminus)",
+    "Computer 1 placed black Tottenham Hale–Walthamstow Central: +4 (terminus ×2)",
     "Then a standard trip: Passenger Oxford Circus → Sloane Square on foot",
     "New cards: Covent Garden and Vauxhall",
     "Anna took a branch token",

@@ -59,7 +59,21 @@ def short_reason(reason: Reason, board: Board, ends: Sequence[int]) -> str:
 
 def _reason(reason: Reason, board: Board, ends: Sequence[int]) -> Phrase:
     station = reason.params.get("station")
-    return i18n.reason_phrase(reason, short=any(board.nodes[n].name == station for n in ends))
+    said = i18n.reason_phrase(reason, short=any(board.nodes[n].name == station for n in ends))
+    if said.key.endswith(".short"):  # the short form leaves the station out: two such reasons say the same
+        said = Phrase(said.key, tuple(item for item in said.values if item[0] != "station"), said.count)
+    return said
+
+
+def _reasons(reasons: Sequence[Reason], board: Board, ends: Sequence[int]) -> Series:
+    """A placement's scoring reasons, the same one said once with how often ("terminus ×2"): a track whose
+    two ends are both termini read "terminus, terminus", which a new player took for a slip."""
+    phrases = [_reason(r, board, ends) for r in reasons]
+    counted: list[Value] = []
+    for said in dict.fromkeys(phrases):
+        times = phrases.count(said)
+        counted.append(said if times == 1 else Phrase.of("log.reason_times", reason=said, times=times))
+    return Series(tuple(counted))
 
 
 def _seat_name(names: Sequence[str], seat: int | None) -> Value:
@@ -98,7 +112,7 @@ def describe(events: Sequence[Event], board: Board, names: Sequence[str], trip: 
             values: dict[str, Value] = {"name": who, "line": _line(event.line), "a": node_name(link.a),
                                         "b": node_name(link.b)}
             if event.points:
-                reasons = Series(tuple(_reason(r, board, (link.a, link.b)) for r in event.reasons))
+                reasons = _reasons(event.reasons, board, (link.a, link.b))
                 parts: list[Value] = [Phrase.of("log.place_points", points=event.points, reasons=reasons, **values)]
             else:
                 parts = [Phrase.of("log.place", **values)]

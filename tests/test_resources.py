@@ -8,6 +8,7 @@ from pathlib import Path
 
 from game import i18n, resources
 from game.board.loader import builtin_boards, load_board
+from game.board.text_metrics import NAME_FONT
 
 ROOT = Path(__file__).resolve().parents[1]
 NETWORK_FILES = re.compile(r'"([a-z]+_[\w-]+\.json)"')
@@ -32,7 +33,8 @@ def test_a_built_in_name_is_never_a_path() -> None:
 
 def test_fonts_sounds_theme_and_translations_are_there() -> None:
     for font in ("Lato-Regular.ttf", "Lato-Semibold.ttf", "Lato-Bold.ttf", "Lato-Black.ttf", "Lato-Italic.ttf",
-                 "Lato-Semibold.metrics.json", "Lato-LICENSE.txt"):
+                 "Lato-LICENSE.txt", NAME_FONT, Path(NAME_FONT).with_suffix(".metrics.json").name,
+                 "NotoSans-LICENSE.txt"):
         assert resources.font(font).is_file(), font
     from game.ui.audio import SOUNDS
 

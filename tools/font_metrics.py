@@ -15,9 +15,10 @@ import os
 from pathlib import Path
 
 from game import resources
+from game.board.text_metrics import NAME_FONT
 from game.files import write_atomically
 
-FONT = resources.font("Lato-Semibold.ttf")
+FONT = resources.font(NAME_FONT)
 UNITS = 1000
 # Latin with its supplements and extensions, general punctuation, the euro sign: every name in the
 # shipped open data and any European city's.

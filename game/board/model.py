@@ -21,7 +21,7 @@ SCHEMA_VERSION = 2  # 2: station names carry their placed boxes (docs/contracts.
 READABLE_SCHEMAS = (1, 2)  # a board file of schema 1 has no name boxes: the game puts names east of stations
 DESTINATION_KINDS = ("", "standard", "express")
 LABEL_PX = 20.0  # station names' size in board pixels unless the board says otherwise
-LABEL_FONT = "assets/fonts/Lato-Semibold.ttf"
+LABEL_FONT = "assets/fonts/NotoSans-CondensedMedium.ttf"
 
 Point = tuple[float, float]
 

@@ -14,6 +14,7 @@ import pygame
 
 from game import resources
 from game.board import proportions
+from game.board.text_metrics import NAME_FONT
 
 Colour = tuple[int, int, int]
 
@@ -23,6 +24,7 @@ FONT_FILES = {
     "bold": resources.font("Lato-Bold.ttf"),
     "black": resources.font("Lato-Black.ttf"),
     "italic": resources.font("Lato-Italic.ttf"),
+    "name": resources.font(NAME_FONT),  # station and place names on maps (text_metrics.py)
 }
 
 # ----- paper and ink -----

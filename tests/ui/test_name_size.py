@@ -107,9 +107,12 @@ def test_the_largest_text_size_draws_the_roomy_names_bigger(make_app, monkeypatc
     board is checked clear at, which 125 % already reaches. Past it, each name grows as far as it has room."""
     middle = _station_name_px(make_app, monkeypatch, name, size, 1.25)
     largest = _station_name_px(make_app, monkeypatch, name, size, max(TEXT_SIZES))
-    bigger = sum(1 for px in largest if px > max(middle))
-    # measured 2026-11-24: 25-42 % of the name lines are bigger than any at 125 % (none was before)
-    assert bigger >= 0.2 * len(largest), f"{name} at {size}: {bigger} of {len(largest)} lines bigger than at 125 %"
+    assert len(middle) == len(largest)  # the same lines, painted in the same order
+    bigger = sum(1 for before, after in zip(middle, largest, strict=True) if after > before)
+    # measured 2026-11-24 with the condensed name face: 18-53 % of the name lines are drawn bigger than at
+    # 125 % (none was before names grew). Each line is compared with itself: Berlin's fit at 1920×1080 sits on
+    # a rounding edge where the lines that grow at 125 % already round a pixel up
+    assert bigger >= 0.15 * len(largest), f"{name} at {size}: {bigger} of {len(largest)} lines bigger than at 125 %"
 
 
 @pytest.mark.parametrize("name", SHIPPED)

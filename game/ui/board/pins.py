@@ -17,7 +17,9 @@ from game.board.model import Board
 from game.geometry import Box, box_inside, box_point_distance
 from game.ui.board.labels import BoardNames
 
-LEANS = tuple(math.radians(d) for d in (0, -40, 40, -80, 80, -125, 125, 180))  # clockwise from up, in order
+# Clockwise from up, the least lean first, so that of equal choices the pin stands straightest. The in-between
+# angles (60, 100, 155) find a gap between crowded names that the coarser steps miss.
+LEANS = tuple(math.radians(d) for d in (0, -40, 40, -60, 60, -80, 80, -100, 100, -125, 125, -155, 155, 180))
 MIN_HEAD_PX = 7.0  # a pin's head radius on screen, at the least: a small station's pin stays visible
 HEAD_REACH = 2.1  # the head's centre, in head radii from the station's centre along the pin
 LIFT = 0.2  # the tip, in station radii from the station's centre along the pin

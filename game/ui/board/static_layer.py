@@ -254,7 +254,7 @@ class StaticPainter:
         size = max(1, round(self.board.label_px * setting.scale * frame.scale))
         halo = max(1, round(size / 8))
         for text, (x, y, w, h) in setting.lines:
-            image = halo_text(text, size, "semibold", colour, style.HALO, halo)
+            image = halo_text(text, size, "name", colour, style.HALO, halo)
             fit: float = image.get_width() - 2 * halo
             left, top = frame.px((x, y))
             room = w * frame.scale

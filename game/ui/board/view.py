@@ -41,7 +41,7 @@ PAN_STEP = 0.04  # of the view size, per arrow-key tick
 PASSENGER_MIN_PX = 8.5  # the passenger piece's face radius on screen at the least, so his figure reads
 PASSENGER_OVER_PX = 1.5  # and how far it reaches past his station's disc: it covers that station, little more
 SHADOW_PX = 2.0  # the piece's shadow reaches this far past it, all round: it stands on this very spot
-KNOCK_OUT_PX = 3  # the passenger piece keeps this far off a name's box: its halo and a pixel of paper
+KNOCK_OUT_PX = 2  # the passenger piece keeps this far off a name's box: its halo (the box has the line's leading)
 
 
 @dataclass

@@ -217,7 +217,7 @@ class BusMapView:
         """One place's name at `size` px and its box on screen, grown away from its place."""
         place = self.board.places[index]
         halo = max(1, round(size / 8))
-        image = halo_text(place.name, size, "semibold", style.INK, style.HALO, halo)
+        image = halo_text(place.name, size, "name", style.INK, style.HALO, halo)
         iw, ih = image.get_size()
         cx, cy = self.screen((place.x, place.y))
         if place.label is None:

@@ -1,7 +1,7 @@
 """Test helper: draw a finished metro map (layout and names) to a PNG, as a person would see it.
 
 Track beds at their real widths, station discs at their real radii, water and parks, and every name in the
-game's font (Lato Semibold) at the board's label size; a name in trouble gets a red box (its box at the
+game's name face (text_metrics.NAME_FONT) at the board's label size; a name in trouble gets a red box (its box at the
 clear scale). `python -m tests.editor.cartography.draw_map OUTDIR [board…]` draws the shipped boards.
 """
 
@@ -15,10 +15,10 @@ from pathlib import Path
 from editor.cartography.metro_map import MapRequest, MetroMap
 from game.board.label_spec import gap_for, label_box, line_boxes, line_sizes
 from game.board.proportions import bed_half_width, node_radius
-from game.board.text_metrics import name_metrics
+from game.board.text_metrics import NAME_FONT, name_metrics
 
 ROOT = Path(__file__).resolve().parents[3]
-FONT = ROOT / "assets" / "fonts" / "Lato-Semibold.ttf"
+FONT = ROOT / "assets" / "fonts" / NAME_FONT
 AREA_COLOURS = {"water": (175, 210, 238), "park": (196, 228, 186), "cluster": (238, 230, 208)}
 LINE_COLOURS = [(220, 36, 31), (0, 25, 168), (0, 114, 41), (137, 78, 36), (155, 0, 86), (0, 160, 226),
                 (240, 170, 0), (120, 120, 120)]

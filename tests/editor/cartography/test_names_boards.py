@@ -13,6 +13,7 @@ from editor.cartography.names.boards import NameInputs, inputs_from_board, octil
 from editor.cartography.names.placer import check_names, place_names
 from editor.cartography.names.types import Measure, NamePlacement
 from game.board.legibility import CLEAR_SCALE
+from game.board.text_metrics import NAME_FONT
 from tests.editor.cartography.conftest import fake_measure, names_in_trouble
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -64,13 +65,13 @@ def test_a_500_station_network_is_placed_with_few_names_in_trouble() -> None:
 
 @pytest.mark.real_font
 def test_names_measured_with_the_game_font() -> None:
-    """Real text widths (Lato Semibold at 20 px, through pygame) on London and on a network spaced for
+    """Real text widths (the name face at 20 px, through pygame) on London and on a network spaced for
     text that size."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
     pygame.font.init()
-    font = pygame.font.Font(str(ROOT / "assets" / "fonts" / "Lato-Semibold.ttf"), 20)
+    font = pygame.font.Font(str(ROOT / "assets" / "fonts" / NAME_FONT), 20)
 
     def measure(text: str) -> tuple[float, float]:
         w, h = font.size(text)

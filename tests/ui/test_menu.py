@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from game.board.loader import builtin_boards
+from game.ui.input.pad_focus import GuiFocus
 from game.ui.scenes.menu import MenuScene, city_choices
 from game.ui.scenes.play import PlayScene
 from tests.ui.conftest import click
@@ -142,3 +143,28 @@ def test_a_designers_board_is_listed_by_the_name_it_gives_itself(make_app, tmp_p
     menu = app.scene
     assert menu.board_spec == str(source)
     assert menu.widgets["city"].selected_option[0] == "Downtown Brooklyn"
+
+
+@pytest.mark.skipif("newyork" not in builtin_boards(), reason="the New York board is not installed")
+@needs_london
+def test_switching_the_city_moves_nothing_below_it(make_app) -> None:
+    """London has two editions, New York one: the Edition row stays for both (New York's names its one edition
+    and cannot be opened), so Start and the seats are where the pointer left them."""
+    app = make_app(["--scene", "menu", "--board", "london", "--size", "1280x720"])
+    app.step()
+    menu = app.scene
+
+    def places() -> list[tuple[int, int, int, int]]:
+        seats = [widget.rect for pair in menu.seat_widgets for widget in pair]
+        return [tuple(rect) for rect in (menu.widgets["start"].rect, menu.count_buttons[2].rect, *seats)]
+
+    in_london = places()
+    assert menu.widgets["variant"].is_enabled
+    choose(app, menu.widgets["city"], "newyork")
+    assert menu.board_spec == "newyork"
+    assert places() == in_london
+    edition = menu.widgets["variant"]
+    assert not edition.is_enabled and edition.selected_option[0] == "2nd edition"
+    assert edition not in GuiFocus.elements(app.ui)  # the gamepad's focus passes over it
+    choose(app, menu.widgets["city"], "london")
+    assert menu.board_spec == "london" and places() == in_london

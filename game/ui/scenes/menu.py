@@ -139,6 +139,17 @@ class MenuScene(Scene):
     def has_classic(self) -> bool:
         return (self.city + CLASSIC_SUFFIX) in self.boards
 
+    def editions(self) -> list[tuple[str, str]]:
+        """The editions the chosen board is played in, as (label, id): London offers two; any other board has
+        one, named all the same so the player reads which rules it plays by."""
+        if self.has_classic:
+            return [(text.tr("menu.variant.second"), "second"), (text.tr("menu.variant.classic"), "classic")]
+        if self.is_bus:
+            return [(text.tr("menu.variant.bus"), "bus")]
+        if self.city.endswith(CLASSIC_SUFFIX):
+            return [(text.tr("menu.variant.classic"), "classic")]
+        return [(text.tr("menu.variant.second"), "second")]
+
     def seat_name(self, index: int) -> str:
         seat = self.seats[index]
         if seat.name.strip():
@@ -177,11 +188,10 @@ class MenuScene(Scene):
     def layout(self) -> MenuLayout:
         """The left panel's rows, tightened (title first, then the gaps) until they fit the window's height."""
         extra = 94 if self.saved.message else 0  # the save problem's note under the buttons
-        variant = 1 if self.has_classic else 0
         usable = self.app.size[1] / style.ui_scale()
 
         def height(layout: MenuLayout) -> float:
-            return (layout.top + layout.section * (2 + variant) + 6 + layout.row * self.players + layout.gap
+            return (layout.top + layout.section * 3 + 6 + layout.row * self.players + layout.gap
                     + 154 + extra + 16)
 
         layout = MenuLayout()
@@ -243,13 +253,15 @@ class MenuScene(Scene):
         else:
             label(text.tr("menu.no_boards"), y + 30, "#heading")
         y += layout.section
-        if self.has_classic:
-            label(text.tr("menu.variant"), y)
-            variants: list[str | tuple[str, str]] = [(text.tr("menu.variant.second"), "second"),
-                                                     (text.tr("menu.variant.classic"), "classic")]
-            self.widgets["variant"] = UIDropDownMenu(variants, variants[1 if self.classic else 0],
-                                                     box(x, y + 26, PANEL_W, 40), ui, object_id=ObjectID("#variant"))
-            y += layout.section
+        label(text.tr("menu.variant"), y)  # every city has the row, so nothing below it moves with the city
+        if cities:
+            editions: list[str | tuple[str, str]] = [*self.editions()]
+            edition = UIDropDownMenu(editions, editions[1 if self.classic and self.has_classic else 0],
+                                     box(x, y + 26, PANEL_W, 40), ui, object_id=ObjectID("#variant"))
+            if len(editions) == 1:
+                edition.disable()  # named, not chosen: the focus passes it by
+            self.widgets["variant"] = edition
+        y += layout.section
         label(text.tr("menu.players"), y)
         if self.is_bus:
             self.players = min(self.players, BUS_MAX_PLAYERS)

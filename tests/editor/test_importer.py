@@ -290,3 +290,18 @@ def test_a_line_is_cut_where_it_leaves_the_board() -> None:
                                                       [(190.0, 0.0), (190.0, 80.0), (200.0, 80.0)]]
     assert clip_polyline([(150.0, -50.0), (250.0, 50.0)], 200.0, 100.0) == []  # touches a corner only
     assert clip_polyline([(-10.0, -10.0), (-5.0, 300.0)], 200.0, 100.0) == []
+
+
+def test_a_small_import_steps_stations_aside_for_their_names_and_stacks_no_link(tmp_path: Path) -> None:
+    """`python -m editor import` of Downtown Brooklyn (46 stations, up to THOROUGH_UP_TO): its stations step
+    aside for their names (2 names were left over a link without the steps), and no step leaves a link drawn
+    on another (the first version of the steps put a link's bend on two others, seen on the compiled board)."""
+    from game.board.legibility import name_problems
+    from game.board.link_overlaps import link_overlaps
+
+    out = tmp_path / "brooklyn.tmx"
+    assert editor_main(["import", "--city", "newyork", "--area", "40.66,-74.005,40.715,-73.94", "-o", str(out)]) == 0
+    board = compile_tmx(out).board
+    assert board is not None
+    assert name_problems(board) == []
+    assert link_overlaps(board) == []

@@ -22,10 +22,12 @@ from editor.cartography.metro.naming import measure_of, name_problems, placed, s
 from editor.cartography.metro.request import MapRequest
 from editor.cartography.metro.scene import NameScene, beds_over, beds_over_stations
 from editor.cartography.metro.track_drawing import TrackDrawing, bend_cost, octilinear_ways
+from editor.cartography.metro.unstack import unstack_links
 from editor.cartography.names.candidates import away_steps, layouts_of, places_round
 from editor.cartography.names.types import PlacedName
 from editor.cartography.network import Point, Schematic
 from game.board.label_spec import gap_for
+from game.board.link_overlaps import overlaps_among
 from game.board.name_clearance import NameScene as RuleScene
 
 STEPS = (20.0, 40.0)  # px: half a pitch, a pitch
@@ -79,16 +81,17 @@ def nudge_stations(request: MapRequest, schematic: Schematic, scene: NameScene,
                    names: Mapping[int, PlacedName]) -> tuple[Schematic, NameScene, dict[int, PlacedName]]:
     """The layout with stations stepped aside where that frees their names (see the module's notes).
 
-    Only for a `thorough` request (the shipped boards' build): every name is placed again after each step,
+    Only when the request takes time for names (`MapRequest.takes_time_for_names`: a shipped board's build, a
+    small map): every name is placed again after each step,
     more time than a fresh import has (placing them once after all the steps instead cost the bench's
     126-station import 1.4 s more, and kept no step on the shipped boards: the names over stations it
     left outweighed the names it freed)."""
     best = _Named.of(request, schematic, scene, names)
-    if not request.thorough or not best.in_trouble:
+    if not request.takes_time_for_names() or not best.in_trouble:
         return schematic, scene, dict(names)
-    network, frame = request.network, request.frame
-    guarantees = len(check_schematic(network, schematic, frame))
-    beds = beds_over_stations(network, scene)
+    network = request.network
+    stacked = _stacked_when_drawn(request, best)
+    guarantees = _Guarantees(request, schematic, scene)
     position_of = {station.index: pos for pos, station in enumerate(scene.stations)}
     clean = _Clean(request, scene)
     for index in sorted(best.in_trouble):
@@ -97,19 +100,28 @@ def nudge_stations(request: MapRequest, schematic: Schematic, scene: NameScene,
             continue
         for stepped in _steps(request, best.schematic, clean.scene, index):
             stepped_clean = _Clean(request, scene_of(request, stepped))
-            if not stepped_clean(pos) or beds_over_stations(network, stepped_clean.scene) > beds:
+            if not stepped_clean(pos):
                 continue
             near = [p for p, s in enumerate(clean.scene.stations)
                     if p != pos and math.dist((s.x, s.y), stepped.positions[index]) < NEARBY]
             if not all(stepped_clean(p) for p in near if clean(p)):
                 continue
-            if len(check_schematic(network, stepped, frame)) > guarantees:
+            if not guarantees.kept(stepped, stepped_clean.scene):
                 continue
             outcome = _Named.of(request, stepped, *placed(request, stepped, None, request.seed))
-            if outcome.better_than(best):
+            if outcome.better_than(best) and _stacked_when_drawn(request, outcome) <= stacked:
                 best, clean = outcome, stepped_clean
                 break
     return best.schematic, best.scene, best.names
+
+
+def _stacked_when_drawn(request: MapRequest, named: _Named) -> int:
+    """Links left on links they share no station with once the pipeline has redrawn what it can
+    (`unstack_links`): a step that a later redraw cannot undo must not stack two (a fresh New York import's
+    nudge drew a link's bend on two others)."""
+    schematic, scene = unstack_links(request, named.schematic, named.scene, named.names)
+    drawing = TrackDrawing(request, schematic, scene)
+    return len(overlaps_among(drawing.paths, [(t.a, t.b) for t in request.network.tracks], drawing.half))
 
 
 def step_off_beds(request: MapRequest, schematic: Schematic, scene: NameScene,
@@ -121,11 +133,11 @@ def step_off_beds(request: MapRequest, schematic: Schematic, scene: NameScene,
     past 66 St) the bed runs over the neighbour's disc. The covered station, then each end of the link, is
     tried a step away as above; the first step is kept that leaves fewer beds over stations, breaks no more
     layout guarantees and, every name placed again, no more names in trouble nor more unreadable ones.
-    Only for a `thorough` request (each step tried costs a placement of every name)."""
+    Only when the request takes time for names (each step tried costs a placement of every name)."""
     network = request.network
     over = beds_over(network, scene)
     best = _Named.of(request, schematic, scene, names)
-    if not request.thorough or not over:
+    if not request.takes_time_for_names() or not over:
         return schematic, scene, dict(names)
     guarantees = _Guarantees(request, schematic, scene)
     for k, covered in over:
@@ -157,9 +169,9 @@ def step_off_names(request: MapRequest, schematic: Schematic, scene: NameScene, 
     over each other. The covered station, then the name's own, is tried a step away as above; every name
     is placed again and finished, and the first step is kept that leaves fewer names unreadable (over a
     station or a name), no more names in trouble, no more beds over stations and no more broken layout
-    guarantees. Only for a `thorough` request."""
+    guarantees. Only when the request takes time for names."""
     best = _Named.of(request, schematic, scene, names)
-    if not request.thorough or not best.unreadable:
+    if not request.takes_time_for_names() or not best.unreadable:
         return schematic, scene, dict(names)
     guarantees = _Guarantees(request, schematic, scene)
 

@@ -10,6 +10,12 @@ from editor.cartography.network import Frame, Network, Schematic
 from game.board.label_spec import LabelSpec
 from game.board.legibility import CLEAR_SCALE
 
+# Stations: a map this small gets the slow name steps even at a fresh import, where they cost about a second
+# and leave fewer names in trouble (measured 2026-11-24: Brooklyn 46 stations 1 -> 0 names in trouble for
+# 0.2 s more, Berlin Mitte 52: 3 -> 0 for 0.6 s, London zone 1 66: 7 -> 3 for 2.4 s; Paris 126: 14 -> 13
+# for 2.4 s, which is not worth it).
+THOROUGH_UP_TO = 80
+
 Progress = Callable[[float], None]
 
 
@@ -33,8 +39,13 @@ class MapRequest:
     termini: frozenset[int] = frozenset()
     clear_scale: float = CLEAR_SCALE  # the game's board check clears names at this scale
     seed: int = 0  # the name placer's; since names shape the layout, another seed is another map
-    thorough: bool = False  # more time for better names (the shipped boards' build; not a fresh import)
+    thorough: bool = False  # more time for better names whatever the size (the shipped boards' build)
     crossing_room: float = 1.0  # a crossing's share of the evened-out room (layout.schematic.schematize)
+
+    def takes_time_for_names(self) -> bool:
+        """Whether the steps that place every name again for each try run (nudge.py, step_aside.py): when
+        asked (`thorough`), and on a small map, where they are cheap."""
+        return self.thorough or sum(1 for p in self.network.places if not p.waypoint) <= THOROUGH_UP_TO
 
     def track_spaces(self) -> tuple[int, ...]:
         return self.spaces or (1,) * len(self.network.tracks)

@@ -120,7 +120,7 @@ def step_aside(request: MapRequest, schematic: Schematic, scene: NameScene,
     """Rounds of rerouting links out of names' way, while that leaves fewer names in trouble.
 
     After each reroute the names in trouble move into the places freed for them and the others stay (the
-    reroute crosses none of them anew) — or, for a `thorough` request (the shipped boards' build), every
+    reroute crosses none of them anew) — or, when the request takes time for names (a shipped build, a small map), every
     name is placed again on the new layout: a few names better, but a placement each round, more time
     than a fresh import has (SPEC: 5 s for about 120 stations)."""
     in_trouble = troubled(name_problems(request, scene, names), scene)
@@ -131,7 +131,7 @@ def step_aside(request: MapRequest, schematic: Schematic, scene: NameScene,
         moved, freed = reroute(request, schematic, scene, names, in_trouble)
         if not freed:
             break
-        if request.thorough:
+        if request.takes_time_for_names():
             new_scene, new_names = placed(request, moved, None, request.seed)
         else:
             new_scene = scene_of(request, moved)

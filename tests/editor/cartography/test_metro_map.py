@@ -16,10 +16,12 @@ from hypothesis import strategies as st
 
 from editor.cartography.bench import SHIPPED, random_network
 from editor.cartography.layout.checks import check_schematic
+from editor.cartography.metro import request as request_module
 from editor.cartography.metro.pipeline import name_problems, troubled
 from editor.cartography.metro.river import carried_course, centre_line, sides
 from editor.cartography.metro.samples import IMPORTS, data_dir, import_request
 from editor.cartography.metro.scene import name_scene
+from editor.cartography.metro.track_drawing import TrackDrawing
 from editor.cartography.metro_map import (
     MapRequest,
     MetroMap,
@@ -30,14 +32,16 @@ from editor.cartography.metro_map import (
 )
 from editor.cartography.network import Frame, Network, Place, Track
 from game.board.label_spec import LabelSpec
+from game.board.link_overlaps import overlaps_among
 from game.geometry import point_in_polygon
 from tests.editor.cartography.boards import geographic_request
 
 TESTED_IMPORTS = ("brooklyn-downtown", "berlin-mitte", "london-zone1")
 # Names still in trouble at the game's clear scale (1.2) today, per sample: a ratchet, not the goal (0).
-# Measured 2026-11-23 (session 23): 35, 38, 46, 48, 1, 3, 9 (a fresh import: not `thorough`); a little slack.
-TROUBLE_CEILING = {"london": 37, "london_classic": 40, "berlin": 48, "newyork": 50, "brooklyn-downtown": 3,
-                   "berlin-mitte": 5, "london-zone1": 11}
+# Measured 2026-11-23 (session 23): 35, 38, 46, 48, and the imports 1, 3, 9; a little slack. The imports, of
+# up to THOROUGH_UP_TO stations, step stations aside for their names since 2026-11-24: 0, 0, 3.
+TROUBLE_CEILING = {"london": 37, "london_classic": 40, "berlin": 48, "newyork": 50, "brooklyn-downtown": 1,
+                   "berlin-mitte": 1, "london-zone1": 4}
 
 
 @cache
@@ -81,6 +85,25 @@ def test_every_sample_is_an_octilinear_map_with_every_name_placed(name: str) -> 
     print(f"\n{name}: {f.unresolved_names} of {f.stations} names in trouble, octilinear "
           f"{100 * f.octilinear_share:.1f} %, min spacing {f.min_spacing:.0f} px, bends {f.bends}")
     assert f.unresolved_names <= TROUBLE_CEILING[name]
+
+
+@pytest.mark.skipif(data_dir() is None, reason="the open network data is not here")
+@pytest.mark.parametrize("name", TESTED_IMPORTS)
+def test_stepping_stations_aside_stacks_no_link_on_another(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A small fresh import steps stations aside for their names; that may not leave more links drawn on
+    links they share no station with than the layout had: Downtown Brooklyn's step had put a link's bend on
+    two others (measured with the steps and without: 0 and 0, 0 and 0, 1 and 2)."""
+    request = request_for(name)
+
+    def stacked(result: MetroMap) -> int:
+        drawing = TrackDrawing(request, result.schematic, _scene_of(request, result))
+        return len(overlaps_among(drawing.paths, [(t.a, t.b) for t in request.network.tracks], drawing.half))
+
+    with_steps = made(name)
+    monkeypatch.setattr(request_module, "THOROUGH_UP_TO", 0)
+    without = make_metro_map(request)
+    assert with_steps.figures.unresolved_names < without.figures.unresolved_names  # the steps are taken
+    assert stacked(with_steps) <= stacked(without)
 
 
 SOUTH_OF_THAMES = ("Waterloo", "Southwark", "Borough", "London Bridge", "Lambeth North", "Elephant & Castle",

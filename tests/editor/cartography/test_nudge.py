@@ -7,7 +7,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 from itertools import pairwise
 
+import pytest
+
 from editor.cartography.layout.checks import check_schematic, is_octilinear
+from editor.cartography.metro import request as request_module
 from editor.cartography.metro.naming import measure_of, name_problems, placed, troubled
 from editor.cartography.metro.nudge import nudge_stations, step_off_beds, step_off_names
 from editor.cartography.metro.request import MapRequest
@@ -59,11 +62,24 @@ def test_a_station_hemmed_in_by_track_steps_along_its_line_and_its_name_fits() -
     assert not check_schematic(request.network, moved, request.frame)
 
 
-def test_a_fresh_import_keeps_its_stations_where_the_layout_put_them() -> None:
-    request = replace(_request(), thorough=False)  # a placement per step: more time than an import has
+def test_a_big_fresh_import_keeps_its_stations_where_the_layout_put_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A placement per step is more time than an import of many stations has (SPEC: 5 s for about 120)."""
+    monkeypatch.setattr(request_module, "THOROUGH_UP_TO", 10)  # the set-up has 20 stations
+    request = replace(_request(), thorough=False)
     schematic = _drawn(request)
     scene, names = placed(request, schematic, None, 0)
     assert nudge_stations(request, schematic, scene, names)[0] is schematic
+
+
+def test_a_small_fresh_import_steps_its_stations_aside_too() -> None:
+    """Up to THOROUGH_UP_TO stations the steps cost about a second: a fresh import of a city centre gets them."""
+    request = replace(_request(), thorough=False)
+    assert sum(1 for p in request.network.places if not p.waypoint) <= request_module.THOROUGH_UP_TO
+    schematic = _drawn(request)
+    scene, names = placed(request, schematic, None, 0)
+    moved, scene, names = nudge_stations(request, schematic, scene, names)
+    assert moved.positions[END] != schematic.positions[END]
+    assert END not in troubled(name_problems(request, scene, names), scene)
 
 
 def _bed_request(thorough: bool = True) -> MapRequest:
@@ -79,7 +95,7 @@ def _bed_request(thorough: bool = True) -> MapRequest:
                       spaces=(3, 3, 5, 5) + (1,) * 6, thorough=thorough)
 
 
-def test_a_station_under_a_wide_bed_steps_off_it() -> None:
+def test_a_station_under_a_wide_bed_steps_off_it(monkeypatch: pytest.MonkeyPatch) -> None:
     request = _bed_request()
     schematic = _drawn(request)
     scene, names = placed(request, schematic, None, 0)
@@ -92,7 +108,8 @@ def test_a_station_under_a_wide_bed_steps_off_it() -> None:
     assert all(is_octilinear(a, b) for path in moved.paths for a, b in pairwise(path))
     assert len(check_schematic(request.network, moved, request.frame)) <= len(
         check_schematic(request.network, schematic, request.frame))
-    fresh = replace(request, thorough=False)  # a fresh import has no time for a placement per step
+    monkeypatch.setattr(request_module, "THOROUGH_UP_TO", 5)  # a big fresh import has no time for the steps
+    fresh = replace(request, thorough=False)
     assert step_off_beds(fresh, schematic, *placed(fresh, schematic, None, 0))[0] is schematic
 
 

@@ -1,17 +1,29 @@
 """District titles are written where they cover the least of the map: on New York's dense board each
-title's spot covers fewer names, stations and track than the top of its outline did, and stays on the board."""
+title's spot covers fewer names, stations and track than the top of its outline did, and stays on the board;
+on every shipped board, as the play screen draws them, no title covers a station's disc or name or leaves
+the map the view shows."""
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from game import geometry, resources
 from game.board.legibility import CLEAR_SCALE
 from game.board.loader import load_board
+from game.board.model import Node
+from game.geometry import Box
+from game.ui import style
+from game.ui.board import static_layer
 from game.ui.board.area_titles import GRID, AreaTitles, Covered, lines_size, title_box, title_layouts, title_size
 from game.ui.board.labels import BoardNames
 from game.ui.board.metrics import BoardMetrics
-from game.ui.board.static_layer import CLUSTER_TITLE, SMALL_WINDOW_MAP_PX, StaticPainter
+from game.ui.board.static_layer import CLUSTER_TITLE, SMALL_WINDOW_MAP_PX, Frame, Point, StaticPainter
+from game.ui.overlays.coach import Hints
+from game.ui.scenes.play import PlayScene
+from game.ui.scenes.settings import TEXT_SIZES
+from game.ui.table.setup import GameSetup, Seat
+from tests.ui.driver import DT, save_shot
 
 
 @pytest.fixture(scope="module")
@@ -85,6 +97,96 @@ def test_a_clear_spot_between_the_grid_points_is_found() -> None:
     x, y, w, h = -size[1], -size[1], 1100 + 2 * size[1], 1100 + 2 * size[1]  # the grid's frame
     grid = [(x + w * (i + 0.5) / GRID, y + h * (j + 0.5) / GRID) for i in range(GRID) for j in range(GRID)]
     titles.covered = Covered((), tuple((gx, gy, 10.0) for gx, gy in grid), ())
-    centre, cost = titles._best(outline, size, None)
+    centre, cost = titles._best(outline, size, None, False)
     assert cost == 0.0
     assert min(geometry.box_point_distance(title_box(centre, size), gx, gy) for gx, gy in grid) >= 10.0
+
+
+SHIPPED = ["london", "london_classic", "berlin", "newyork"]
+
+
+def _title_boxes(images: list[pygame.Surface], centre: Point, step: float, frame: Frame) -> list[Box]:
+    """The inked box (world) of each line `_blit_lines` draws: the title's letters and halo, not the
+    font's empty line height."""
+    boxes = []
+    for k, image in enumerate(images):
+        ink = image.get_bounding_rect()
+        left = centre[0] - image.get_width() / 2 + ink.x
+        top = centre[1] + (k - (len(images) - 1) / 2) * step - image.get_height() / 2 + ink.y
+        boxes.append((frame.region[0] + left / frame.scale, frame.region[1] + top / frame.scale,
+                      ink.width / frame.scale, ink.height / frame.scale))
+    return boxes
+
+
+@pytest.mark.parametrize("text_scale", [1.0, max(TEXT_SIZES)])
+@pytest.mark.parametrize("size", ["1280x720", "1920x1080"])
+@pytest.mark.parametrize("name", SHIPPED)
+def test_no_title_covers_a_station_or_its_name_or_leaves_the_map(make_app, monkeypatch: pytest.MonkeyPatch,
+                                                                 name: str, size: str, text_scale: float) -> None:
+    """A fresh player at 1280×720: "HARLEM" over a station, "Central Park" cut by a disc, "Wannsee" cut at
+    the map's edge. Every title as the play screen draws it (caught as it paints) stays off every station disc
+    and name as drawn, and inside the part of the map the view shows."""
+    frames: list[Frame] = []
+    titles: list[tuple[Box, Frame]] = []
+    discs: list[tuple[str, float, float, float]] = []
+    names: list[tuple[str, Box]] = []
+    real_blit, real_station, real_name = static_layer._blit_lines, StaticPainter._station, StaticPainter._name
+    real_decorations, real_clusters = StaticPainter._decorations, StaticPainter._cluster_titles
+
+    def in_frame(real):  # type: ignore[no-untyped-def]
+        def painting(painter: StaticPainter, surface: pygame.Surface, frame: Frame) -> None:
+            frames.append(frame)
+            try:
+                real(painter, surface, frame)
+            finally:
+                frames.pop()
+        return painting
+
+    def blit(surface: pygame.Surface, images: list[pygame.Surface], centre: Point, step: float) -> None:
+        titles.extend((box, frames[-1]) for box in _title_boxes(images, centre, step, frames[-1]))
+        real_blit(surface, images, centre, step)
+
+    def station(painter: StaticPainter, surface: pygame.Surface, frame: Frame, index: int) -> None:
+        node = painter.board.nodes[index]
+        r = max(style.STATION_MIN_PX, painter.metrics.radius[index] * frame.scale)
+        if node.destination:
+            r += style.ring_px(painter.metrics.unit, frame.scale) * style.DESTINATION_RING
+        discs.append((node.name, node.x, node.y, r / frame.scale))
+        real_station(painter, surface, frame, index)
+
+    def station_name(painter: StaticPainter, surface: pygame.Surface, frame: Frame, node: Node, scale: float) -> None:
+        names.append((node.name, painter.names.setting(node.index, scale).box))
+        real_name(painter, surface, frame, node, scale)
+
+    monkeypatch.setattr(static_layer, "_blit_lines", blit)
+    monkeypatch.setattr(StaticPainter, "_station", station)
+    monkeypatch.setattr(StaticPainter, "_name", station_name)
+    monkeypatch.setattr(StaticPainter, "_decorations", in_frame(real_decorations))
+    monkeypatch.setattr(StaticPainter, "_cluster_titles", in_frame(real_clusters))
+    Hints().mark_seen()
+    app = make_app(["--scene", "menu", "--board", name, "--size", size])
+    app.fixed_dt = DT
+    app.apply_settings(text_scale=text_scale)
+    app.step()
+    scene = PlayScene(app, GameSetup(name, [Seat("person", "Anna"), Seat("person", "Ben")], 1))
+    app.replace(scene)
+    titles.clear()
+    discs.clear()
+    names.clear()
+    for _ in range(3):
+        app.step()
+    assert scene.view is not None and titles and discs and names
+    visible = scene.view.camera.visible_world()
+    wrong = []
+    for box, frame in titles:
+        shown = (max(visible[0], frame.region[0]), max(visible[1], frame.region[1]),
+                 min(visible[0] + visible[2], frame.region[0] + frame.region[2]),
+                 min(visible[1] + visible[3], frame.region[1] + frame.region[3]))
+        where = f"title box {tuple(round(v) for v in box)}"
+        if not geometry.box_inside(box, (shown[0], shown[1], shown[2] - shown[0], shown[3] - shown[1])):
+            wrong.append(f"{where} outside the shown map")
+        wrong += [f"{where} over {station}'s disc" for station, x, y, r in discs
+                  if geometry.box_point_distance(box, x, y) < r]
+        wrong += [f"{where} over {station}'s name" for station, other in names if geometry.boxes_overlap(box, other)]
+    save_shot(app.screen, f"titles_{name}_{size}_text{text_scale}")
+    assert not wrong, f"{name} at {size}, text {text_scale}: " + "; ".join(wrong)

@@ -190,3 +190,23 @@ def test_no_title_covers_a_station_or_its_name_or_leaves_the_map(make_app, monke
         wrong += [f"{where} over {station}'s name" for station, other in names if geometry.boxes_overlap(box, other)]
     save_shot(app.screen, f"titles_{name}_{size}_text{text_scale}")
     assert not wrong, f"{name} at {size}, text {text_scale}: " + "; ".join(wrong)
+
+
+def test_a_park_title_at_the_usual_text_size_is_clear_of_the_track() -> None:
+    """Berlin's "Tiergarten" was pushed under a bundle of track (only its "T" showed) to keep clear of the
+    names as grown at 150 %: a title keeps clear of the names as drawn where it is drawn, so at the usual size
+    it has a clear spot by its park."""
+    path = resources.builtin_board("berlin")
+    assert path is not None
+    board = load_board(path)
+    painter = StaticPainter(board, BoardMetrics(board), BoardNames(board))
+    park = next(deco for deco in board.decorations if deco.text == "Tiergarten")
+    scale = SMALL_WINDOW_MAP_PX / board.width
+    height = painter.title_px(static_layer.AREA_TITLE, scale) / scale
+    usual = static_layer.name_scale(board.label_px, 0.735, text_scale=1.0)  # fitted at 1920×1080
+    spot = painter.title_spot(park.text, park.points, static_layer.AREA_TITLE, False,
+                              geometry.centroid(park.points), usual)
+    box = title_box(spot.centre, lines_size(spot.lines, height, False))
+    tracks = painter.titles(usual).covered.tracks
+    assert spot.lines
+    assert not [(a, b) for (a, b), half in tracks if geometry.box_segment_distance(box, *a, *b) < half]

@@ -28,7 +28,6 @@ from game.board.legibility import name_obstacles
 from game.board.model import Board
 from game.geometry import Box, box_point_distance, box_segment_distance
 from game.ui import style
-from game.ui.board.labels import MAX_NAME_SCALE, BoardNames
 
 Point = tuple[float, float]
 
@@ -145,11 +144,12 @@ def fitted_map(board: Board, name_boxes: Sequence[Box]) -> Box:
 class AreaTitles:
     """The clear spot of each area's title on one board, found once and kept."""
 
-    def __init__(self, board: Board, name_boxes: Sequence[Box]) -> None:
+    def __init__(self, board: Board, name_boxes: Sequence[Box], drawn_boxes: Sequence[Box] = ()) -> None:
+        """`name_boxes` at the clear scale (the map the view fits holds them), `drawn_boxes` as the names are
+        drawn where the titles will be (grown at larger text sizes, or to stay readable in a small window)."""
         obstacles = name_obstacles(board)
-        names = BoardNames(board)
-        grown = [names.box(i, MAX_NAME_SCALE) for i in names.stations()]  # a name grows at larger text sizes
-        self.covered = Covered(tuple(name_boxes) + tuple(grown), tuple((d.x, d.y, d.radius) for d in obstacles.discs),
+        discs = tuple((d.x, d.y, d.radius) for d in obstacles.discs)
+        self.covered = Covered(tuple(name_boxes) + tuple(drawn_boxes), discs,
                                tuple((segment, t.half_width) for t in obstacles.tracks
                                      for segment in zip(t.path, t.path[1:], strict=False)))
         self.sheet = fitted_map(board, name_boxes)

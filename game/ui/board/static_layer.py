@@ -23,13 +23,14 @@ from game.geometry import convex_hull
 from game.ui import style
 from game.ui.board import symbols
 from game.ui.board.area_titles import AreaTitles, TitleSpot
-from game.ui.board.labels import BoardNames, badge_kinds, name_scale
+from game.ui.board.labels import MAX_NAME_SCALE, BoardNames, badge_kinds, name_scale
 from game.ui.board.metrics import BoardMetrics
 
 Point = tuple[float, float]
 Rect = tuple[float, float, float, float]
 
 SMALL_WINDOW_MAP_PX = 900.0  # the map's width fitted in a small (1280-wide) window: titles are largest there
+TITLE_SCALE_STEP = 0.05  # title spots are worked out again only when the names' drawn scale moves this much
 CLUSTER_TITLE = (0.2, 13, 24)  # a district's title: this share of the board unit, within these screen px
 AREA_TITLE = (style.LABEL_SIZE * 0.5, 12, 34)  # a park's or river's
 
@@ -103,14 +104,20 @@ class StaticPainter:
         self.metrics = metrics
         self.names = names
         self._halo_fonts: dict[tuple[int, str, int], pygame.font.Font] = {}
-        self._titles: AreaTitles | None = None
+        self._titles: dict[float, AreaTitles] = {}
 
-    def titles(self) -> AreaTitles:
-        """Where area titles go, worked out on first use (only boards with titled areas need it)."""
-        if self._titles is None:
-            boxes = [self.names.box(i, CLEAR_SCALE) for i in self.names.stations()]
-            self._titles = AreaTitles(self.board, boxes)
-        return self._titles
+    def titles(self, names_at: float = MAX_NAME_SCALE) -> AreaTitles:
+        """Where area titles go, clear of the names as drawn at scale `names_at` (the largest by default),
+        worked out on first use per TITLE_SCALE_STEP of it: Berlin's Tiergarten has a clear spot in its park
+        next to Zoologischer Garten's name at the usual size, not next to the name grown at 150 %."""
+        key = round(math.ceil(names_at / TITLE_SCALE_STEP - 1e-6) * TITLE_SCALE_STEP, 3)
+        found = self._titles.get(key)
+        if found is None:
+            stations = self.names.stations()
+            found = AreaTitles(self.board, [self.names.box(i, CLEAR_SCALE) for i in stations],
+                               [self.names.box(i, key) for i in stations])
+            self._titles[key] = found
+        return found
 
     def title_px(self, size: tuple[float, int, int], scale: float) -> int:
         """A title's font size in screen px at `scale`."""
@@ -118,12 +125,12 @@ class StaticPainter:
         return round(min(most, max(least, share * self.metrics.unit * scale)))
 
     def title_spot(self, text: str, outline: Sequence[Point], size: tuple[float, int, int], capitals: bool,
-                   fallback: Point) -> TitleSpot:
+                   fallback: Point, names_at: float = MAX_NAME_SCALE) -> TitleSpot:
         """Where a title in `outline` goes and its lines, chosen for the largest it is drawn (fitted in a
-        small window)."""
+        small window), clear of the names drawn at scale `names_at`."""
         scale = SMALL_WINDOW_MAP_PX / max(1.0, self.board.width)
         px = self.title_px(size, scale) / scale
-        return self.titles().spot(outline, text, px, capitals, fallback)
+        return self.titles(names_at).spot(outline, text, px, capitals, fallback)
 
     # ----- under: everything below the tracks -----
 
@@ -148,7 +155,8 @@ class StaticPainter:
             if deco.text and deco.points and frame.sees(geometry.bounding_rect(deco.points), self.metrics.unit):
                 spot = TitleSpot(deco.points[0], (deco.text,))
                 if len(deco.points) >= 3:  # an area: its title in its clearest spot
-                    spot = self.title_spot(deco.text, deco.points, AREA_TITLE, False, geometry.centroid(deco.points))
+                    spot = self.title_spot(deco.text, deco.points, AREA_TITLE, False, geometry.centroid(deco.points),
+                                           name_scale(self.board.label_px, frame.scale))
                 colour = style.PARK_TEXT if deco.kind == "park" else style.WATER_TEXT
                 size = self.title_px(AREA_TITLE, frame.scale)
                 images = [style.font(size, "italic").render(line, True, colour) for line in spot.lines]
@@ -178,7 +186,8 @@ class StaticPainter:
             if cluster.polygon and frame.sees(geometry.bounding_rect(cluster.polygon)):
                 x, y, w, _ = geometry.bounding_rect(cluster.polygon)
                 top = (x + w / 2, y + 0.9 * self.metrics.unit * CLUSTER_TITLE[0])  # just inside its top edge
-                spot = self.title_spot(cluster.name, cluster.polygon, CLUSTER_TITLE, True, top)
+                spot = self.title_spot(cluster.name, cluster.polygon, CLUSTER_TITLE, True, top,
+                                       name_scale(self.board.label_px, frame.scale))
                 size = self.title_px(CLUSTER_TITLE, frame.scale)
                 images = [halo_text(line.upper(), size, "bold", style.CLUSTER_EDGE, style.HALO,
                                     max(1, round(size * 0.12))) for line in spot.lines]

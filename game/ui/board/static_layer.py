@@ -125,10 +125,13 @@ class StaticPainter:
         return round(min(most, max(least, share * self.metrics.unit * scale)))
 
     def title_spot(self, text: str, outline: Sequence[Point], size: tuple[float, int, int], capitals: bool,
-                   fallback: Point, names_at: float = MAX_NAME_SCALE) -> TitleSpot:
-        """Where a title in `outline` goes and its lines, chosen for the largest it is drawn (fitted in a
-        small window), clear of the names drawn at scale `names_at`."""
+                   fallback: Point, names_at: float = MAX_NAME_SCALE, zoom: float | None = None) -> TitleSpot:
+        """Where a title in `outline` goes and its lines, chosen for the largest it is drawn on the play screen
+        (fitted in a small window) or at `zoom` if smaller still (the menu's preview, where the title keeps its
+        least readable size on a small map), clear of the names drawn at scale `names_at`."""
         scale = SMALL_WINDOW_MAP_PX / max(1.0, self.board.width)
+        if zoom is not None:
+            scale = min(scale, zoom)
         px = self.title_px(size, scale) / scale
         return self.titles(names_at).spot(outline, text, px, capitals, fallback)
 
@@ -156,7 +159,7 @@ class StaticPainter:
                 spot = TitleSpot(deco.points[0], (deco.text,))
                 if len(deco.points) >= 3:  # an area: its title in its clearest spot
                     spot = self.title_spot(deco.text, deco.points, AREA_TITLE, False, geometry.centroid(deco.points),
-                                           name_scale(self.board.label_px, frame.scale))
+                                           name_scale(self.board.label_px, frame.scale), frame.scale)
                 colour = style.PARK_TEXT if deco.kind == "park" else style.WATER_TEXT
                 size = self.title_px(AREA_TITLE, frame.scale)
                 images = [style.font(size, "italic").render(line, True, colour) for line in spot.lines]
@@ -187,7 +190,7 @@ class StaticPainter:
                 x, y, w, _ = geometry.bounding_rect(cluster.polygon)
                 top = (x + w / 2, y + 0.9 * self.metrics.unit * CLUSTER_TITLE[0])  # just inside its top edge
                 spot = self.title_spot(cluster.name, cluster.polygon, CLUSTER_TITLE, True, top,
-                                       name_scale(self.board.label_px, frame.scale))
+                                       name_scale(self.board.label_px, frame.scale), frame.scale)
                 size = self.title_px(CLUSTER_TITLE, frame.scale)
                 images = [halo_text(line.upper(), size, "bold", style.CLUSTER_EDGE, style.HALO,
                                     max(1, round(size * 0.12))) for line in spot.lines]

@@ -210,3 +210,26 @@ def test_a_park_title_at_the_usual_text_size_is_clear_of_the_track() -> None:
     tracks = painter.titles(usual).covered.tracks
     assert spot.lines
     assert not [(a, b) for (a, b), half in tracks if geometry.box_segment_distance(box, *a, *b) < half]
+
+
+@pytest.mark.parametrize("name", ["newyork", "berlin", "london"])
+def test_titles_on_the_menus_small_preview_keep_clear_of_names(name: str) -> None:
+    """The menu's preview draws the map smaller than any play screen, and a title keeps its least readable
+    size there: New York's HARLEM, MIDTOWN and LOWER MANHATTAN ran over names when the spot was the one chosen
+    for the play screen's smaller title. A spot is chosen for the size the title is drawn at."""
+    path = resources.builtin_board(name)
+    assert path is not None
+    board = load_board(path)
+    painter = StaticPainter(board, BoardMetrics(board), BoardNames(board))
+    zoom = 0.35  # about the preview's, 1280×720
+    names_at = static_layer.name_scale(board.label_px, zoom, text_scale=1.0)
+    height = painter.title_px(CLUSTER_TITLE, zoom) / zoom
+    names = [painter.names.box(i, names_at) for i in painter.names.stations()]
+    over = []
+    for cluster in board.clusters:
+        x, y, w, _ = geometry.bounding_rect(cluster.polygon)
+        top = (x + w / 2, y + 0.9 * painter.metrics.unit * CLUSTER_TITLE[0])
+        spot = painter.title_spot(cluster.name, cluster.polygon, CLUSTER_TITLE, True, top, names_at, zoom)
+        box = title_box(spot.centre, lines_size(spot.lines, height, True))
+        over += [cluster.name for named in names if spot.lines and geometry.boxes_overlap(box, named)]
+    assert over == []

@@ -104,6 +104,12 @@ class Covered:
                        tuple(d for d in self.discs if box_point_distance(region, d[0], d[1]) < d[2]),
                        tuple(t for t in self.tracks if box_segment_distance(region, *t[0][0], *t[0][1]) < t[1]))
 
+    def cuts_middle(self, box: Box) -> bool:
+        """Whether a link's bed crosses the middle half of a title in `box` (one painted under the track)."""
+        x, y, w, h = box
+        middle = (x + w / 4, y, w / 2, h)
+        return any(box_segment_distance(middle, ax, ay, bx, by) < half for ((ax, ay), (bx, by)), half in self.tracks)
+
     def cost(self, box: Box, margin: float = 0.0, under_track: bool = False) -> float:
         """How much of the map a title in `box` would hide: names it overlaps (more for more of their area)
         and discs it comes within `margin` of, each far beyond anything else, and link segments it crosses

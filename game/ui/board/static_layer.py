@@ -22,7 +22,7 @@ from game.board.model import Board, Node
 from game.geometry import convex_hull
 from game.ui import style
 from game.ui.board import symbols
-from game.ui.board.area_titles import AreaTitles, TitleSpot
+from game.ui.board.area_titles import AreaTitles, TitleSpot, lines_size, title_box
 from game.ui.board.labels import MAX_NAME_SCALE, BoardNames, badge_kinds, name_scale
 from game.ui.board.metrics import BoardMetrics
 
@@ -125,15 +125,22 @@ class StaticPainter:
         return round(min(most, max(least, share * self.metrics.unit * scale)))
 
     def title_spot(self, text: str, outline: Sequence[Point], size: tuple[float, int, int], capitals: bool,
-                   fallback: Point, names_at: float = MAX_NAME_SCALE, zoom: float | None = None) -> TitleSpot:
+                   fallback: Point, names_at: float = MAX_NAME_SCALE, zoom: float | None = None,
+                   only_at_zoom: bool = False) -> TitleSpot:
         """Where a title in `outline` goes and its lines, chosen for the largest it is drawn on the play screen
         (fitted in a small window) or at `zoom` if smaller still (the menu's preview, where the title keeps its
-        least readable size on a small map), clear of the names drawn at scale `names_at`."""
+        least readable size on a small map), or `only_at_zoom`; clear of the names drawn at scale `names_at`."""
         scale = SMALL_WINDOW_MAP_PX / max(1.0, self.board.width)
         if zoom is not None:
-            scale = min(scale, zoom)
+            scale = zoom if only_at_zoom else min(scale, zoom)
         px = self.title_px(size, scale) / scale
         return self.titles(names_at).spot(outline, text, px, capitals, fallback)
+
+    def _cut(self, spot: TitleSpot, height: float, names_at: float) -> bool:
+        """Whether a park's or water's title, `height` board px a line at `spot`, is cut through its middle by
+        the track it is painted under."""
+        box = title_box(spot.centre, lines_size(spot.lines, height, False))
+        return bool(spot.lines) and self.titles(names_at).covered.cuts_middle(box)
 
     # ----- under: everything below the tracks -----
 
@@ -157,11 +164,18 @@ class StaticPainter:
         for deco in self.board.decorations:
             if deco.text and deco.points and frame.sees(geometry.bounding_rect(deco.points), self.metrics.unit):
                 spot = TitleSpot(deco.points[0], (deco.text,))
-                if len(deco.points) >= 3:  # an area: its title in its clearest spot
-                    spot = self.title_spot(deco.text, deco.points, AREA_TITLE, False, geometry.centroid(deco.points),
-                                           name_scale(self.board.label_px, frame.scale), frame.scale)
-                colour = style.PARK_TEXT if deco.kind == "park" else style.WATER_TEXT
                 size = self.title_px(AREA_TITLE, frame.scale)
+                if len(deco.points) >= 3:  # an area: its title in its clearest spot
+                    names_at = name_scale(self.board.label_px, frame.scale)
+                    spot = self.title_spot(deco.text, deco.points, AREA_TITLE, False, geometry.centroid(deco.points),
+                                           names_at, frame.scale)
+                    if self._cut(spot, size / frame.scale, names_at):  # a spot for this size alone, then
+                        spot = self.title_spot(deco.text, deco.points, AREA_TITLE, False,
+                                               geometry.centroid(deco.points), names_at, frame.scale, True)
+                    if self._cut(spot, size / frame.scale, names_at):
+                        continue  # painted under the track and cut through its middle ("Ti", "Regen… P…rk"), the
+                        # title would name nothing: the area's colour says enough
+                colour = style.PARK_TEXT if deco.kind == "park" else style.WATER_TEXT
                 images = [style.font(size, "italic").render(line, True, colour) for line in spot.lines]
                 _blit_lines(surface, images, frame.px(spot.centre), size)
 

@@ -128,7 +128,7 @@ def test_no_title_covers_a_station_or_its_name_or_leaves_the_map(make_app, monke
     screen draws it (caught as it paints) stays off every station disc and name as drawn, and inside the part
     of the map the view shows; a park's or water's, painted under the track, is not cut through its middle
     (left out rather: the park's colour says enough)."""
-    frames: list[Frame] = []
+    frames: list[tuple[Frame, bool]] = []  # the frame being painted, and whether under the track
     titles: list[tuple[Box, Frame]] = []
     under_track: list[Box] = []
     discs: list[tuple[str, float, float, float]] = []
@@ -136,9 +136,9 @@ def test_no_title_covers_a_station_or_its_name_or_leaves_the_map(make_app, monke
     real_blit, real_station, real_name = static_layer._blit_lines, StaticPainter._station, StaticPainter._name
     real_decorations, real_clusters = StaticPainter._decorations, StaticPainter._cluster_titles
 
-    def in_frame(real):  # type: ignore[no-untyped-def]
+    def in_frame(real, under: bool):  # type: ignore[no-untyped-def]
         def painting(painter: StaticPainter, surface: pygame.Surface, frame: Frame) -> None:
-            frames.append(frame)
+            frames.append((frame, under))
             try:
                 real(painter, surface, frame)
             finally:
@@ -146,21 +146,12 @@ def test_no_title_covers_a_station_or_its_name_or_leaves_the_map(make_app, monke
         return painting
 
     def blit(surface: pygame.Surface, images: list[pygame.Surface], centre: Point, step: float) -> None:
-        boxes = _title_boxes(images, centre, step, frames[-1])
-        titles.extend((box, frames[-1]) for box in boxes)
-        if painting_under and boxes:
+        frame, under = frames[-1]
+        boxes = _title_boxes(images, centre, step, frame)
+        titles.extend((box, frame) for box in boxes)
+        if under and boxes:
             under_track.append(geometry.bounding_rect([c for x, y, w, h in boxes for c in ((x, y), (x + w, y + h))]))
         real_blit(surface, images, centre, step)
-
-    painting_under: list[bool] = []
-    real_in_frame = in_frame(real_decorations)
-
-    def decorations(painter: StaticPainter, surface: pygame.Surface, frame: Frame) -> None:
-        painting_under.append(True)
-        try:
-            real_in_frame(painter, surface, frame)
-        finally:
-            painting_under.pop()
 
     def station(painter: StaticPainter, surface: pygame.Surface, frame: Frame, index: int) -> None:
         node = painter.board.nodes[index]
@@ -177,8 +168,8 @@ def test_no_title_covers_a_station_or_its_name_or_leaves_the_map(make_app, monke
     monkeypatch.setattr(static_layer, "_blit_lines", blit)
     monkeypatch.setattr(StaticPainter, "_station", station)
     monkeypatch.setattr(StaticPainter, "_name", station_name)
-    monkeypatch.setattr(StaticPainter, "_decorations", decorations)
-    monkeypatch.setattr(StaticPainter, "_cluster_titles", in_frame(real_clusters))
+    monkeypatch.setattr(StaticPainter, "_decorations", in_frame(real_decorations, under=True))
+    monkeypatch.setattr(StaticPainter, "_cluster_titles", in_frame(real_clusters, under=False))
     Hints().mark_seen()
     app = make_app(["--scene", "menu", "--board", name, "--size", size])
     app.fixed_dt = DT

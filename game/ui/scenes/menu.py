@@ -256,11 +256,13 @@ class MenuScene(Scene):
         label(text.tr("menu.variant"), y)  # every city has the row, so nothing below it moves with the city
         if cities:
             editions: list[str | tuple[str, str]] = [*self.editions()]
-            edition = UIDropDownMenu(editions, editions[1 if self.classic and self.has_classic else 0],
-                                     box(x, y + 26, PANEL_W, 40), ui, object_id=ObjectID("#variant"))
-            if len(editions) == 1:
-                edition.disable()  # named, not chosen: the focus passes it by
-            self.widgets["variant"] = edition
+            if len(editions) == 1:  # named, not chosen: plain words (a greyed list read as broken), no focus
+                self.widgets["variant"] = UILabel(box(x, y + 26, PANEL_W, 40), self.editions()[0][0], ui,
+                                                  object_id=ObjectID("#edition_fact"))
+            else:
+                chosen = editions[1 if self.classic and self.has_classic else 0]
+                self.widgets["variant"] = UIDropDownMenu(editions, chosen, box(x, y + 26, PANEL_W, 40), ui,
+                                                         object_id=ObjectID("#variant"))
         y += layout.section
         label(text.tr("menu.players"), y)
         if self.is_bus:

@@ -254,15 +254,13 @@ class MenuScene(Scene):
             label(text.tr("menu.no_boards"), y + 30, "#heading")
         y += layout.section
         label(text.tr("menu.variant"), y)  # every city has the row, so nothing below it moves with the city
-        if cities:
-            editions: list[str | tuple[str, str]] = [*self.editions()]
-            if len(editions) == 1:  # named, not chosen: plain words (a greyed list read as broken), no focus
-                self.widgets["variant"] = UILabel(box(x, y + 26, PANEL_W, 40), self.editions()[0][0], ui,
-                                                  object_id=ObjectID("#edition_fact"))
-            else:
-                chosen = editions[1 if self.classic and self.has_classic else 0]
-                self.widgets["variant"] = UIDropDownMenu(editions, chosen, box(x, y + 26, PANEL_W, 40), ui,
-                                                         object_id=ObjectID("#variant"))
+        editions: list[str | tuple[str, str]] = [*self.editions()]
+        if cities and len(editions) == 1:  # named, not chosen: plain words (a greyed list read as broken)
+            self.widgets["variant"] = UILabel(box(x, y + 26, PANEL_W, 40), self.editions()[0][0], ui,
+                                              object_id=ObjectID("#edition_fact"))
+        elif cities:
+            self.widgets["variant"] = UIDropDownMenu(editions, editions[1 if self.classic and self.has_classic else 0],
+                                                     box(x, y + 26, PANEL_W, 40), ui, object_id=ObjectID("#variant"))
         y += layout.section
         label(text.tr("menu.players"), y)
         if self.is_bus:

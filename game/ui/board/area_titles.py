@@ -5,15 +5,15 @@ often ran under station names, discs and track: "BROOKLYN" under Clark St. A pri
 the clearest open space of the area, so this picks, from a grid of spots inside the outline, the one whose
 text box covers the least of the station names, discs and track beds, nearest the middle on a tie. A
 title of several words may also be set on two lines ("LOWER" over "MANHATTAN"), which fits between names
-where one long line cannot; one line wins unless two clear something. Computed once per board, in board
-px, for the largest the title is drawn at (the text shrinks about its centre when zoomed in, so a spot
-clear at that size stays clear).
+where one long line cannot; one line wins unless two clear something. Computed once per board and size the
+names are drawn at, in board px, for the largest the title is drawn at (the text shrinks about its centre
+when zoomed in, so a spot clear at that size stays clear).
 
-A title must never hide a station: its disc (with a margin) and its name (as grown at the largest text
-size) weigh far more than anything else, and the title stays inside the map the view fits; with no spot
-clear of them it is left out. A park's or water's title, painted under the track, stays within two heights
-of its area and weighs a track crossing more (through its middle more still), but may still be cut where
-the area has no track-free spot near it.
+A title must never hide a station: its disc (with a margin) and its name (as drawn where the title is: grown
+at larger text sizes) weigh far more than anything else, and the title stays inside the map the view fits;
+with no spot clear of them it is left out. A park's or water's title, painted under the track, stays within
+two heights of its area and weighs a track crossing more (through its middle more still); where the track
+still cuts through its middle (`Covered.cuts_middle`) the painter leaves it out.
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game import geometry
-from game.board import proportions
 from game.board.legibility import name_obstacles
 from game.board.model import Board
 from game.geometry import Box, box_point_distance, box_segment_distance
@@ -106,8 +105,7 @@ class Covered:
 
     def cuts_middle(self, box: Box) -> bool:
         """Whether a link's bed crosses the middle half of a title in `box` (one painted under the track)."""
-        x, y, w, h = box
-        middle = (x + w / 4, y, w / 2, h)
+        middle = _middle_half(box)
         return any(box_segment_distance(middle, ax, ay, bx, by) < half for ((ax, ay), (bx, by)), half in self.tracks)
 
     def cost(self, box: Box, margin: float = 0.0, under_track: bool = False) -> float:
@@ -125,7 +123,7 @@ class Covered:
         for cx, cy, radius in self.discs:
             if box_point_distance(box, cx, cy) < radius + margin:
                 cost += HIDDEN + DISC_WEIGHT
-        middle = (x + w / 4, y, w / 2, h)
+        middle = _middle_half(box)
         for ((ax, ay), (bx, by)), half in self.tracks:
             if box_segment_distance(box, ax, ay, bx, by) < half:
                 if not under_track:
@@ -135,30 +133,25 @@ class Covered:
         return cost
 
 
-def fitted_map(board: Board, name_boxes: Sequence[Box]) -> Box:
-    """The part of the board the view fits (BoardView._bounds_with_names): every disc with its ring and
-    every name; past it a title may fall off the screen."""
-    unit = proportions.board_unit(board)
-    pad = max(proportions.node_radii(board, unit), default=0.0) + style.STATION_RING * unit * 2
-    points = [(n.x, n.y) for n in board.nodes] + [p for link in board.links for p in link.path]
-    x, y, w, h = geometry.bounding_rect(points) if points else (0.0, 0.0, board.width, board.height)
-    corners = [(x - pad, y - pad), (x + w + pad, y + h + pad)]
-    corners += [corner for bx, by, bw, bh in name_boxes for corner in ((bx, by), (bx + bw, by + bh))]
-    return geometry.bounding_rect(corners)
+def _middle_half(box: Box) -> Box:
+    """The middle half of a title's box, across: where a cut leaves no word to read."""
+    x, y, w, h = box
+    return (x + w / 4, y, w / 2, h)
 
 
 class AreaTitles:
     """The clear spot of each area's title on one board, found once and kept."""
 
-    def __init__(self, board: Board, name_boxes: Sequence[Box], drawn_boxes: Sequence[Box] = ()) -> None:
-        """`name_boxes` at the clear scale (the map the view fits holds them), `drawn_boxes` as the names are
-        drawn where the titles will be (grown at larger text sizes, or to stay readable in a small window)."""
+    def __init__(self, board: Board, sheet: Box, name_boxes: Sequence[Box], drawn_boxes: Sequence[Box] = ()) -> None:
+        """`sheet` is the part of the board the view fits (BoardMetrics.fitted): past it a title may fall off
+        the screen. `name_boxes` are the names at the clear scale, `drawn_boxes` as the names are drawn where
+        the titles will be (grown at larger text sizes, or to stay readable in a small window)."""
         obstacles = name_obstacles(board)
         discs = tuple((d.x, d.y, d.radius) for d in obstacles.discs)
         self.covered = Covered(tuple(name_boxes) + tuple(drawn_boxes), discs,
                                tuple((segment, t.half_width) for t in obstacles.tracks
                                      for segment in zip(t.path, t.path[1:], strict=False)))
-        self.sheet = fitted_map(board, name_boxes)
+        self.sheet = sheet
         self._spots: dict[tuple[tuple[Point, ...], str, float, bool], TitleSpot] = {}
 
     def spot(self, outline: Sequence[Point], text: str, height: float, capitals: bool,

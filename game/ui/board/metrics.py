@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
 from game import geometry
 from game.board import proportions
 from game.board.model import Board
+from game.ui import style
 
 Point = tuple[float, float]
 Rect = tuple[float, float, float, float]
@@ -75,6 +77,17 @@ class BoardMetrics:
         pad = self.unit * 0.9
         x0, y0, x1, y1 = x - pad, y - pad, x + w + pad, y + h + pad
         return (x0, y0, x1 - x0, y1 - y0)
+
+    def fitted(self, name_boxes: Iterable[Rect]) -> Rect:
+        """What fitting shows: every station's disc with its ring and every name (`name_boxes`, the board's
+        own at the clear scale), with a hair of room. No blind margin is kept for the names: a fitted board
+        is as large as the screen allows, which is what makes its names readable from the sofa."""
+        x, y, w, h = self.content
+        pad = max(self.radius, default=0.0) + style.STATION_RING * self.unit * 2
+        points = [(x - pad, y - pad), (x + w + pad, y + h + pad)]
+        for x0, y0, bw, bh in name_boxes:
+            points += [(x0, y0), (x0 + bw, y0 + bh)]
+        return geometry.bounding_rect(points)
 
     def node_at(self, point: Point, slack: float = 1.3) -> int | None:
         """The node whose disc (a little enlarged) holds a world point."""

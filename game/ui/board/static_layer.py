@@ -114,8 +114,9 @@ class StaticPainter:
         found = self._titles.get(key)
         if found is None:
             stations = self.names.stations()
-            found = AreaTitles(self.board, [self.names.box(i, CLEAR_SCALE) for i in stations],
-                               [self.names.box(i, key) for i in stations])
+            clear = [self.names.box(i, CLEAR_SCALE) for i in stations]
+            drawn = [self.names.box(i, key) for i in stations]
+            found = AreaTitles(self.board, self.metrics.fitted(clear), clear, drawn)
             self._titles[key] = found
         return found
 

@@ -111,16 +111,8 @@ class BoardView:
         self._limit = self._paint_limit()
 
     def _bounds_with_names(self) -> Rect:
-        """What fitting shows: every station's disc and every name at the clear scale, with a hair of room.
-        The names are the board's own boxes, so no blind margin is kept for them: a fitted board is as large
-        as the screen allows, which is what makes its names readable from the sofa."""
-        x, y, w, h = self.metrics.content
-        pad = max(self.metrics.radius, default=0.0) + style.STATION_RING * self.metrics.unit * 2
-        points = [(x - pad, y - pad), (x + w + pad, y + h + pad)]
-        for index in self.names.stations():
-            x0, y0, bw, bh = self.names.box(index, CLEAR_SCALE)
-            points += [(x0, y0), (x0 + bw, y0 + bh)]
-        return geometry.bounding_rect(points)
+        """What fitting shows: every station's disc and every name at the clear scale (BoardMetrics.fitted)."""
+        return self.metrics.fitted(self.names.box(index, CLEAR_SCALE) for index in self.names.stations())
 
     def _paint_limit(self) -> Rect:
         """The world area worth painting: the board, its names and its decorations."""

@@ -105,3 +105,17 @@ def test_a_track_ending_at_two_termini_says_terminus_once_with_how_often(board: 
     i18n.set_language("en")
     (entry,) = describe([event], board, ["Anna"])
     assert entry.text.endswith(f": +5 (terminus ×2, railway station: {far})"), entry.text
+
+
+def test_the_previews_say_a_repeated_reason_once_as_the_log_does(board: Board) -> None:
+    """The hovered space's preview and the hint list reasons row by row: "terminus" twice read as a slip
+    there too, so they say what the log says."""
+    from game.rules.reasons import Reason
+    from game.ui.table.event_log import short_reasons
+
+    link = board.links[0]
+    ends = [board.nodes[link.a].name, board.nodes[link.b].name]
+    reasons = [Reason.of("terminus", station=ends[0]), Reason.of("terminus", station=ends[1])]
+    i18n.set_language("en")
+    assert short_reasons(reasons, board, (link.a, link.b)) == ["terminus ×2"]
+    assert short_reasons(reasons[:1], board, (link.a, link.b)) == ["terminus"]

@@ -24,7 +24,7 @@ from game.ui.board.marks import SpaceMarks, hovered_space, slot_half
 from game.ui.board.route_path import route_links, route_polyline
 from game.ui.board.view import BoardView
 from game.ui.panels.widgets import track_chip
-from game.ui.table.event_log import short_reason
+from game.ui.table.event_log import short_reasons
 from game.ui.table.turns import TurnController
 
 Point = tuple[float, float]
@@ -258,9 +258,8 @@ class BoardOverlay:
         names = f"{board.nodes[the_link.a].name} – {board.nodes[the_link.b].name}"
         rows += [(image, 0) for image in _lines(names, u(14), "semibold", style.INK_SOFT, width)]
         rows[-1] = (rows[-1][0], u(6))
-        for reason in reasons:
-            rows += [(image, u(2)) for image in _lines(short_reason(reason, board, ends), u(15), "regular",
-                                                      style.INK, width)]
+        for said in short_reasons(reasons, board, ends):
+            rows += [(image, u(2)) for image in _lines(said, u(15), "regular", style.INK, width)]
         if tokens:
             rows += [(image, u(2)) for image in _lines(text.ntr("play.preview.tokens", tokens, count=tokens),
                                                       u(15), "bold", style.INK, width)]

@@ -19,7 +19,7 @@ from game.ui.input.intents import Intent
 from game.ui.overlays.coach import panel_box
 from game.ui.panels.widgets import hit
 from game.ui.stage import Layer, Table, Window, table_on_screen
-from game.ui.table.event_log import short_reason
+from game.ui.table.event_log import short_reasons
 from game.ui.table.hints import Hint
 from game.ui.table.turns import TurnController
 
@@ -152,8 +152,8 @@ class HintLayer(Layer):
             points = text.ntr("hint.points", hint.points, count=hint.points) if hint.points else \
                 text.tr("play.preview.nothing")
             rows.append((points, style.ui(20), "black", style.GOLD_DARK if hint.points else style.INK_SOFT))
-            rows += [(short_reason(r, board, (link.a, link.b)), style.ui(15), "regular", style.INK)
-                     for r in hint.reasons]
+            rows += [(said, style.ui(15), "regular", style.INK)
+                     for said in short_reasons(hint.reasons, board, (link.a, link.b))]
             if hint.tokens:
                 rows.append((text.ntr("play.preview.tokens", hint.tokens, count=hint.tokens), style.ui(15), "bold",
                              style.INK))

@@ -52,9 +52,10 @@ class LogEntry:
                    tuple(data.get("nodes", ())), tuple(data.get("path", ())), str(data.get("kind", "")))
 
 
-def short_reason(reason: Reason, board: Board, ends: Sequence[int]) -> str:
-    """A reason in words, without the station's name when it is one the track itself touches."""
-    return i18n.render(_reason(reason, board, ends))
+def short_reasons(reasons: Sequence[Reason], board: Board, ends: Sequence[int]) -> list[str]:
+    """A placement's reasons in words, one each, as the log says them (`_reasons`): without the station's
+    name when it is one the track itself touches, the same one once with how often."""
+    return [i18n.render(said) for said in _reasons(reasons, board, ends).items]
 
 
 def _reason(reason: Reason, board: Board, ends: Sequence[int]) -> Phrase:

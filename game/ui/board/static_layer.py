@@ -67,8 +67,33 @@ def halo_text(text: str, size: int, weight: str, colour: style.Colour, halo: sty
     if halo_px <= 0:
         return body
     outline = _outline_font(size, weight, halo_px).render(text, True, halo)
+    _close_gaps(outline, halo, 2 * halo_px + 1)
     outline.blit(body, (halo_px, halo_px))
     return outline
+
+
+def _close_gaps(image: pygame.Surface, colour: style.Colour, reach: int) -> None:
+    """Fill, row by row, the gaps in a halo narrower than `2 * reach` px (between letters, across a word
+    space), so a line passing under a name is hidden there: seen through the soft edges of the letters'
+    outlines it showed as specks and hairlines inside the word. Wider gaps keep their shape."""
+    solid = pygame.mask.from_surface(image, 127)
+    width, height = solid.get_size()
+    pad = 2 * reach
+    padded = pygame.Mask((width + 2 * pad, height))
+    padded.draw(solid, (pad, 0))
+    grown = pygame.Mask(padded.get_size())
+    for dx in range(-reach, reach + 1):
+        grown.draw(padded, (dx, 0))
+    outside = grown.copy()
+    outside.invert()
+    closed = grown.copy()
+    for dx in range(-reach, reach + 1):
+        closed.erase(outside, (dx, 0))
+    filled = pygame.Mask((width, height))
+    filled.draw(closed, (-pad, 0))
+    filled.erase(pygame.mask.from_surface(image, 254), (0, 0))  # what is opaque already
+    if filled.count():
+        image.blit(filled.to_surface(setcolor=(*colour, 255), unsetcolor=(0, 0, 0, 0)), (0, 0))
 
 
 @functools.lru_cache(maxsize=64)

@@ -66,6 +66,8 @@ def run(args: argparse.Namespace) -> int:
     """Build the starter board and write it; one line on standard output says what was written."""
     if args.out.is_dir():
         raise ImportError_(f"{args.out} is a folder; give the map's file name, e.g. {args.out / 'board.tmx'}")
+    if not args.out.parent.is_dir():  # a mistyped folder is refused, not created: nothing lands somewhere unseen
+        raise ImportError_(f"no folder {args.out.parent}: make it first, or write the map into a folder that exists")
     board = build_board(config_from(args), args.data)
     stations = sum(1 for node in board.nodes if not node.waypoint)
     layout = "geographic"

@@ -150,6 +150,14 @@ def test_cli_fails_with_one_line_on_missing_data(tmp_path: Path, capsys: pytest.
     assert not (tmp_path / "x.tmx").exists()
 
 
+def test_cli_refuses_a_missing_folder_instead_of_making_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "nonexistent" / "dir" / "x.tmx"
+    assert editor_main(["import", "--city", "london", "--area", "51.5,-0.2,51.52,-0.1", "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and str(out.parent) in err
+    assert not (tmp_path / "nonexistent").exists()
+
+
 def test_cli_writes_a_board(tmp_path: Path) -> None:
     stations = tmp_path / "stations.txt"
     stations.write_text("Baker Street\nEuston\nKing's Cross St. Pancras\nOxford Circus\n# a comment\nBond Street\n",

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import difflib
 import math
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -62,9 +63,39 @@ def _unknown(names: list[str], known: dict[str, Station], what: str) -> None:
     if missing:
         hints = []
         for name in missing[:5]:
-            close = difflib.get_close_matches(name, list(known), n=1)
-            hints.append(f"{name!r}" + (f" (did you mean {close[0]!r}?)" if close else ""))
+            close = _close(name, list(known))
+            hints.append(f"{name!r}" + (f" (did you mean {' or '.join(map(repr, close))}?)" if close else ""))
         raise ImportError_(f"{what}: unknown station {', '.join(hints)}" + (" …" if len(missing) > 5 else ""))
+
+
+def folded(name: str) -> str:
+    """A name as a person may type it: any case, accents left off ("chatelet" for "Châtelet")."""
+    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def _close(name: str, known: list[str]) -> list[str]:
+    """The stations a mistyped name may mean: every one equal to it but for case and accents, else the
+    nearest spelling, compared the same way."""
+    same = [k for k in known if folded(k) == folded(name)]
+    if same:
+        return same[:3]
+    by_fold = {folded(k): k for k in known}
+    return [by_fold[f] for f in difflib.get_close_matches(folded(name), list(by_fold), n=1)]
+
+
+def resolve(names: list[str], known: dict[str, Station], what: str) -> list[str]:
+    """The data's own names for a typed list: exact, or the one station that matches when case and accents
+    are ignored (a designer types "bastille" or "Opera"); none or several such matches is refused with a hint."""
+    by_fold: dict[str, list[str]] = {}
+    for name in known:
+        by_fold.setdefault(folded(name), []).append(name)
+    resolved = []
+    for name in names:
+        matches = by_fold.get(folded(name), [])
+        resolved.append(matches[0] if name not in known and len(matches) == 1 else name)
+    _unknown(resolved, known, what)
+    return resolved
 
 
 def apply_names(network: Network, names: dict[str, str]) -> None:
@@ -92,8 +123,7 @@ def select(network: Network, config: dict[str, Any]) -> tuple[list[str], dict[tu
     With an area, a line that leaves the area is cut there.
     """
     if "stations" in config:
-        chosen = list(dict.fromkeys(config["stations"]))
-        _unknown(chosen, network.stations, "stations")
+        chosen = list(dict.fromkeys(resolve(list(config["stations"]), network.stations, "stations")))
         bridge = True
     elif "area" in config:
         lat1, lon1, lat2, lon2 = (float(v) for v in config["area"])

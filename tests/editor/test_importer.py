@@ -15,7 +15,15 @@ from editor.document.tmx import Document
 from editor.importing.command import crowded_names
 from editor.importing.importer import build_board, select
 from editor.importing.layout import Projection, clip_polyline, min_spacing, relax
-from editor.importing.network_data import ImportError_, load_network, load_rivers, london_name, paris_name
+from editor.importing.network_data import (
+    ImportError_,
+    Network,
+    Station,
+    load_network,
+    load_rivers,
+    london_name,
+    paris_name,
+)
 from editor.tmx_write import write_tmx
 from game.board.tmx.compiler import compile_tmx
 
@@ -139,6 +147,26 @@ def test_rivers_with_crossings_make_water_waypoints(tmp_path: Path) -> None:
 def test_unknown_station_names_are_reported_with_a_hint() -> None:
     with pytest.raises(ImportError_, match="did you mean 'Baker Street'"):
         build_board({"city": "london", "stations": ["Baker Streeet", "Euston"]})
+
+
+def test_a_station_list_may_leave_out_case_and_accents(tmp_path: Path) -> None:
+    """A designer types "bastille", "Chatelet", "Opera": each matches one station, which keeps its own name."""
+    stations = tmp_path / "paris.txt"
+    stations.write_text("bastille\nChatelet\nOpera\nHOTEL DE VILLE\nRépublique\n", encoding="utf-8")
+    out = tmp_path / "paris.tmx"
+    assert editor_main(["import", "--city", "paris", "--stations", str(stations), "-o", str(out), "--geographic"]) == 0
+    names = {station.name for station in Document.load(out).of_kind("station")}
+    assert {"Bastille", "Châtelet", "Opéra", "Hôtel de Ville"} <= names
+
+
+def test_a_name_matching_no_station_or_several_is_still_refused_with_a_hint() -> None:
+    network = Network("test", {name: Station(name, 0, 0) for name in ("Opéra", "Opera", "Bastille")},
+                      {"1": [["Opéra", "Opera", "Bastille"]]})
+    with pytest.raises(ImportError_, match="unknown station 'OPERA' \\(did you mean"):
+        select(network, {"stations": ["OPERA", "bastille"]})
+    with pytest.raises(ImportError_, match="unknown station 'Bastile' \\(did you mean 'Bastille'"):
+        select(network, {"stations": ["Opéra", "Bastile"]})
+    assert select(network, {"stations": ["Opera", "BASTILLE"]})[0] == ["Opera", "Bastille"]
 
 
 def test_cli_fails_with_one_line_on_missing_data(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

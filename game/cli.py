@@ -185,7 +185,7 @@ def compile_command(args: argparse.Namespace) -> dict[str, Any]:
 def _say_problems(source: Path, result: Findings) -> None:
     """Every problem on standard error; a source with an error stops here (exit 2, nothing written)."""
     for problem in result.problems:
-        print(f"{problem.severity}: {problem}", file=sys.stderr)
+        print(problem.line(), file=sys.stderr)
     if result.errors:
         count = len(result.errors)
         _fail(f"{source}: {count} error{'' if count == 1 else 's'}; nothing written")

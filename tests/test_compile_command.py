@@ -97,3 +97,19 @@ def test_very_long_names_in_a_source_are_shortened_in_every_line(tmp_path: Path)
     assert len(lines) >= 3 and all(len(line) <= MAX_LINE for line in lines), [len(line) for line in lines]
     assert any("is given twice" in line and "…" in line for line in lines)
     assert any("the name is 40000 characters long; at most 100" in line for line in lines)
+
+
+def test_a_warning_says_warning_once_where_an_error_says_error(tmp_path: Path) -> None:
+    """The designer's report of a compile that warns: "warning:", then the file, the object, what is wrong, as
+    errors read (it said "warning: kiez.tmx: warning: …", the word twice)."""
+    spaced = ('<object id="1" name=" Station 0 " type="station" x="100" y="100"><properties>'
+              '<property name="start" type="bool" value="true"/></properties><point/></object>')
+    source = tmp_path / "kiez.tmx"
+    source.write_text(network_source(12, spaced).replace('<property name="ruleset" value="berlin"/>', ""),
+                      encoding="utf-8")
+    result = compile_source(source, "--check")
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    warned = result.stderr.splitlines()
+    assert f"warning: {source}: object 1 ' Station 0 ': the name starts or ends with spaces; they are dropped" in warned
+    assert f"warning: {source}: map properties: the map has no 'ruleset' property; using 'custom'" in warned
+    assert warned and all(line.replace(str(source), "").count("warning") == 1 for line in warned), warned

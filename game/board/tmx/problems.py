@@ -32,14 +32,24 @@ class Problem:
     link_id: int | None = None  # a link it is about as well: the one a station's name crosses, or a link lies on
 
     def __str__(self) -> str:
+        prefix = f"{self.severity}: " if self.severity != ERROR else ""
+        return shorten(f"{self._where()}{prefix}{self.message}", MAX_LINE, MAX_WORD)  # the file's path may be long
+
+    def line(self) -> str:
+        """The command line's form, the severity said once and first: "warning: a.tmx: object 3 'Zoo': …".
+
+        `str()` puts a warning's word after the place; a line that began with it as well said it twice."""
+        return shorten(f"{self.severity}: {self._where()}{self.message}", MAX_LINE, MAX_WORD)
+
+    def _where(self) -> str:
+        """The file, then the object (id and name) or the map-level place the problem is about."""
         where = f"{self.file}: "
         if self.object_id is not None:
             where += f"object {self.object_id}"
             where += f" {self.object_name!r}: " if self.object_name else ": "
         elif self.object_name:
             where += f"{self.object_name}: "
-        prefix = f"{self.severity}: " if self.severity != ERROR else ""
-        return shorten(f"{where}{prefix}{self.message}", MAX_LINE, MAX_WORD)  # the file's path may be long
+        return where
 
 
 @dataclass

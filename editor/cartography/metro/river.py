@@ -32,7 +32,6 @@ from game.geometry import (
     point_in_polygon,
     polygon_boundary_distance,
     segment_distance,
-    segment_intersection,
 )
 
 HALF_WIDTH = 0.16  # of the layout's pitch: a river narrower than the gap between two stations' discs
@@ -94,12 +93,27 @@ def _crossings(network: Network, line: Sequence[Point]) -> list[tuple[float, int
         a, b = network.places[track.a], network.places[track.b]
         hits = []
         for i in range(len(line) - 1):
-            hit = segment_intersection((a.x, a.y), (b.x, b.y), line[i], line[i + 1])
-            if hit is not None:
-                hits.append(starts[i] + hit[1] * (starts[i + 1] - starts[i]))
+            along = _meets((a.x, a.y), (b.x, b.y), line[i], line[i + 1])
+            if along is not None:
+                hits.append(starts[i] + along * (starts[i + 1] - starts[i]))
         if len(hits) % 2:
             found.append((min(hits), k))
     return sorted(found)
+
+
+def _meets(a: Point, b: Point, p: Point, q: Point) -> float | None:
+    """How far along the river's run pq the link segment ab meets it (0 to 1), else None. A run's start
+    counts and its end does not, so a link through a corner of the river meets it once: a river redrawn
+    here has its corners exactly where links cross it, and a proper crossing alone would find none there."""
+    rx, ry = b[0] - a[0], b[1] - a[1]
+    sx, sy = q[0] - p[0], q[1] - p[1]
+    denom = rx * sy - ry * sx
+    if abs(denom) < 1e-12:
+        return None
+    px, py = p[0] - a[0], p[1] - a[1]
+    t = (px * sy - py * sx) / denom
+    u = (px * ry - py * rx) / denom
+    return u if 1e-9 < t < 1 - 1e-9 and -1e-9 <= u < 1 - 1e-9 else None
 
 
 def _to_edge(point: Point, frame: Frame) -> Point:

@@ -142,3 +142,21 @@ def test_a_river_detours_round_a_station_the_layout_drew_level_with_the_other_ba
     assert sides(laid, [ends[0], *line, ends[1]], frame) == [1] * 4 + [-1] * 3 or \
         sides(laid, [ends[0], *line, ends[1]], frame) == [-1] * 4 + [1] * 3
     assert not any(point_in_polygon(p, river) for p in laid)
+
+
+def test_a_river_redrawn_once_is_redrawn_again_by_the_next_layout() -> None:
+    """Tidy on a board the importer laid out: the river it drew meets each crossing link at one of its
+    corners, which must count as a crossing (on a fresh designer's Paris import it did not, and Tidy left
+    the Seine carried, ending in the middle of the board)."""
+    network = _network()
+    moved = [(x, y + 220.0) for x, y in NORTH] + [(x + 50.0, y + 60.0) for x, y in SOUTH]
+    drawn = redraw_rivers(network, _schematic(moved, network), FRAME).areas[0]
+    imported = Network(tuple(Place(x, y, f"S{i}") for i, (x, y) in enumerate(moved)), TRACKS,
+                       (drawn, network.areas[1]))
+    tidied = [(x, y + 40.0) for x, y in moved]  # the next layout moves every station down
+    schematic = _schematic(tidied, imported)
+    river = redraw_rivers(imported, schematic, FRAME).areas[0].points
+    assert river != drawn.points
+    for k in CROSSING:
+        assert point_in_polygon(point_along(schematic.paths[k], 0.5), river)
+    assert not any(point_in_polygon(p, river) for p in tidied)

@@ -106,7 +106,10 @@ def tidy_layout(request: MapRequest, progress: Progress | None = None, current: 
     as_is = [place_names_only(replace(request, labels={**named, **request.labels}), current)] if named else []
     as_is.append(place_names_only(request, current, _part(progress, NEW_LAYOUT_SHARE, 1.0)))
     kept = min(as_is, key=lambda result: _tidiness(result.figures))  # of equals, the names as they stand
-    return fresh if _tidier(fresh.figures, kept.figures) else replace(kept, layout_kept=True)
+    # A name the designer dragged that the new layout had to place anew is lost work, not a tidier name:
+    # it counts as one in trouble, as it does where it stands on the kept layout.
+    judged = replace(fresh.figures, unresolved_names=fresh.figures.unresolved_names + len(fresh.freed))
+    return fresh if _tidier(judged, kept.figures) else replace(kept, layout_kept=True)
 
 
 def _part(progress: Progress | None, start: float, end: float) -> Progress | None:

@@ -181,6 +181,17 @@ def test_tidy_layout_keeps_a_layout_no_new_one_beats() -> None:
     assert {i: name.spec for i, name in again.names.items()} == named
 
 
+def test_tidy_layout_after_a_name_is_dragged_keeps_the_layout_and_the_drag() -> None:
+    """A designer drags one name on a tidied board, then tidies: a new layout that only wins by throwing
+    the dragged place away is no tidier (it moved every station of a fresh designer's Paris import)."""
+    laid = make_metro_map(MapRequest(_small()))
+    dragged = LabelSpec(None, offset=(260.0, -90.0))  # far off: a name in trouble where it stands
+    named = {**{i: name.spec for i, name in laid.names.items()}, 0: dragged}
+    again = tidy_layout(MapRequest(_small(), labels={0: dragged}), current=laid.schematic, named=named)
+    assert again.layout_kept and again.schematic is laid.schematic
+    assert again.names[0].spec == dragged
+
+
 def test_tidy_layout_moves_a_rough_sketch() -> None:
     """A sketch with slanted links breaks layout guarantees the new layout keeps: it is laid out anew."""
     request = MapRequest(_small())

@@ -153,7 +153,7 @@ class SelectTool(Tool):
             session.record(ChangeObjects(self.before, after, text.LABEL_UNDO["move_name"]))
             station = session.doc.get(station_id)
             if station is not None:
-                self.user.status(text.STATUS_NAME_MOVED.format(name=station.name, label=station.props.get("label")))
+                self.user.status(text.STATUS_NAME_MOVED.format(name=station.name, button=text.PANEL_PLACE_NAME))
         self.grabbed = None
         self.drag_start = None
         self.moved = False

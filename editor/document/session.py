@@ -248,6 +248,7 @@ class EditingSession:
         placed); returns the ids it changed."""
         doc = self.doc
         ids = [i for i in sorted({*points, *labels}) if doc.get(i) is not None]
+        revision = doc.revision
 
         def change() -> None:
             for object_id, new in points.items():
@@ -267,6 +268,8 @@ class EditingSession:
             return changed + gone
         if changed:
             self.record(command)
+        else:
+            doc.revision = revision  # the same board: a saved one stays saved (no "*" for a Tidy that kept all)
         return changed
 
     def set_map_prop(self, name: str, value: str | None, ptype: str) -> bool:

@@ -119,6 +119,24 @@ def test_tidy_layout_on_a_tidy_board_moves_nothing_and_says_so(board: tuple[Driv
         assert element_text(app) == tidied_xml
 
 
+def test_a_tidy_that_changes_nothing_leaves_a_saved_board_saved(board: tuple[Driver, list[int]]) -> None:
+    """No tidier layout and every name kept: nothing to save, nothing to undo (the title gained a "*")."""
+    d, _ = board
+    app = d.app
+    d.ctrl(pygame.K_t)
+    finish_work(d)
+    d.ctrl(pygame.K_t)  # a second Tidy may still place a name better: a third has nothing left to do
+    finish_work(d)
+    d.ctrl(pygame.K_s)
+    assert not app.doc.dirty
+    saved = element_text(app)
+    d.ctrl(pygame.K_t)
+    finish_work(d)
+    assert element_text(app) == saved
+    assert "No tidier layout found" in app.user.current_status()
+    assert not app.doc.dirty and "*" not in pygame.display.get_caption()[0]
+
+
 def test_tidy_places_anew_a_dragged_name_the_new_layout_leaves_stranded(board: tuple[Driver, list[int]]) -> None:
     d, ids = board
     app = d.app

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from editor.document.tmx import Document
-from editor.importing.importer import build_board
+from editor.importing.importer import SHIPPED_CARDS, SHORT_GAME_CARDS, build_board, destination_cards
 from editor.importing.network_data import CITIES, ImportError_
 from editor.importing.to_document import parse_area
 from editor.tmx_write import tmx_bytes, write_tmx
@@ -81,7 +81,11 @@ def run(args: argparse.Namespace) -> int:
         doc.save(args.out)  # once: a file that was there already is kept as .bak
         layout = "schematic, every name placed" if not result.figures.unresolved_names else \
             f"schematic, names still crowded: {crowded_names(result.problems, [n.name for n in board.nodes])}"
-    print(f"wrote {args.out}: {stations} stations, {len(board.links)} links ({layout})")
+    cards = destination_cards(board)
+    short = "" if cards >= SHORT_GAME_CARDS else \
+        f"; only {cards} destination cards (a shipped board has {SHIPPED_CARDS}), so the game will be short:" \
+        " a bigger area or more stations gives a longer one"
+    print(f"wrote {args.out}: {stations} stations, {len(board.links)} links ({layout}){short}")
     return 0
 
 

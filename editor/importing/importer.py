@@ -311,6 +311,16 @@ def _assign_features(board: StarterBoard, network: Network, config: dict[str, An
         node.properties = props
 
 
+SHIPPED_CARDS = 55  # destination cards of a shipped board: the game ends when the pile runs out
+SHORT_GAME_CARDS = 30  # fewer, and a game is over in a dozen turns or less (18 cards played 9 turns)
+
+
+def destination_cards(board: StarterBoard) -> int:
+    """The cards the board deals, as the compiler counts them (a destination without `cards` deals one)."""
+    return sum(int(node.properties.get("cards", 1)) for node in board.nodes
+               if not node.waypoint and node.properties.get("destination"))
+
+
 EXPRESS_SHARE = 0.19  # of the stations: the shipped boards have about one in five express destinations...
 DESTINATION_SHARE = 0.47  # ...and about half of all stations on a destination card
 

@@ -195,6 +195,20 @@ def test_cli_writes_a_board(tmp_path: Path) -> None:
     assert compile_tmx(out).errors == []
 
 
+def test_the_summary_warns_that_a_small_import_makes_a_short_game(tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    stations = tmp_path / "seven.txt"
+    stations.write_text("Baker Street\nEuston\nBank\nOxford Circus\nBond Street\nVictoria\nWaterloo\n",
+                        encoding="utf-8")
+    assert editor_main(["import", "--city", "london", "--stations", str(stations), "-o", str(tmp_path / "s.tmx"),
+                        "--geographic"]) == 0
+    said = capsys.readouterr().out
+    assert said.count("\n") == 1 and "game will be short" in said and "more stations" in said
+    assert editor_main(["import", "--city", "london", "--area", "51.48,-0.23,51.55,-0.03", "-o",
+                        str(tmp_path / "big.tmx"), "--geographic"]) == 0
+    assert "short" not in capsys.readouterr().out  # a board the size of a shipped one: no warning
+
+
 def _octilinear_share(doc: Document) -> float:
     """The share of drawn link length that runs horizontal, vertical or at 45° (within 1°: the file keeps
     whole pixels, so a 60 px diagonal may lean by half a degree)."""

@@ -21,10 +21,19 @@ class Prompts:
         self.names = names
         self.message = ""
         self.message_until = 0.0
+        self.posted = 0  # messages so far: the window tells a message that came with an edit from an older one
 
     def status(self, message: str) -> None:
+        """Show `message`, replacing the one shown, for STATUS_SECONDS or until the board changes after it."""
         self.message = message
         self.message_until = time.monotonic() + STATUS_SECONDS
+        self.posted += 1
+
+    def board_changed(self, posted_before: int) -> None:
+        """The board changed. A message posted before that ("Opened …", "Saved …", a hint) speaks of a board
+        that is gone, so it goes and the tool's hint shows; one posted with the edit says what it did and stays."""
+        if self.posted == posted_before:
+            self.message = ""
 
     def current_status(self) -> str:
         """The last message while it is fresh, else ""."""

@@ -191,12 +191,14 @@ class EditorApp:
     # ----- the frame -----
 
     def step(self, draw: bool = True) -> None:
-        """One frame: handle queued events, recompile when due, autosave when due, draw.
+        """One frame: handle queued events (an edit clears an older status message), recompile when due, autosave
+        when due, draw.
 
         With `draw=False` (the idle loop's heartbeat) it draws only if that changed what the window shows:
         a new problems report, a status message come or gone.
         """
         events, self.pending = self.pending + pygame.event.get(), []
+        doc, revision, posted = self.session.doc, self.session.doc.revision, self.user.posted
         for event in events:
             self.handle(event)
         self._finish_work()
@@ -206,6 +208,8 @@ class EditorApp:
         self.dialogs.update()
         self.panel.update()
         self.panel.refresh()
+        if self.session.doc is not doc or self.session.doc.revision != revision:
+            self.user.board_changed(posted)  # no stale "Opened …" under the first edit
         self.watcher.refresh()
         self.problems.show(self.watcher)
         if self.autosaver.tick(self.session.doc):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pygame
 from pygame_gui.elements import UIButton
 
 from editor import text
@@ -50,3 +51,27 @@ def test_a_dragged_name_says_it_stays_and_which_button_gives_it_back(tmp_path: P
     buttons = [widget.text for widget in app.panel.widgets if isinstance(widget, UIButton)]
     assert text.PANEL_PLACE_NAME in buttons and f"“{text.PANEL_PLACE_NAME}”" in app.user.current_status()
 
+
+def test_the_opened_message_goes_at_the_first_edit(tmp_path: Path) -> None:
+    """"Opened …" said of the board as it was; once a station is added it is gone, the tool's hint shown."""
+    d, _ = opened(tmp_path)
+    app = d.app
+    assert app.user.current_status().startswith("Opened")
+    d.station((700, 700), "Delta")
+    assert [o.name for o in app.doc.of_kind("station")][-1] == "Delta"
+    assert app.user.current_status() == ""
+    d.screenshot("status-after-edit")
+
+
+def test_a_message_about_an_edit_stays_after_it(tmp_path: Path) -> None:
+    """The rule clears only what came before an edit: the undo that is the edit says what it undid."""
+    d, _ = opened(tmp_path)
+    app = d.app
+    d.station((700, 700), "Delta")
+    d.ctrl(pygame.K_z)
+    assert app.user.current_status() == text.STATUS_UNDO.format(label=text.LABEL_UNDO["add_station"])
+    d.tool("s")
+    d.click((800, 150))
+    d.type("Echo")
+    d.key(pygame.K_RETURN, "\r")
+    assert app.user.current_status() == ""  # the next edit clears the undo's message in turn

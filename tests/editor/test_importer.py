@@ -230,7 +230,7 @@ def test_an_import_is_a_schematic_map_with_placed_names_unless_asked_otherwise(
     said = capsys.readouterr().out
     assert "schematic" in said
     if "crowded" in said:  # which names, so the designer knows where to look
-        names = said.split("names still crowded: ")[1].rstrip(")\n").split(", ")
+        names = said.split("names still crowded: ")[1].split(")")[0].split(", ")
         assert names and all(any(s.name == n.split(" and ")[0] for s in Document.load(schematic).of_kind("station"))
                              for n in names)
     assert not (tmp_path / "mitte.tmx.bak").exists()  # one write: no stray backup of a half-made board

@@ -1,4 +1,9 @@
-"""Import a real network (Ctrl+I): a starter board from the open metro data of a city."""
+"""Import a real network (Ctrl+I): a starter board from the open metro data of a city.
+
+The same schematic, labelled board `python -m editor import` writes. Laying it out takes seconds, so it runs
+as background work, as Tidy layout does: progress in the status bar, Esc or Cancel stops it, and the
+board being edited is only replaced once the import has finished.
+"""
 
 from __future__ import annotations
 
@@ -7,11 +12,15 @@ import pygame
 from editor import text
 from editor.actions.context import Editor
 from editor.actions.registry import Action, Shortcut
+from editor.document.work import BackgroundWork
 from editor.importing import to_document as importing
+from editor.importing.importer import SHORT_GAME_CARDS
 
 
 def ask(editor: Editor) -> None:
     """Ask for the city once unsaved changes may be dropped; import once the user has chosen."""
+    if editor.working:
+        return
     editor.files.guard(lambda: _form(editor))
 
 
@@ -20,13 +29,27 @@ def _form(editor: Editor) -> None:
 
 
 def load(editor: Editor, city: str, area: str) -> None:
-    try:
-        doc = importing.import_network(city, area)
-    except Exception as error:  # the importer reads data files: show any failure, keep the editor alive
-        editor.user.tell(text.ERROR_TITLE, text.IMPORT_FAILED.format(error=error))
+    """Start the import in the background; the document it makes replaces the board when it is done."""
+    if editor.working:
         return
-    editor.files.show(doc)
-    editor.user.status(text.STATUS_IMPORTED.format(city=city))
+    doc = editor.session.doc
+
+    def finish(imported: importing.Imported) -> None:
+        title = text.WORK_IMPORT.format(city=city)
+        if editor.session.doc is not doc:  # another board was opened meanwhile: the designer chose that one
+            editor.user.status(text.STATUS_WORK_STALE.format(title=title))
+            return
+        editor.files.show(imported.doc)
+        said = text.STATUS_IMPORTED.format(city=city)
+        if imported.cards < SHORT_GAME_CARDS:  # a small board: tell before the designer plays a 2-turn game
+            said += " · " + text.STATUS_IMPORT_SHORT.format(cards=imported.cards)
+        editor.user.status(said)
+
+    def failed(error: Exception) -> None:  # the importer reads data files: show any failure, keep the editor alive
+        editor.user.tell(text.ERROR_TITLE, text.IMPORT_FAILED.format(error=error))
+
+    editor.start_work(BackgroundWork(text.WORK_IMPORT.format(city=city),
+                                     lambda progress: importing.import_network(city, area, progress), finish, failed))
 
 
 def actions() -> list[Action]:

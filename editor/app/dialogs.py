@@ -100,7 +100,12 @@ class Dialogs:
 
 
 class ImportForm:
-    """City and area for `editor.importing.importer`; `cities` maps each city to an example area of it."""
+    """City and area for `editor.importing.importer`; `cities` maps each city to an example area of it.
+
+    The example stands in the area field as a grey placeholder, and an empty field imports that area:
+    pygame_gui draws a placeholder in the text colour, so it read as typed-in text the import ignored."""
+
+    PLACEHOLDER = pygame.Color("#9a9a9a")  # the theme's disabled text: plainly not something typed
 
     def __init__(self, ui: UIManager, rect: pygame.Rect, cities: dict[str, str],
                  on_import: Callable[[str, str], None]):
@@ -114,11 +119,22 @@ class ImportForm:
         UILabel(pygame.Rect(14, 54, 120, 28), text.IMPORT_AREA, ui, container=self.window, object_id="#field_label")
         self.area = UITextEntryLine(pygame.Rect(140, 54, 240, 30), ui, container=self.window,
                                     placeholder_text=cities[first])
+        self.typed_colour = self.area.text_colour
+        self.hint = UILabel(pygame.Rect(14, 100, 240, 34), text.IMPORT_AREA_HINT, ui, container=self.window,
+                            object_id="#field_label")
         self.button = UIButton(pygame.Rect(260, 100, 120, 34), text.IMPORT_BUTTON, ui, container=self.window)
+        self._shade()
 
     @property
     def alive(self) -> bool:
         return self.window.alive()
+
+    def _shade(self) -> None:
+        """The area's text grey while the field shows the placeholder, dark once something is typed."""
+        colour = self.typed_colour if self.area.get_text() else self.PLACEHOLDER
+        if self.area.text_colour != colour:
+            self.area.text_colour = colour
+            self.area.rebuild()
 
     def handle(self, event: pygame.event.Event) -> bool:
         if not self.alive:
@@ -133,5 +149,8 @@ class ImportForm:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.city:
             self.area.placeholder_text = self.examples.get(event.text, "")  # an example of the chosen city
             self.area.rebuild()
+            return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.area:
+            self._shade()
             return True
         return False

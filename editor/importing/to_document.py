@@ -1,13 +1,18 @@
-"""Import a real network through `editor.importing.importer`, as a new unsaved document."""
+"""Import a real network through `editor.importing.importer`, as a new unsaved document.
+
+The editor's import gives what `python -m editor import` gives: the starter board laid out as a schematic
+metro map with its names placed (editor.importing.schematic), not the geographic plot the importer builds.
+"""
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
+from dataclasses import dataclass
 
 from editor.document import Document
-from editor.importing.importer import build_board
+from editor.document.work import Progress
+from editor.importing.importer import build_board, destination_cards
 from editor.importing.network_data import CITIES, EXAMPLE_AREAS
-from editor.tmx_write import board_to_tmx
+from editor.tmx_write import tmx_bytes
 
 
 def cities() -> dict[str, str]:
@@ -16,24 +21,41 @@ def cities() -> dict[str, str]:
 
 
 def parse_area(area: str) -> list[float] | None:
-    """`LAT1,LON1,LAT2,LON2` into four numbers; empty means the whole network. ValueError otherwise."""
+    """`LAT1,LON1,LAT2,LON2` into four numbers; None when empty. ValueError, in plain words, otherwise."""
     area = area.strip()
     if not area:
         return None
-    values = [float(v) for v in area.replace(";", ",").split(",") if v.strip()]
+    try:
+        values = [float(v) for v in area.replace(";", ",").split(",") if v.strip()]
+    except ValueError:
+        values = []
     if len(values) != 4:
-        raise ValueError("the area is four numbers: LAT1,LON1,LAT2,LON2")
+        raise ValueError(f"the area is four numbers LAT1,LON1,LAT2,LON2 (e.g. 51.49,-0.20,51.535,-0.07), not {area!r}")
     return values
 
 
-def import_network(city: str, area: str = "") -> Document:
-    """A new, unsaved document holding the starter board of a city (or one area of it)."""
+@dataclass(frozen=True)
+class Imported:
+    """A fresh import: the unsaved document, and how many destination cards its board deals (a short game?)."""
+
+    doc: Document
+    cards: int
+
+
+def import_network(city: str, area: str = "", progress: Progress | None = None) -> Imported:
+    """A new, unsaved document holding the starter board of one area of a city, as a schematic map with
+    placed names. An empty area is the city's example area (the import form shows it): the importer needs
+    an area, and a whole network is far more than one board holds."""
+    bounds = parse_area(area) or parse_area(EXAMPLE_AREAS.get(city, ""))
     config: dict[str, object] = {"city": city}
-    bounds = parse_area(area)
     if bounds is not None:
         config["area"] = bounds
     board = build_board(config)
-    root = board_to_tmx(board).getroot()
-    doc = Document.from_bytes(ET.tostring(root, encoding="utf-8"))
+    if progress is not None:
+        progress(0.05)  # the data is read: a cancel now stops before the layout
+    from editor.importing.schematic import lay_out  # the pipeline loads only when an import runs
+
+    doc = Document.from_bytes(tmx_bytes(board))
+    lay_out(doc, progress)
     doc.touch()  # not saved anywhere yet
-    return doc
+    return Imported(doc, destination_cards(board))

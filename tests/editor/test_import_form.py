@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-import pygame
+import itertools
+import math
 
+import pygame
+from pygame_gui.windows import UIMessageWindow
+
+from editor.document import Document
 from editor.importing.network_data import EXAMPLE_AREAS
 from tests.editor.driver import Driver
 
@@ -38,3 +43,103 @@ def test_esc_closes_a_confirmation_without_its_answer(driver: Driver) -> None:
     driver.key(pygame.K_ESCAPE)
     driver.frames(2)
     assert not dialog.alive() and answered == [] and not driver.app.dialogs.open
+
+
+def _darkest(driver: Driver, element: object) -> int:
+    """The darkest grey level drawn inside a widget (its text): the placeholder's is light, typed text dark."""
+    driver.frames(1)
+    rect = element.get_abs_rect()  # type: ignore[attr-defined]
+    inner = pygame.Rect(rect).inflate(-8, -8)
+    return min(min(driver.app.screen.get_at((x, y))[:3]) for x in range(inner.left, inner.right, 1)
+               for y in range(inner.top, inner.bottom, 1))
+
+
+def test_the_area_example_looks_like_a_placeholder_until_something_is_typed(driver: Driver) -> None:
+    driver.ctrl(pygame.K_i)
+    form = driver.app.dialogs.import_form
+    assert form is not None
+    assert _darkest(driver, form.area) > 120  # grey: the example is not taken for typed-in text
+    driver.click_element(form.area)
+    driver.type("52.5")
+    driver.type(",13.4")
+    assert form.area.get_text() == "52.5,13.4"  # the colour change keeps what is typed, in order
+    assert _darkest(driver, form.area) < 80
+
+
+def _import(driver: Driver, city: str, area: str = "") -> None:
+    """Ctrl+I, the city chosen, the area typed (or left empty), Import pressed; then frames until it is done."""
+    driver.ctrl(pygame.K_i)
+    form = driver.app.dialogs.import_form
+    assert form is not None
+    if form.city.selected_option[0] != city:
+        driver.choose(form.city, city)
+    if area:
+        driver.click_element(form.area)
+        driver.type(area)
+    driver.click_element(form.button)
+    for _ in range(3000):  # the window keeps drawing frames while the layout runs
+        if driver.app.work is None:
+            break
+        driver.frames(1)
+    assert driver.app.work is None
+
+
+def _octilinear(doc: Document) -> float:
+    straight = total = 0.0
+    for link in doc.of_kind("link"):
+        for (x0, y0), (x1, y1) in itertools.pairwise(link.points):
+            length = math.dist((x0, y0), (x1, y1))
+            angle = math.degrees(math.atan2(y1 - y0, x1 - x0)) % 45
+            total += length
+            straight += length if min(angle, 45 - angle) < 1.0 else 0.0
+    return straight / total
+
+
+def test_an_empty_area_imports_the_example_as_a_schematic_labelled_board(driver: Driver) -> None:
+    frames = 0
+    real_step = driver.app.step
+
+    def counted() -> None:
+        nonlocal frames
+        frames += 1
+        real_step()
+
+    driver.app.step = counted  # type: ignore[method-assign]
+    _import(driver, "berlin")
+    assert frames > 20  # the window kept drawing while the layout ran: it did not freeze
+    doc = driver.app.doc
+    stations = doc.of_kind("station")
+    assert len(stations) > 20 and all(station.props.get("label") for station in stations)  # names placed
+    assert _octilinear(doc) >= 0.98  # a metro map, not the geographic plot
+    assert doc.dirty and "Imported berlin" in driver.app.user.current_status()
+
+
+def test_a_small_import_says_the_game_will_be_short(driver: Driver) -> None:
+    _import(driver, "london", "51.51,-0.15,51.52,-0.12")
+    said = driver.app.user.current_status()
+    assert "Imported london" in said and "game will be short" in said and "bigger area" in said
+
+
+def test_esc_cancels_an_import_and_keeps_the_board(driver: Driver) -> None:
+    before = driver.app.doc.to_bytes()
+    driver.ctrl(pygame.K_i)
+    form = driver.app.dialogs.import_form
+    assert form is not None
+    driver.click_element(form.button)
+    work = driver.app.work
+    assert work is not None
+    driver.key(pygame.K_ESCAPE)
+    assert driver.app.work is None and work.cancelled
+    assert work.wait(120)
+    driver.frames(2)
+    assert driver.app.doc.to_bytes() == before
+
+
+def test_a_mistyped_area_is_refused_in_plain_words(driver: Driver) -> None:
+    before = driver.app.doc.to_bytes()
+    _import(driver, "london", "51.5 -0.2")
+    driver.frames(2)
+    windows = driver.app.ui.get_sprite_group().sprites()
+    shown = [w.text_block.html_text for w in windows if isinstance(w, UIMessageWindow)]
+    assert driver.app.doc.to_bytes() == before
+    assert len(shown) == 1 and "four numbers LAT1,LON1,LAT2,LON2" in shown[0] and "float" not in shown[0]

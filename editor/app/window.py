@@ -30,7 +30,7 @@ from editor.app.prompts import Prompts
 from editor.app.signals import SignalWatch
 from editor.app.work_bar import WorkBar
 from editor.canvas.render import Renderer, label_centre, reset_fonts
-from editor.canvas.view import View
+from editor.canvas.view import READABLE_ZOOM, View
 from editor.document import autosave
 from editor.document.autosave import AutoSaver
 from editor.document.bus import is_bus
@@ -395,15 +395,15 @@ class EditorApp:
             action.run(self)
 
     def goto_problem(self, target: Target) -> None:
-        """Select a problem's object and centre the view on it; its line goes to the status bar. A link the
-        problem is about as well (the one a name crosses or a link lies on) is marked as a problem's object
-        is, while the selection stays the one the problem made."""
+        """Select a problem's object and centre the view on it, zoomed in to where names read; its line goes to
+        the status bar. A link the problem is about as well (the one a name crosses or a link lies on) is marked
+        as a problem's object is, while the selection stays the one the problem made."""
         self.user.status(target.line)
         obj = self.session.doc.get(target.object_id) if target.object_id is not None else None
         self.pointed = (frozenset(), frozenset())
         if obj is not None:
             self.session.select({obj.id})
-            self.view.centre_on(label_centre(obj))
+            self.view.show(label_centre(obj), READABLE_ZOOM)  # at 55% a name the problem is about is a smudge
             if target.link_id is not None:
                 self.pointed = (frozenset({obj.id}), frozenset({target.link_id}))
 

@@ -8,6 +8,7 @@ Point = tuple[float, float]
 
 MIN_ZOOM = 0.1
 MAX_ZOOM = 8.0
+READABLE_ZOOM = 1.0  # names at the size the board gives them: where a problem about a name can be read
 
 
 @dataclass
@@ -54,6 +55,12 @@ class View:
     def centre_on(self, p: Point) -> None:
         _, _, w, h = self.canvas
         self.offset = (w / 2 - p[0] * self.zoom, h / 2 - p[1] * self.zoom)
+
+    def show(self, p: Point, at_least: float) -> None:
+        """Centre on `p`, zoomed in to `at_least` when further out than that; a closer view is kept, since the
+        designer chose it and zooming out would only make what they look at smaller."""
+        self.zoom = max(self.zoom, min(MAX_ZOOM, at_least))
+        self.centre_on(p)
 
     def pick_radius(self, pixels: float = 10) -> float:
         """A screen distance in map units: how near a click must be to hit something."""

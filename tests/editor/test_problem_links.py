@@ -6,8 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pygame
+
 from editor.app import EditorApp
-from editor.canvas.render import PROBLEM
+from editor.canvas.render import PROBLEM, label_centre
+from editor.canvas.view import READABLE_ZOOM
 from editor.document.session import EditingSession
 from editor.document.tmx import Document
 from tests.editor.driver import Driver
@@ -107,3 +110,36 @@ def test_a_link_bent_onto_another_is_listed_and_leads_to_both_links(tmp_path: Pa
     assert app.selection == {bent}
     d.screenshot("problem-link-on-link")
     assert _marked(d, along, upright=False)
+
+
+def test_a_problem_chosen_far_out_is_shown_close_enough_to_read(tmp_path: Path) -> None:
+    """Zoomed out to about half, a click on a problem centres its station's name and zooms in to where names
+    read; zoomed in closer than that, the click keeps the designer's zoom."""
+    d, west, _ = crossed(tmp_path / "crossed.tmx")
+    app = d.app
+    while app.view.zoom > 0.6:
+        d.key(pygame.K_MINUS, "-")  # the designer zooms out to see the whole board
+    assert app.view.zoom < READABLE_ZOOM
+    index = next(i for i, p in enumerate(app.watcher.report.problems) if p.object_id == west)
+    rect = app.problems.rect_of(index)
+    assert rect is not None
+    d.click_screen(rect.center)
+    d.frames(1)
+    assert app.selection == {west}
+    assert app.view.zoom == READABLE_ZOOM
+    name = label_centre(app.doc.get(west))  # type: ignore[arg-type]
+    x, y, w, h = app.view.canvas
+    centre = d.screen(name)
+    assert abs(centre[0] - (x + w / 2)) <= 1 and abs(centre[1] - (y + h / 2)) <= 1
+    d.screenshot("problem-zoomed-to-read")
+
+    d.key(pygame.K_PLUS, "+")
+    d.key(pygame.K_PLUS, "+")
+    closer = app.view.zoom
+    assert closer > READABLE_ZOOM
+    d.click((700.0, 250.0))  # somewhere empty, then the problem again
+    rect = app.problems.rect_of(index)
+    assert rect is not None
+    d.click_screen(rect.center)
+    d.frames(1)
+    assert app.selection == {west} and app.view.zoom == closer

@@ -39,15 +39,6 @@ TABLES: dict[str, tuple[str, ...]] = {
 }
 
 
-# The import form's newer messages, English until game/locales/*.po carry them (a catalogue entry wins).
-UNTRANSLATED: dict[str, str] = {
-    "IMPORT_AREA_HINT": "Empty: the area in grey",
-    "WORK_IMPORT": "Importing {city}",
-    "STATUS_IMPORT_SHORT": "only {cards} destination cards, so the game will be short: import a bigger area "
-                           "for a longer one",
-}
-
-
 def key(name: str, *parts: str) -> str:
     """The catalogue key of a name (and table entry): key("TOOLS", "select", "label") → editor.tools.select.label."""
     return ".".join(("editor", name.lower(), *(part or "_" for part in parts)))
@@ -70,8 +61,6 @@ def __getattr__(name: str) -> Any:
         return {entry: i18n.tr(key(name, entry)) for entry in TABLES[name]}
     if name.isupper() and i18n.has(key(name)):
         return i18n.tr(key(name))
-    if name in UNTRANSLATED:
-        return UNTRANSLATED[name]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

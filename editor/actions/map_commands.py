@@ -19,6 +19,7 @@ import pygame
 from editor import text
 from editor.actions.context import Editor
 from editor.actions.registry import Action, Shortcut
+from editor.cartography import metro_map
 from editor.cartography.metro_map import MetroMap, place_names_only, tidy_layout
 from editor.document.bus import is_bus
 from editor.document.work import BackgroundWork, Progress
@@ -90,10 +91,13 @@ def place_names(editor: Editor) -> None:
     def apply(inputs: MapInputs, result: MetroMap) -> None:
         edits = map_edits(inputs, result, layout=False)
         changed = editor.session.reshape({}, edits.labels, text.LABEL_UNDO["place_names"])
-        editor.user.status(text.plural("STATUS_NAMES_PLACED", len(changed), count=len(changed)) + _trouble(result))
+        said = text.STATUS_NAMES_KEPT if result.names_kept and not changed else \
+            text.plural("STATUS_NAMES_PLACED", len(changed), count=len(changed))
+        editor.user.status(said + _trouble(result))
 
     _start(editor, text.WORK_NAMES,
-           lambda inputs, progress: place_names_only(inputs.request, inputs.drawn, progress=progress), apply)
+           lambda inputs, progress: metro_map.place_names(inputs.request, inputs.drawn, inputs.named, progress),
+           apply)
 
 
 def place_name(editor: Editor) -> None:

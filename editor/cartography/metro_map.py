@@ -12,11 +12,12 @@ then rounds of 1-D compaction (`metro.compact`) part names from what they hit, w
 designer pinned stay where they are ("Tidy layout" in the editor). Rivers are redrawn last, through the
 links that cross them (`metro.river`), when that keeps every station on its own bank.
 
-Status: on the shipped boards and imports of 100+ stations many names are still in trouble at the game's
-clear scale 1.2 (London 62 of 116, Berlin 68 of 106, New York 63 of 104, London classic 68 of 117: see
-`metro.bench`); the problems list says which, one line each.
-`place_names_only` keeps a layout as it is and only places the names. `result.problems` says, one
-readable line each, what still breaks a rule (empty when the map keeps every rule at `clear_scale`).
+Status: on the shipped boards and imports of 100+ stations some names are still in trouble at the game's
+clear scale 1.2 (docs/cartography/README.md has the board check, board by board); the problems list says
+which, one line each.
+`place_names_only` keeps a layout as it is and only places the names; `place_names` (the editor's command)
+does so unless the names as they stand read at least as well. `result.problems` says, one readable line
+each, what still breaks a rule (empty when the map keeps every rule at `clear_scale`).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from editor.cartography.metro.pipeline import (
     MetroMap,
     Progress,
     make_metro_map,
+    place_names,
     place_names_only,
     straight_schematic,
     tidy_layout,
@@ -40,6 +42,7 @@ __all__ = [
     "MetroMap",
     "Progress",
     "make_metro_map",
+    "place_names",
     "place_names_only",
     "straight_schematic",
     "tidy_layout",

@@ -77,10 +77,11 @@ def _import(driver: Driver, city: str, area: str = "") -> None:
         driver.click_element(form.area)
         driver.type(area)
     driver.click_element(form.button)
-    for _ in range(3000):  # the window keeps drawing frames while the layout runs
-        if driver.app.work is None:
-            break
-        driver.frames(1)
+    work = driver.app.work
+    if work is not None:
+        driver.frames(3)  # the window keeps drawing frames while the layout runs
+        assert work.wait(300)  # however long this machine takes: waited for, not timed
+    driver.frames(2)  # one to apply the result, as the window does on its own
     assert driver.app.work is None
 
 

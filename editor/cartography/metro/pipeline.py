@@ -28,7 +28,7 @@ DRAWN_PITCH = MIN_SPACING
 NEW_LAYOUT_SHARE = 0.9  # of Tidy layout's progress bar: the new layout; the rest names the board as it is
 
 __all__ = ["DRAWN_PITCH", "MapFigures", "MapRequest", "MetroMap", "Progress", "make_metro_map", "name_problems",
-           "place_names_only", "straight_schematic", "tidy_layout", "troubled"]
+           "place_names", "place_names_only", "straight_schematic", "tidy_layout", "troubled"]
 
 
 def _figures(network: Network, schematic: Schematic, frame: Frame, name_trouble: int, rounds: int,
@@ -136,6 +136,27 @@ def straight_schematic(network: Network) -> Schematic:
     positions = tuple((p.x, p.y) for p in network.places)
     paths = tuple((positions[t.a], positions[t.b]) for t in network.tracks)
     return Schematic(positions, paths, network.areas, DRAWN_PITCH)
+
+
+def place_names(request: MapRequest, current: Schematic, named: Mapping[int, LabelSpec],
+                progress: Progress | None = None) -> MetroMap:
+    """The editor's "Place names": every name placed anew on the layout as it is, unless the names as they
+    stand (`named`) read at least as well; then those (`MetroMap.names_kept`). The board's names may come
+    from the whole pipeline (an import's stations stepped aside for them), which a placement on the finished
+    layout alone does not always match: a fresh designer's Place names turned 48 names hard to read into 50."""
+    fresh = place_names_only(request, current, _part(progress, 0.0, 0.5))
+    if not named:
+        return fresh
+    as_is = place_names_only(replace(request, labels={**named, **request.labels}), current,
+                             _part(progress, 0.5, 1.0))
+    if _legibility(as_is.figures, as_is.problems) <= _legibility(fresh.figures, fresh.problems):
+        return replace(as_is, names_kept=True)
+    return fresh
+
+
+def _legibility(figures: MapFigures, problems: tuple[str, ...]) -> tuple[int, int]:
+    """What makes names hard to read, worst first: names in trouble, then every line the board check writes."""
+    return figures.unresolved_names, len(problems)
 
 
 def place_names_only(request: MapRequest, schematic: Schematic | None = None,

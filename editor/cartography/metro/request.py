@@ -73,6 +73,7 @@ class MetroMap:
     """The result: the layout, every station's placed name (at scale 1), the problems left, the figures.
 
     `layout_kept` says Tidy layout found no tidier layout than the board's own and placed the names only;
+    `names_kept` says Place names found no placement that reads better than the names as they stand;
     `freed` are the places whose hand-placed names the new layout left in trouble, placed anew.
     """
 
@@ -83,3 +84,4 @@ class MetroMap:
     unit: float  # the board unit the game will draw this layout with (median link length)
     layout_kept: bool = False
     freed: frozenset[int] = frozenset()
+    names_kept: bool = False

@@ -104,7 +104,7 @@ def build(name: str, data_dir: Path | None, check: bool = False) -> list[str]:
     source, data = metro_source(name, data_dir)
     write_atomically(source, data)  # generated: no .bak
     result = compile_tmx(source)
-    problems = [f"{p.severity}: {p}" for p in result.errors] + [f"warning: {p}" for p in result.warnings]
+    problems = [p.line() for p in (*result.errors, *result.warnings)]
     if result.board is not None and not check:
         write_board_atomically(result.board, BOARDS / f"{config.get('file', name)}.json")
     return problems if result.board is None else [p for p in problems if p.startswith("warning")]

@@ -10,11 +10,14 @@ import pytest
 
 from editor.__main__ import main as editor_main
 from editor.cartography.metro.river import centre_line, sides
+from editor.cartography.metro_map import tidy_layout
 from editor.cartography.network import Frame
+from editor.document.session import EditingSession
 from editor.document.tmx import Document
 from editor.importing.command import crowded_names
 from editor.importing.importer import build_board, select
 from editor.importing.layout import Projection, clip_polyline, min_spacing, relax
+from editor.importing.map_request import map_edits, map_inputs
 from editor.importing.network_data import (
     ImportError_,
     Network,
@@ -355,3 +358,37 @@ def test_a_small_import_steps_stations_aside_for_their_names_and_stacks_no_link(
     assert board is not None
     assert name_problems(board) == []
     assert link_overlaps(board) == []
+
+
+def _edges_reached(doc: Document, width: float, height: float) -> set[str]:
+    """Which edges of the board the document's water reaches (or runs past)."""
+    reached: set[str] = set()
+    for water in doc.of_kind("water"):
+        for x, y in water.points:
+            reached |= {side for side, out in (("west", x <= 0.5), ("east", x >= width - 0.5),
+                                               ("north", y <= 0.5), ("south", y >= height - 0.5)) if out}
+    return reached
+
+
+def test_the_thames_still_runs_off_the_board_after_import_and_after_tidying_twice(tmp_path: Path) -> None:
+    """A fresh designer's London import ended the Thames inside the board at Tower Hill, and two Tidy layouts
+    made it a lake in the middle of the map: carried (and shrunk) with the stations near it, its mouths
+    drifted in. The schematic keeps the river's way off the board wherever the city's course leaves it."""
+    area = ["--city", "london", "--area", "51.49,-0.20,51.535,-0.07"]
+    plain, board = tmp_path / "plain.tmx", tmp_path / "london.tmx"
+    assert editor_main(["import", *area, "-o", str(plain), "--geographic"]) == 0
+    assert editor_main(["import", *area, "-o", str(board)]) == 0
+    geographic = Document.load(plain)
+    frame = map_inputs(geographic).request.frame  # the board the importer lays out on
+    width, height = frame.width, frame.height
+    leaves = _edges_reached(geographic, width, height)
+    assert leaves >= {"east", "south"}  # the river's way through this area: in from the south, out east
+    doc = Document.load(board)
+    assert _edges_reached(doc, width, height) >= leaves
+    session = EditingSession(doc)
+    for _ in range(2):
+        inputs = map_inputs(doc)
+        result = tidy_layout(inputs.request, None, inputs.drawn, inputs.named)
+        edits = map_edits(inputs, result, layout=not result.layout_kept)
+        session.reshape(edits.points if not result.layout_kept else {}, edits.labels, "tidy", edits.unmapped)
+        assert _edges_reached(doc, width, height) >= leaves

@@ -17,6 +17,7 @@ from game.geometry import point_in_polygon, project_on_segment
 
 INLET_POINTS = 10
 CLEARANCE = 0.3  # of a pitch: how far an outline is kept from a place (a station circle is not cut)
+EDGE = 0.5  # px: a point this near the board's edge is on it
 
 
 def carry_points(points: Sequence[Point], before: Sequence[Point], after: Sequence[Point]) -> list[Point]:
@@ -77,13 +78,16 @@ def _drop_straight(polygon: list[Point]) -> list[Point]:
     return kept if len(kept) >= 3 else polygon
 
 
-def _smooth(polygon: list[Point]) -> list[Point]:
+def _smooth(polygon: list[Point], fixed: Sequence[bool] = ()) -> list[Point]:
     """One round of Chaikin corner cutting: the carried outline loses the kinks the uneven displacement
-    puts in it (a river should flow, not zig-zag). Sides are checked and repaired afterwards anyway."""
+    puts in it (a river should flow, not zig-zag). Sides are checked and repaired afterwards anyway. A
+    `fixed` corner is kept as it is (where a river runs off the board: cut, its mouth would end inside)."""
     if len(polygon) < 3:
         return polygon
     smooth: list[Point] = []
     for i, (x0, y0) in enumerate(polygon):
+        if i < len(fixed) and fixed[i]:
+            smooth.append((x0, y0))
         x1, y1 = polygon[(i + 1) % len(polygon)]
         smooth.append((0.75 * x0 + 0.25 * x1, 0.75 * y0 + 0.25 * y1))
         smooth.append((0.25 * x0 + 0.75 * x1, 0.25 * y0 + 0.75 * y1))
@@ -138,18 +142,40 @@ def carry_areas(
     extra_before: Sequence[Point],
     extra_after: Sequence[Point],
     pitch: float,
+    board: Point | None = None,
 ) -> tuple[Area, ...]:
-    """Every area carried to the new layout, each place kept inside/outside it exactly as before."""
+    """Every area carried to the new layout, each place kept inside/outside it exactly as before. Water
+    that ran off the `board` (its width and height) still does: carried with the stations near it, a
+    river's mouth drifted inside the board and the river ended in the middle of the map, or became a lake."""
     before = [*places_before, *extra_before]
     after = [*places_after, *extra_after]
     carried = []
     for area in areas:
         polygon = carry_points(area.points, before, after)
+        off_board: list[bool] = []
+        if area.kind == "water" and board is not None:
+            polygon = [kept_off_board(old, new, board) for old, new in zip(area.points, polygon, strict=True)]
+            off_board = [_off_board(p, board) for p in area.points]
         if area.kind != "cluster":
-            polygon = _smooth(polygon)
+            polygon = _smooth(polygon, off_board)
         polygon = _clear_places(polygon, places_after, CLEARANCE * pitch)
         inside = [point_in_polygon(p, area.points) for p in places_before]
         if len(polygon) >= 3:
             polygon = keep_sides(polygon, places_after, inside, 0.3 * pitch)
         carried.append(Area(area.kind, tuple(polygon), area.name))
     return tuple(carried)
+
+
+def kept_off_board(old: Point, new: Point, board: Point) -> Point:
+    """A moved point of water that lay on or past an edge of the board stays there, along that edge's axis
+    (a river runs off the map; carried or scaled with the stations, its mouth would drift inside)."""
+    width, height = board
+    x = old[0] if old[0] <= EDGE or old[0] >= width - EDGE else new[0]
+    y = old[1] if old[1] <= EDGE or old[1] >= height - EDGE else new[1]
+    return (x, y)
+
+
+def _off_board(point: Point, board: Point) -> bool:
+    """Whether a point lies on or past an edge of the board."""
+    (x, y), (width, height) = point, board
+    return x <= EDGE or x >= width - EDGE or y <= EDGE or y >= height - EDGE

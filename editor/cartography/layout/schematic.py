@@ -260,7 +260,8 @@ def _assemble(
         positions, dummies_after, paths = stretched[:count], stretched[count:], tuple(paths_list)
     dummies_before = graph.positions[graph.place_count :]
     areas = carry_areas(
-        network.areas, graph.positions[: graph.place_count], positions, dummies_before, dummies_after, pitch
+        network.areas, graph.positions[: graph.place_count], positions, dummies_before, dummies_after, pitch,
+        (frame.width, frame.height),
     )
     return Schematic(tuple(positions), paths, areas, pitch, tuple(all_notes), origin)
 

@@ -13,7 +13,7 @@ import math
 from collections.abc import Mapping
 from itertools import pairwise
 
-from editor.cartography.layout.areas import carry_areas
+from editor.cartography.layout.areas import carry_areas, kept_off_board
 from editor.cartography.layout.checks import check_schematic
 from editor.cartography.layout.schematic import schematize
 from editor.cartography.metro.compact import BOX, PIECE, SEGMENT, STATION, Pass, Thing, rigid_groups, solve_pass
@@ -151,7 +151,7 @@ def make_room(request: MapRequest, schematic: Schematic, scene: NameScene,
     bends_before = [pt for path in schematic.paths for pt in path[1:-1]]
     bends_after = points[places:]
     areas = carry_areas(schematic.areas, schematic.positions, positions, bends_before, bends_after,
-                        schematic.pitch)
+                        schematic.pitch, (request.frame.width, request.frame.height))
     return Schematic(positions, tuple(paths), areas, schematic.pitch, schematic.notes, schematic.origin)
 
 
@@ -167,7 +167,9 @@ def scaled(request: MapRequest, schematic: Schematic, scale: float) -> Schematic
     def moved(p: Point) -> Point:
         return (cx + (p[0] - cx) * scale, cy + (p[1] - cy) * scale)
 
-    areas = tuple(Area(a.kind, tuple(moved(p) for p in a.points), a.name) for a in schematic.areas)
+    board = (frame.width, frame.height)
+    areas = tuple(Area(a.kind, tuple(kept_off_board(p, moved(p), board) if a.kind == "water" else moved(p)
+                                     for p in a.points), a.name) for a in schematic.areas)
     return Schematic(tuple(moved(p) for p in schematic.positions),
                      tuple(tuple(moved(p) for p in path) for path in schematic.paths), areas,
                      schematic.pitch * scale, schematic.notes, moved(schematic.origin))

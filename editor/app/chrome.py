@@ -51,6 +51,11 @@ THEME: dict = {
                                         "hovered_text": "#ffffff", "normal_border": "#8fb3ef"}},
     "#command_button": {"colours": {"normal_bg": "#2b2f3a", "normal_text": "#cfd3dc", "hovered_bg": "#3a3f4d",
                                     "hovered_text": "#ffffff", "normal_border": "#4a5060"}},
+    # pygame_gui's own theme gives the file dialog's files a near-black background: with our dark text, every
+    # existing board showed as a black bar in Open and Save as.
+    "file_dialog.#file_display_list.#file_list_item": {"colours": {"normal_bg": "#ffffff", "normal_text": "#22252c",
+                                                                   "hovered_bg": "#e8eefb", "selected_bg": ACCENT,
+                                                                   "selected_text": "#ffffff"}},
 }
 
 LEFT_GROUPS: tuple[ToolbarPlace, ...] = ("file", "history")  # the actions' buttons left of the tools

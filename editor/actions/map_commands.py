@@ -68,7 +68,9 @@ def tidy(editor: Editor) -> None:
         if result.layout_kept:
             edits = map_edits(inputs, result, layout=False)
             changed = editor.session.reshape({}, edits.labels, text.LABEL_UNDO["tidy"])
-            editor.user.status(text.plural("STATUS_TIDY_KEPT", len(changed), count=len(changed)) + _trouble(result))
+            said = text.plural("STATUS_TIDY_KEPT", len(changed), count=len(changed)) if changed else \
+                text.STATUS_TIDY_UNCHANGED  # nothing to undo: Ctrl+Z would undo an earlier step
+            editor.user.status(said + _trouble(result))
             return
         edits = map_edits(inputs, result, layout=True)
         editor.session.reshape(edits.points, edits.labels, text.LABEL_UNDO["tidy"], edits.unmapped)

@@ -14,7 +14,7 @@ from editor.actions.context import Editor
 from editor.actions.registry import Action, Shortcut
 from editor.document.work import BackgroundWork
 from editor.importing import to_document as importing
-from editor.importing.importer import SHORT_GAME_CARDS
+from editor.importing.importer import CITY_TITLES, SHORT_GAME_CARDS
 
 
 def ask(editor: Editor) -> None:
@@ -40,9 +40,9 @@ def load(editor: Editor, city: str, area: str) -> None:
             editor.user.status(text.STATUS_WORK_STALE.format(title=title))
             return
         editor.files.show(imported.doc)
-        said = text.STATUS_IMPORTED.format(city=city)
+        said = text.STATUS_IMPORTED.format(city=CITY_TITLES.get(city, city.title()))  # "Paris", not "paris"
         if imported.cards < SHORT_GAME_CARDS:  # a small board: tell before the designer plays a 2-turn game
-            said += " · " + text.STATUS_IMPORT_SHORT.format(cards=imported.cards)
+            said += " · " + text.plural("STATUS_IMPORT_SHORT", imported.cards, cards=imported.cards)
         editor.user.status(said)
 
     def failed(error: Exception) -> None:  # the importer reads data files: show any failure, keep the editor alive

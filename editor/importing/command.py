@@ -83,10 +83,15 @@ def run(args: argparse.Namespace) -> int:
             f"schematic, names still crowded: {crowded_names(result.problems, [n.name for n in board.nodes])}"
     cards = destination_cards(board)
     short = "" if cards >= SHORT_GAME_CARDS else \
-        f"; only {cards} destination cards (a shipped board has {SHIPPED_CARDS}), so the game will be short:" \
-        " a bigger area or more stations gives a longer one"
-    print(f"wrote {args.out}: {stations} stations, {len(board.links)} links ({layout}){short}")
+        f"; only {_counted(cards, 'destination card')} (a shipped board has {SHIPPED_CARDS}), so the game will be" \
+        " short: a bigger area or more stations gives a longer one"
+    print(f"wrote {args.out}: {_counted(stations, 'station')}, {_counted(len(board.links), 'link')} ({layout}){short}")
     return 0
+
+
+def _counted(count: int, thing: str) -> str:
+    """"1 link", "2 links": the command line speaks English only (the editor's words are translated)."""
+    return f"{count} {thing}{'' if count == 1 else 's'}"
 
 
 def crowded_names(problems: Sequence[str], names: Sequence[str], most: int = 6) -> str:

@@ -112,13 +112,13 @@ def test_an_empty_area_imports_the_example_as_a_schematic_labelled_board(driver:
     stations = doc.of_kind("station")
     assert len(stations) > 20 and all(station.props.get("label") for station in stations)  # names placed
     assert _octilinear(doc) >= 0.98  # a metro map, not the geographic plot
-    assert doc.dirty and "Imported berlin" in driver.app.user.current_status()
+    assert doc.dirty and "Imported Berlin" in driver.app.user.current_status()
 
 
 def test_a_small_import_says_the_game_will_be_short(driver: Driver) -> None:
     _import(driver, "london", "51.51,-0.15,51.52,-0.12")
     said = driver.app.user.current_status()
-    assert "Imported london" in said and "game will be short" in said and "bigger area" in said
+    assert "Imported London" in said and "game will be short" in said and "bigger area" in said
 
 
 def test_esc_cancels_an_import_and_keeps_the_board(driver: Driver) -> None:

@@ -210,6 +210,12 @@ def test_the_summary_warns_that_a_small_import_makes_a_short_game(tmp_path: Path
     assert editor_main(["import", "--city", "london", "--area", "51.48,-0.23,51.55,-0.03", "-o",
                         str(tmp_path / "big.tmx"), "--geographic"]) == 0
     assert "short" not in capsys.readouterr().out  # a board the size of a shipped one: no warning
+    two = tmp_path / "two.txt"
+    two.write_text("Westminster\nWaterloo\n", encoding="utf-8")
+    assert editor_main(["import", "--city", "london", "--stations", str(two), "-o", str(tmp_path / "two.tmx"),
+                        "--geographic"]) == 0
+    said = capsys.readouterr().out  # counted in English as it is spoken: not "1 links", "1 destination cards"
+    assert ": 2 stations, 1 link (" in said and "only 1 destination card (" in said
 
 
 def _octilinear_share(doc: Document) -> float:

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import difflib
 import math
+import re
 import unicodedata
 from pathlib import Path
 from typing import Any
@@ -69,9 +70,16 @@ def _unknown(names: list[str], known: dict[str, Station], what: str) -> None:
 
 
 def folded(name: str) -> str:
-    """A name as a person may type it: any case, accents left off ("chatelet" for "Châtelet")."""
+    """A name as a person may type it: any case, accents left off ("chatelet" for "Châtelet"), any
+    punctuation read as a space ("place d italie" for "Place d'Italie", "montparnasse bienvenue")."""
     decomposed = unicodedata.normalize("NFKD", name.casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
+    plain = "".join(c if c.isalnum() else " " for c in decomposed if not unicodedata.combining(c))
+    return " ".join(plain.split())
+
+
+def _short_name(name: str) -> str:
+    """A name without the bracketed part after it: "Gare de l'Est" for "Gare de l'Est (Verdun)"."""
+    return re.sub(r"\s*\([^()]*\)\s*$", "", name) or name
 
 
 def _close(name: str, known: list[str]) -> list[str]:
@@ -85,14 +93,18 @@ def _close(name: str, known: list[str]) -> list[str]:
 
 
 def resolve(names: list[str], known: dict[str, Station], what: str) -> list[str]:
-    """The data's own names for a typed list: exact, or the one station that matches when case and accents
-    are ignored (a designer types "bastille" or "Opera"); none or several such matches is refused with a hint."""
+    """The data's own names for a typed list: exact, or the one station that matches when case, accents,
+    punctuation and a bracketed part are left aside (a designer types "bastille", "Opera" or "Gare de l'Est"
+    for "Gare de l'Est (Verdun)"); none or several such matches is refused with a hint."""
     by_fold: dict[str, list[str]] = {}
     for name in known:
-        by_fold.setdefault(folded(name), []).append(name)
+        for key in {folded(name), folded(_short_name(name))}:  # a bracketed part may be left off too
+            by_fold.setdefault(key, []).append(name)
     resolved = []
     for name in names:
         matches = by_fold.get(folded(name), [])
+        exact = [match for match in matches if folded(match) == folded(name)]
+        matches = exact or matches  # "Bank" is Bank, though "Bank (DLR)" shortens to it too
         resolved.append(matches[0] if name not in known and len(matches) == 1 else name)
     _unknown(resolved, known, what)
     return resolved

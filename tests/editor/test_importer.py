@@ -162,6 +162,17 @@ def test_a_station_list_may_leave_out_case_and_accents(tmp_path: Path) -> None:
     assert {"Bastille", "Châtelet", "Opéra", "Hôtel de Ville"} <= names
 
 
+def test_a_station_list_may_leave_out_punctuation_and_a_bracketed_part(tmp_path: Path) -> None:
+    """A fresh designer's "GARE DE L EST" was read as Gare de Lyon, "Gare de l'Est" (the data has "Gare de l'Est
+    (Verdun)"), "montparnasse bienvenue" and "place d italie" were refused."""
+    stations = tmp_path / "paris.txt"
+    stations.write_text("GARE DE L EST\nmontparnasse bienvenue\nplace d italie\nGare du Nord\n", encoding="utf-8")
+    out = tmp_path / "paris.tmx"
+    assert editor_main(["import", "--city", "paris", "--stations", str(stations), "-o", str(out), "--geographic"]) == 0
+    names = {station.name for station in Document.load(out).of_kind("station")}
+    assert {"Gare de l'Est (Verdun)", "Montparnasse-Bienvenue", "Place d'Italie", "Gare du Nord"} <= names
+
+
 def test_a_name_matching_no_station_or_several_is_still_refused_with_a_hint() -> None:
     network = Network("test", {name: Station(name, 0, 0) for name in ("Opéra", "Opera", "Bastille")},
                       {"1": [["Opéra", "Opera", "Bastille"]]})
@@ -170,6 +181,12 @@ def test_a_name_matching_no_station_or_several_is_still_refused_with_a_hint() ->
     with pytest.raises(ImportError_, match="unknown station 'Bastile' \\(did you mean 'Bastille'"):
         select(network, {"stations": ["Opéra", "Bastile"]})
     assert select(network, {"stations": ["Opera", "BASTILLE"]})[0] == ["Opera", "Bastille"]
+    twins = Network("test", {name: Station(name, 0, 0) for name in ("125 St (1)", "125 St (A B C D)", "Bank",
+                                                                     "Bank (DLR)")},
+                    {"1": [["125 St (1)", "125 St (A B C D)", "Bank", "Bank (DLR)"]]})
+    with pytest.raises(ImportError_, match="unknown station '125 st'"):  # two stations shorten to it
+        select(twins, {"stations": ["125 st", "bank"]})
+    assert select(twins, {"stations": ["125 St (1)", "bank"]})[0] == ["125 St (1)", "Bank"]  # the whole name first
 
 
 def test_cli_fails_with_one_line_on_missing_data(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -255,22 +255,27 @@ def angle_gap(a: float, b: float) -> float:
     return 2 * math.pi - d if d > math.pi else d
 
 
-def segment_intersection(p1: Point, p2: Point, q1: Point, q2: Point) -> tuple[float, float] | None:
-    """Where segments p1p2 and q1q2 cross properly: the parameters (t along p, u along q), else None.
-
-    "Properly" means at one interior point of both; touching at an end, or running collinear, is not a
-    proper crossing (see `segments_touch` for the stricter test the checks need).
-    """
+def line_parameters(p1: Point, p2: Point, q1: Point, q2: Point) -> tuple[float, float] | None:
+    """Where the lines through p1p2 and q1q2 meet, as parameters (t along p, u along q: 0 at the first
+    point, 1 at the second); None for parallel lines. Callers choose which ends count."""
     rx, ry = p2[0] - p1[0], p2[1] - p1[1]
     sx, sy = q2[0] - q1[0], q2[1] - q1[1]
     denom = rx * sy - ry * sx
     if abs(denom) < EPS:
         return None
     qpx, qpy = q1[0] - p1[0], q1[1] - p1[1]
-    t = (qpx * sy - qpy * sx) / denom
-    u = (qpx * ry - qpy * rx) / denom
-    if EPS < t < 1 - EPS and EPS < u < 1 - EPS:
-        return t, u
+    return (qpx * sy - qpy * sx) / denom, (qpx * ry - qpy * rx) / denom
+
+
+def segment_intersection(p1: Point, p2: Point, q1: Point, q2: Point) -> tuple[float, float] | None:
+    """Where segments p1p2 and q1q2 cross properly: the parameters (t along p, u along q), else None.
+
+    "Properly" means at one interior point of both; touching at an end, or running collinear, is not a
+    proper crossing (see `segments_touch` for the stricter test the checks need).
+    """
+    found = line_parameters(p1, p2, q1, q2)
+    if found is not None and EPS < found[0] < 1 - EPS and EPS < found[1] < 1 - EPS:
+        return found
     return None
 
 

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import itertools
-import math
-
 import pygame
 from pygame_gui.windows import UIMessageWindow
 
-from editor.document import Document
 from editor.importing.network_data import EXAMPLE_AREAS
 from tests.editor.driver import Driver
+from tests.editor.test_importer import _octilinear_share
 
 
 def test_the_area_example_follows_the_chosen_city(driver: Driver) -> None:
@@ -85,17 +82,6 @@ def _import(driver: Driver, city: str, area: str = "") -> None:
     assert driver.app.work is None
 
 
-def _octilinear(doc: Document) -> float:
-    straight = total = 0.0
-    for link in doc.of_kind("link"):
-        for (x0, y0), (x1, y1) in itertools.pairwise(link.points):
-            length = math.dist((x0, y0), (x1, y1))
-            angle = math.degrees(math.atan2(y1 - y0, x1 - x0)) % 45
-            total += length
-            straight += length if min(angle, 45 - angle) < 1.0 else 0.0
-    return straight / total
-
-
 def test_an_empty_area_imports_the_example_as_a_schematic_labelled_board(driver: Driver) -> None:
     frames = 0
     real_step = driver.app.step
@@ -111,7 +97,7 @@ def test_an_empty_area_imports_the_example_as_a_schematic_labelled_board(driver:
     doc = driver.app.doc
     stations = doc.of_kind("station")
     assert len(stations) > 20 and all(station.props.get("label") for station in stations)  # names placed
-    assert _octilinear(doc) >= 0.98  # a metro map, not the geographic plot
+    assert _octilinear_share(doc) >= 0.98  # a metro map, not the geographic plot
     assert doc.dirty and "Imported Berlin" in driver.app.user.current_status()
 
 

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from editor.cartography.network import Area, Frame, Network, Point, Schematic
 from game.geometry import (
     band,
+    line_parameters,
     nearest_segment,
     point_along,
     point_in_polygon,
@@ -105,14 +106,10 @@ def _meets(a: Point, b: Point, p: Point, q: Point) -> float | None:
     """How far along the river's run pq the link segment ab meets it (0 to 1), else None. A run's start
     counts and its end does not, so a link through a corner of the river meets it once: a river redrawn
     here has its corners exactly where links cross it, and a proper crossing alone would find none there."""
-    rx, ry = b[0] - a[0], b[1] - a[1]
-    sx, sy = q[0] - p[0], q[1] - p[1]
-    denom = rx * sy - ry * sx
-    if abs(denom) < 1e-12:
+    found = line_parameters(a, b, p, q)
+    if found is None:
         return None
-    px, py = p[0] - a[0], p[1] - a[1]
-    t = (px * sy - py * sx) / denom
-    u = (px * ry - py * rx) / denom
+    t, u = found
     return u if 1e-9 < t < 1 - 1e-9 and -1e-9 <= u < 1 - 1e-9 else None
 
 

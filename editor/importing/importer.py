@@ -92,6 +92,13 @@ def _close(name: str, known: list[str]) -> list[str]:
     return [by_fold[f] for f in difflib.get_close_matches(folded(name), list(by_fold), n=1)]
 
 
+def _swapped_finds(network: Network, area: list[float]) -> bool:
+    """Whether the area, read longitude first, holds stations (a designer typed it the other way round)."""
+    lon1, lat1, lon2, lat2 = area
+    south, north, west, east = min(lat1, lat2), max(lat1, lat2), min(lon1, lon2), max(lon1, lon2)
+    return sum(1 for s in network.stations.values() if south <= s.lat <= north and west <= s.lon <= east) >= 2
+
+
 def resolve(names: list[str], known: dict[str, Station], what: str) -> list[str]:
     """The data's own names for a typed list: exact, or the one station that matches when case, accents,
     punctuation and a bracketed part are left aside (a designer types "bastille", "Opera" or "Gare de l'Est"
@@ -145,7 +152,11 @@ def select(network: Network, config: dict[str, Any]) -> tuple[list[str], dict[tu
     else:
         raise ImportError_("give either a station list or an area")
     if len(chosen) < 2:
-        raise ImportError_(f"only {len(chosen)} station(s) selected: choose a larger area or more stations")
+        if "area" in config and _swapped_finds(network, [float(v) for v in config["area"]]):
+            raise ImportError_("no station lies in that area, but some do with latitude and longitude the other way"
+                               " round: give the area as LAT1,LON1,LAT2,LON2 (latitude first)")
+        raise ImportError_(f"only {len(chosen)} station{'' if len(chosen) == 1 else 's'} selected: choose a larger"
+                           " area or more stations")
     keep = set(chosen)
     links: dict[tuple[str, str], set[str]] = {}
     for line, routes in network.routes.items():

@@ -186,6 +186,15 @@ def test_a_name_matching_no_station_or_several_is_still_refused_with_a_hint() ->
     assert select(twins, {"stations": ["125 St (1)", "bank"]})[0] == ["125 St (1)", "Bank"]  # the whole name first
 
 
+def test_an_area_typed_longitude_first_is_refused_saying_so(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """A fresh designer swapped latitude and longitude and read "only 0 station(s) selected"."""
+    out = tmp_path / "x.tmx"
+    assert editor_main(["import", "--city", "paris", "--area", "2.32,48.845,2.37,48.875", "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "latitude first" in err and not out.exists()
+
+
 def test_cli_fails_with_one_line_on_missing_data(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code = editor_main(["import", "--city", "london", "--area", "51.5,-0.2,51.52,-0.1", "-o", str(tmp_path / "x.tmx"),
                         "--data", str(tmp_path / "nowhere")])

@@ -95,7 +95,7 @@ def _inside_point(driver: Driver, area: MapObject) -> Point:
 
 def test_a_selected_river_still_shows_its_whole_outline(open_board: Opener) -> None:
     driver = open_board("newyork")
-    (river,) = _areas_past_the_edge(driver)
+    river, *_ = _areas_past_the_edge(driver)  # its three rivers all run off the board now: any one will do
     assert _outside(driver, (SELECT,)) == 0
     driver.click(_inside_point(driver, river))
     assert driver.app.selection == {river.id}

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from editor.document.tmx import Document
-from editor.importing.importer import SHIPPED_CARDS, SHORT_GAME_CARDS, build_board, destination_cards
+from editor.importing.importer import SHIPPED_CARDS, SHORT_GAME_CARDS, build_board, counted, destination_cards
 from editor.importing.network_data import CITIES, ImportError_
 from editor.importing.to_document import parse_area
 from editor.tmx_write import tmx_bytes, write_tmx
@@ -83,15 +83,10 @@ def run(args: argparse.Namespace) -> int:
             f"schematic, names still crowded: {crowded_names(result.problems, [n.name for n in board.nodes])}"
     cards = destination_cards(board)
     short = "" if cards >= SHORT_GAME_CARDS else \
-        f"; only {_counted(cards, 'destination card')} (a shipped board has {SHIPPED_CARDS}), so the game will be" \
+        f"; only {counted(cards, 'destination card')} (a shipped board has {SHIPPED_CARDS}), so the game will be" \
         " short: a bigger area or more stations gives a longer one"
-    print(f"wrote {args.out}: {_counted(stations, 'station')}, {_counted(len(board.links), 'link')} ({layout}){short}")
+    print(f"wrote {args.out}: {counted(stations, 'station')}, {counted(len(board.links), 'link')} ({layout}){short}")
     return 0
-
-
-def _counted(count: int, thing: str) -> str:
-    """"1 link", "2 links": the command line speaks English only (the editor's words are translated)."""
-    return f"{count} {thing}{'' if count == 1 else 's'}"
 
 
 def crowded_names(problems: Sequence[str], names: Sequence[str], most: int = 6) -> str:

@@ -92,11 +92,16 @@ def _close(name: str, known: list[str]) -> list[str]:
     return [by_fold[f] for f in difflib.get_close_matches(folded(name), list(by_fold), n=1)]
 
 
-def _swapped_finds(network: Network, area: list[float]) -> bool:
-    """Whether the area, read longitude first, holds stations (a designer typed it the other way round)."""
-    lon1, lat1, lon2, lat2 = area
+def _in_area(network: Network, lat1: float, lon1: float, lat2: float, lon2: float) -> list[str]:
+    """The stations between two corners of latitude and longitude, by name."""
     south, north, west, east = min(lat1, lat2), max(lat1, lat2), min(lon1, lon2), max(lon1, lon2)
-    return sum(1 for s in network.stations.values() if south <= s.lat <= north and west <= s.lon <= east) >= 2
+    return sorted(n for n, s in network.stations.items() if south <= s.lat <= north and west <= s.lon <= east)
+
+
+def counted(count: int, thing: str) -> str:
+    """"1 link", "2 links": the importer's and the command line's messages speak English only (the editor's
+    words are translated)."""
+    return f"{count} {thing}{'' if count == 1 else 's'}"
 
 
 def resolve(names: list[str], known: dict[str, Station], what: str) -> list[str]:
@@ -145,18 +150,17 @@ def select(network: Network, config: dict[str, Any]) -> tuple[list[str], dict[tu
         chosen = list(dict.fromkeys(resolve(list(config["stations"]), network.stations, "stations")))
         bridge = True
     elif "area" in config:
-        lat1, lon1, lat2, lon2 = (float(v) for v in config["area"])
-        south, north, west, east = min(lat1, lat2), max(lat1, lat2), min(lon1, lon2), max(lon1, lon2)
-        chosen = sorted(n for n, s in network.stations.items() if south <= s.lat <= north and west <= s.lon <= east)
+        chosen = _in_area(network, *(float(v) for v in config["area"]))
         bridge = False
     else:
         raise ImportError_("give either a station list or an area")
     if len(chosen) < 2:
-        if "area" in config and _swapped_finds(network, [float(v) for v in config["area"]]):
-            raise ImportError_("no station lies in that area, but some do with latitude and longitude the other way"
-                               " round: give the area as LAT1,LON1,LAT2,LON2 (latitude first)")
-        raise ImportError_(f"only {len(chosen)} station{'' if len(chosen) == 1 else 's'} selected: choose a larger"
-                           " area or more stations")
+        if "area" in config:
+            lon1, lat1, lon2, lat2 = (float(v) for v in config["area"])
+            if len(_in_area(network, lat1, lon1, lat2, lon2)) >= 2:  # typed longitude first
+                raise ImportError_("no station lies in that area, but some do with latitude and longitude the other"
+                                   " way round: give the area as LAT1,LON1,LAT2,LON2 (latitude first)")
+        raise ImportError_(f"only {counted(len(chosen), 'station')} selected: choose a larger area or more stations")
     keep = set(chosen)
     links: dict[tuple[str, str], set[str]] = {}
     for line, routes in network.routes.items():

@@ -170,12 +170,14 @@ def kept_off_board(old: Point, new: Point, board: Point) -> Point:
     """A moved point of water that lay on or past an edge of the board stays there, along that edge's axis
     (a river runs off the map; carried or scaled with the stations, its mouth would drift inside)."""
     width, height = board
-    x = old[0] if old[0] <= EDGE or old[0] >= width - EDGE else new[0]
-    y = old[1] if old[1] <= EDGE or old[1] >= height - EDGE else new[1]
-    return (x, y)
+    return (old[0] if _at_edge(old[0], width) else new[0], old[1] if _at_edge(old[1], height) else new[1])
 
 
 def _off_board(point: Point, board: Point) -> bool:
     """Whether a point lies on or past an edge of the board."""
-    (x, y), (width, height) = point, board
-    return x <= EDGE or x >= width - EDGE or y <= EDGE or y >= height - EDGE
+    return _at_edge(point[0], board[0]) or _at_edge(point[1], board[1])
+
+
+def _at_edge(value: float, size: float) -> bool:
+    """Whether a coordinate lies on or past either edge of the board along its axis (`size` long)."""
+    return value <= EDGE or value >= size - EDGE

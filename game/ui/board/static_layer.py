@@ -128,7 +128,6 @@ class StaticPainter:
         self.board = board
         self.metrics = metrics
         self.names = names
-        self._halo_fonts: dict[tuple[int, str, int], pygame.font.Font] = {}
         self._titles: dict[float, AreaTitles] = {}
 
     def titles(self, names_at: float = MAX_NAME_SCALE) -> AreaTitles:

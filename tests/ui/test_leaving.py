@@ -113,6 +113,7 @@ def test_escape_puts_away_what_came_last_first_the_hint_then_the_tip_then_the_ga
     app, play = table()
     tips = coach(app)
     key(app, pygame.K_h)
+    play.ctl.hints.wait(120)  # worked out on its own thread: waited for, not raced against a frame count
     run_until(app, lambda: play.ctl.hint is not None)
     assert tips.current(app) == "line"
     key(app, pygame.K_ESCAPE)

@@ -83,6 +83,7 @@ def test_cards_in_the_side_panel_hide_log_entries_whole(make_app, size: str) -> 
     tips, hint = find(app, CoachLayer), find(app, HintLayer)
     assert tips is not None and hint is not None
     key(app, pygame.K_h)
+    ctl.hints.wait(120)  # worked out on its own thread: waited for, not raced against a frame count
     run_until(app, lambda: ctl.hint is not None)
     key(app, pygame.K_1)  # a line picked: its spaces light up and a hovered one is previewed
     area = pygame.Rect(*(round(v) for v in scene.board_rect())).inflate(-80, -80)

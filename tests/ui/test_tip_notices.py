@@ -69,6 +69,7 @@ def test_the_hint_card_covers_no_station_name(make_app, name: str, size: tuple[i
     layer = find(app, HintLayer)
     assert isinstance(layer, HintLayer) and scene.ctl is not None
     key(app, pygame.K_h)
+    scene.ctl.hints.wait(120)  # worked out on its own thread: waited for, not raced against a frame count
     run_until(app, lambda: scene.ctl is not None and scene.ctl.hint is not None)
     app.step()
 

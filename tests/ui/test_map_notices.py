@@ -119,8 +119,9 @@ def test_the_controller_message_covers_no_station_name(make_app, name: str, size
 @pytest.mark.parametrize("name", SHIPPED)
 def test_a_hovered_space_shows_its_points_on_its_track_over_no_name(make_app, name: str,
                                                                     size: tuple[int, int]) -> None:
-    """The points ("+3", "0") sit small on the hovered space's own track, where the player looks (the panel's
-    preview is 600–900 px away), and cover no station name: tried on the spaces with the most names near."""
+    """The points ("+3", "0") sit small on the hovered space's own track (or just beside it where names crowd
+    it), where the player looks (the panel's preview is 600–900 px away), and cover no station name: tried on
+    the spaces with the most names near."""
     app, scene = _table(make_app, name, size)
     overlay = scene.overlay
     assert overlay is not None

@@ -59,7 +59,7 @@ class _Clean:
 
 
 @dataclass(frozen=True)
-class _Named:
+class NamedLayout:
     """A layout with every name placed on it, the names in trouble and how many of them are unreadable."""
 
     schematic: Schematic
@@ -69,11 +69,11 @@ class _Named:
     unreadable: int
 
     @staticmethod
-    def of(request: MapRequest, schematic: Schematic, scene: NameScene, names: Mapping[int, PlacedName]) -> _Named:
+    def of(request: MapRequest, schematic: Schematic, scene: NameScene, names: Mapping[int, PlacedName]) -> NamedLayout:
         problems = name_problems(request, scene, names)
-        return _Named(schematic, scene, dict(names), troubled(problems, scene), _unreadable(problems))
+        return NamedLayout(schematic, scene, dict(names), troubled(problems, scene), _unreadable(problems))
 
-    def better_than(self, other: _Named) -> bool:
+    def better_than(self, other: NamedLayout) -> bool:
         return len(self.in_trouble) < len(other.in_trouble) and self.unreadable <= other.unreadable
 
 
@@ -86,19 +86,19 @@ def nudge_stations(request: MapRequest, schematic: Schematic, scene: NameScene,
     more time than a fresh import has (placing them once after all the steps instead cost the bench's
     126-station import 1.4 s more, and kept no step on the shipped boards: the names over stations it
     left outweighed the names it freed)."""
-    best = _Named.of(request, schematic, scene, names)
+    best = NamedLayout.of(request, schematic, scene, names)
     if not request.takes_time_for_names() or not best.in_trouble:
         return schematic, scene, dict(names)
     network = request.network
-    stacked = _stacked_when_drawn(request, best)
-    guarantees = _Guarantees(request, schematic, scene)
+    stacked = stacked_when_drawn(request, best)
+    guarantees = Guarantees(request, schematic, scene)
     position_of = {station.index: pos for pos, station in enumerate(scene.stations)}
     clean = _Clean(request, scene)
     for index in sorted(best.in_trouble):
         pos = position_of[index]
         if network.places[index].pinned or clean(pos):
             continue
-        for stepped in _steps(request, best.schematic, clean.scene, index):
+        for stepped in steps_of(request, best.schematic, clean.scene, index):
             stepped_clean = _Clean(request, scene_of(request, stepped))
             if not stepped_clean(pos):
                 continue
@@ -108,14 +108,14 @@ def nudge_stations(request: MapRequest, schematic: Schematic, scene: NameScene,
                 continue
             if not guarantees.kept(stepped, stepped_clean.scene):
                 continue
-            outcome = _Named.of(request, stepped, *placed(request, stepped, None, request.seed))
-            if outcome.better_than(best) and _stacked_when_drawn(request, outcome) <= stacked:
+            outcome = NamedLayout.of(request, stepped, *placed(request, stepped, None, request.seed))
+            if outcome.better_than(best) and stacked_when_drawn(request, outcome) <= stacked:
                 best, clean = outcome, stepped_clean
                 break
     return best.schematic, best.scene, best.names
 
 
-def _stacked_when_drawn(request: MapRequest, named: _Named) -> int:
+def stacked_when_drawn(request: MapRequest, named: NamedLayout) -> int:
     """Links left on links they share no station with once the pipeline has redrawn what it can
     (`unstack_links`): a step that a later redraw cannot undo must not stack two (a fresh New York import's
     nudge drew a link's bend on two others)."""
@@ -136,10 +136,10 @@ def step_off_beds(request: MapRequest, schematic: Schematic, scene: NameScene,
     Only when the request takes time for names (each step tried costs a placement of every name)."""
     network = request.network
     over = beds_over(network, scene)
-    best = _Named.of(request, schematic, scene, names)
+    best = NamedLayout.of(request, schematic, scene, names)
     if not request.takes_time_for_names() or not over:
         return schematic, scene, dict(names)
-    guarantees = _Guarantees(request, schematic, scene)
+    guarantees = Guarantees(request, schematic, scene)
     for k, covered in over:
         beds = beds_over(network, best.scene)
         if (k, covered) not in beds:
@@ -150,7 +150,8 @@ def step_off_beds(request: MapRequest, schematic: Schematic, scene: NameScene,
             return len(beds_over(network, stepped_scene)) < now and guarantees.kept(stepped, stepped_scene)
 
         best = _first_step(request, best, (covered, track.a, track.b), fewer_beds,
-                           lambda stepped: _Named.of(request, stepped, *placed(request, stepped, None, request.seed)),
+                           lambda stepped: NamedLayout.of(request, stepped,
+                                                          *placed(request, stepped, None, request.seed)),
                            lambda new, old: (len(new.in_trouble) <= len(old.in_trouble)
                                              and new.unreadable <= old.unreadable))
     return best.schematic, best.scene, best.names
@@ -170,14 +171,14 @@ def step_off_names(request: MapRequest, schematic: Schematic, scene: NameScene, 
     is placed again and finished, and the first step is kept that leaves fewer names unreadable (over a
     station or a name), no more names in trouble, no more beds over stations and no more broken layout
     guarantees. Only when the request takes time for names."""
-    best = _Named.of(request, schematic, scene, names)
+    best = NamedLayout.of(request, schematic, scene, names)
     if not request.takes_time_for_names() or not best.unreadable:
         return schematic, scene, dict(names)
-    guarantees = _Guarantees(request, schematic, scene)
+    guarantees = Guarantees(request, schematic, scene)
 
-    def finished(stepped: Schematic) -> _Named:
+    def finished(stepped: Schematic) -> NamedLayout:
         new_scene, new_names = placed(request, stepped, None, request.seed)
-        return _Named.of(request, stepped, new_scene, finish(new_scene, new_names))
+        return NamedLayout.of(request, stepped, new_scene, finish(new_scene, new_names))
 
     for owner, covered in _covering(name_problems(request, scene, names), scene):
         if (owner, covered) not in _covering(name_problems(request, best.scene, best.names), best.scene):
@@ -188,7 +189,7 @@ def step_off_names(request: MapRequest, schematic: Schematic, scene: NameScene, 
     return best.schematic, best.scene, best.names
 
 
-class _Guarantees:
+class Guarantees:
     """What a step may not make worse: the layout guarantees broken and the beds over stations, as they were."""
 
     def __init__(self, request: MapRequest, schematic: Schematic, scene: NameScene) -> None:
@@ -201,15 +202,15 @@ class _Guarantees:
                 and len(check_schematic(self.request.network, stepped, self.request.frame)) <= self.broken)
 
 
-def _first_step(request: MapRequest, best: _Named, movers: tuple[int, ...],
-                allowed: Callable[[Schematic, NameScene], bool], judged: Callable[[Schematic], _Named],
-                better: Callable[[_Named, _Named], bool]) -> _Named:
+def _first_step(request: MapRequest, best: NamedLayout, movers: tuple[int, ...],
+                allowed: Callable[[Schematic, NameScene], bool], judged: Callable[[Schematic], NamedLayout],
+                better: Callable[[NamedLayout, NamedLayout], bool]) -> NamedLayout:
     """The first layout with one of `movers` (in turn, pinned ones left) a step away that is `allowed` and
     whose names, placed again (`judged`: the costly part), are `better` than `best`'s; else `best`."""
     for index in movers:
         if request.network.places[index].pinned:
             continue
-        for stepped in _steps(request, best.schematic, best.scene, index):
+        for stepped in steps_of(request, best.schematic, best.scene, index):
             if allowed(stepped, scene_of(request, stepped)):
                 outcome = judged(stepped)
                 if better(outcome, best):
@@ -231,7 +232,7 @@ def _covering(problems: list[str], scene: NameScene) -> list[tuple[int, int]]:
     return found
 
 
-def _steps(request: MapRequest, schematic: Schematic, scene: NameScene, index: int) -> list[Schematic]:
+def steps_of(request: MapRequest, schematic: Schematic, scene: NameScene, index: int) -> list[Schematic]:
     """The layouts with station `index` a step away, each link of it drawn the least bent allowed way;
     steps that bring it near another station or leave a link no way are left out."""
     network = request.network

@@ -9,6 +9,7 @@ from dataclasses import replace
 from itertools import pairwise
 
 from editor.cartography.layout.checks import DRAWN_SLACK, MIN_SPACING, check_schematic, is_octilinear
+from editor.cartography.metro.climb import climb
 from editor.cartography.metro.naming import measure_of, name_problems, placed, troubled
 from editor.cartography.metro.nudge import nudge_stations, step_off_beds, step_off_names
 from editor.cartography.metro.request import MapFigures, MapRequest, MetroMap, Progress
@@ -74,6 +75,8 @@ def make_metro_map(request: MapRequest, progress: Progress | None = None) -> Met
     names = _untangled(request, scene, names)
     schematic, scene, names = step_off_names(request, schematic, scene, names,
                                              lambda new_scene, new_names: _untangled(request, new_scene, new_names))
+    schematic, scene, names = climb(request, schematic, scene, names,
+                                    lambda new_scene, new_names: _untangled(request, new_scene, new_names))
     stuck = frozenset(troubled(name_problems(request, scene, names), scene) & request.labels.keys()
                       if request.labels else ())
     if stuck:

@@ -154,7 +154,7 @@ class BoardOverlay:
     def _badge_spot(self, link: int, path: list[Point], size: tuple[int, int]) -> pygame.Rect | None:
         """Where a badge this big (with its 2 px rim) covers no name and stays in view: the hovered space's
         middle, else the point of its link's track nearest that (a short space between two names may have no
-        room of its own), within BADGE_REACH of it."""
+        room of its own), or just beside the space, within BADGE_REACH of its middle."""
         if len(path) < 2:
             return None
         area = pygame.Rect(*(round(v) for v in self.view.camera.view))
@@ -167,6 +167,11 @@ class BoardOverlay:
         tries = [middle] + [geometry.point_along(path, k / 10) for k in range(1, 10)]
         if len(track) >= 2:
             tries += [geometry.point_along(track, k / 40) for k in range(1, 40)]
+        # Where names crowd both sides of a short space (London's West End at 1280×720), the badge may stand
+        # just beside the track, clear of the space's own bed.
+        aside_x, aside_y = size[0] / 2 + self._half() + 4, size[1] / 2 + self._half() + 4
+        tries += [(x + dx, y + dy) for x, y in tries[:10]
+                  for dx, dy in ((aside_x, 0), (-aside_x, 0), (0, aside_y), (0, -aside_y))]
         tries = sorted(tries, key=lambda p: math.dist(p, middle))
         for x, y in tries:
             if math.dist((x, y), middle) > BADGE_REACH:

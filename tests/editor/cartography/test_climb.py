@@ -1,0 +1,48 @@
+"""The finished map climbs: a station near a name in trouble steps aside where that frees the name."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import pairwise
+
+from editor.cartography.layout.checks import check_schematic, is_octilinear
+from editor.cartography.metro.climb import climb
+from editor.cartography.metro.naming import name_problems, placed, troubled
+from editor.cartography.metro.nudge import nudge_stations
+from editor.cartography.network import Network
+from tests.editor.cartography.test_nudge import END, _drawn, _request
+
+
+def _pinned_end():  # type: ignore[no-untyped-def]
+    """test_nudge's hemmed-in station, pinned where the designer put it: only the north–south link that
+    crosses its name's one free side may move (its ends are G and H)."""
+    request = _request()
+    places = list(request.network.places)
+    places[END] = replace(places[END], pinned=True)
+    return replace(request, network=Network(tuple(places), request.network.tracks))
+
+
+def test_a_neighbour_link_steps_aside_for_a_pinned_stations_name() -> None:
+    request = _pinned_end()
+    schematic = _drawn(request)
+    scene, names = placed(request, schematic, None, 0)
+    assert END in troubled(name_problems(request, scene, names), scene)
+    # The step a station takes for its own name cannot help a pinned one.
+    assert nudge_stations(request, schematic, scene, names)[0] is schematic
+
+    moved, scene, names = climb(request, schematic, scene, names, lambda _scene, kept: dict(kept))
+
+    assert END not in troubled(name_problems(request, scene, names), scene)
+    assert moved.positions[END] == schematic.positions[END]
+    changed = {i for i, (a, b) in enumerate(zip(moved.positions, schematic.positions, strict=True)) if a != b}
+    assert changed and changed <= {6, 7}  # G or H, the ends of the link across the name
+    assert all(is_octilinear(a, b) for path in moved.paths for a, b in pairwise(path))
+    assert not check_schematic(request.network, moved, request.frame)
+
+
+def test_a_fresh_import_does_not_climb() -> None:
+    """A step costs a placement of the names near it: more time than the editor has (London: 3 minutes)."""
+    request = replace(_pinned_end(), thorough=False)
+    schematic = _drawn(request)
+    scene, names = placed(request, schematic, None, 0)
+    assert climb(request, schematic, scene, names, lambda _scene, kept: dict(kept))[0] is schematic

@@ -24,8 +24,10 @@ def ask(editor: Editor) -> None:
     editor.files.guard(lambda: _form(editor))
 
 
-def _form(editor: Editor) -> None:
-    editor.user.ask_import(importing.cities(), lambda city, area: editor.files.guard(lambda: load(editor, city, area)))
+def _form(editor: Editor, city: str = "", area: str = "", error: str = "") -> None:
+    """The form; after a failure, again with what the designer typed and what went wrong."""
+    editor.user.ask_import(importing.cities(), lambda city, area: editor.files.guard(lambda: load(editor, city, area)),
+                           city=city, area=area, error=error)
 
 
 def load(editor: Editor, city: str, area: str) -> None:
@@ -46,7 +48,7 @@ def load(editor: Editor, city: str, area: str) -> None:
         editor.user.status(said)
 
     def failed(error: Exception) -> None:  # the importer reads data files: show any failure, keep the editor alive
-        editor.user.tell(text.ERROR_TITLE, text.IMPORT_FAILED.format(error=error))
+        _form(editor, city, area, str(error))  # the form again as typed, the error in it: correct, import again
 
     editor.start_work(BackgroundWork(text.WORK_IMPORT.format(city=city),
                                      lambda progress: importing.import_network(city, area, progress), finish, failed))

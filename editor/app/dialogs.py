@@ -3,6 +3,7 @@ Each remembers what to do on OK."""
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -10,10 +11,11 @@ from typing import Any
 import pygame
 import pygame_gui
 from pygame_gui import UIManager
-from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine, UIWindow
-from pygame_gui.windows import UIConfirmationDialog, UIFileDialog, UIMessageWindow
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox, UITextEntryLine, UIWindow
+from pygame_gui.windows import UIConfirmationDialog, UIMessageWindow
 
 from editor import text
+from editor.app.file_dialog import FileDialog
 from editor.app.problems_window import ProblemsWindow
 
 
@@ -54,9 +56,9 @@ class Dialogs:
         return dialog
 
     def pick_file(self, title: str, start: Path, on_pick: Callable[[Path], object], *, existing: bool,
-                  suffixes: set[str] | None = None) -> UIFileDialog:
-        dialog = UIFileDialog(self._centred(620, 480), self.ui, window_title=title, initial_file_path=str(start),
-                              allow_existing_files_only=existing, allowed_suffixes=suffixes or {""})
+                  suffixes: set[str] | None = None) -> FileDialog:
+        dialog = FileDialog(self._centred(620, 480), self.ui, title=title, start=start, existing=existing,
+                            suffixes=suffixes or {""})
         self.callbacks[dialog] = on_pick
         return dialog
 
@@ -78,8 +80,11 @@ class Dialogs:
             else:
                 self.problems_window = None
 
-    def ask_import(self, cities: dict[str, str], on_import: Callable[[str, str], None]) -> None:
-        self.import_form = ImportForm(self.ui, self._centred(420, 210), cities, on_import)
+    def ask_import(self, cities: dict[str, str], on_import: Callable[[str, str], None], *, city: str = "",
+                   area: str = "", error: str = "") -> None:
+        """The import form; after a failed import, again with the city and area as they were and the error."""
+        rect = self._centred(420, 210 + (ImportForm.ERROR_H if error else 0))
+        self.import_form = ImportForm(self.ui, rect, cities, on_import, city=city, area=area, error=error)
 
     def handle(self, event: pygame.event.Event) -> bool:
         element = getattr(event, "ui_element", None)
@@ -103,26 +108,35 @@ class ImportForm:
     """City and area for `editor.importing.importer`; `cities` maps each city to an example area of it.
 
     The example stands in the area field as a grey placeholder, and an empty field imports that area:
-    pygame_gui draws a placeholder in the text colour, so it read as typed-in text the import ignored."""
+    pygame_gui draws a placeholder in the text colour, so it read as typed-in text the import ignored.
+
+    An import that failed (no station in the area, a mistyped area) opens the form again as it was, with
+    `error` under the fields, so the designer corrects what they typed instead of typing it all again."""
 
     PLACEHOLDER = pygame.Color("#9a9a9a")  # the theme's disabled text: plainly not something typed
+    ERROR_H = 110  # the form's extra height when it shows an error
 
     def __init__(self, ui: UIManager, rect: pygame.Rect, cities: dict[str, str],
-                 on_import: Callable[[str, str], None]):
+                 on_import: Callable[[str, str], None], *, city: str = "", area: str = "", error: str = ""):
         self.window = UIWindow(rect, ui, window_display_title=text.IMPORT_TITLE, resizable=False)
         self.on_import = on_import
         self.examples = cities
         UILabel(pygame.Rect(14, 14, 120, 28), text.IMPORT_CITY, ui, container=self.window, object_id="#field_label")
         choices: list[str | tuple[str, str]] = list(cities)
-        first = next(iter(cities))
-        self.city = UIDropDownMenu(choices, first, pygame.Rect(140, 14, 240, 30), ui, container=self.window)
+        chosen = city if city in cities else next(iter(cities))
+        self.city = UIDropDownMenu(choices, chosen, pygame.Rect(140, 14, 240, 30), ui, container=self.window)
         UILabel(pygame.Rect(14, 54, 120, 28), text.IMPORT_AREA, ui, container=self.window, object_id="#field_label")
         self.area = UITextEntryLine(pygame.Rect(140, 54, 240, 30), ui, container=self.window,
-                                    placeholder_text=cities[first])
+                                    placeholder_text=cities[chosen], initial_text=area or None)
         self.typed_colour = self.area.text_colour
         self.hint = UILabel(pygame.Rect(14, 100, 240, 34), text.IMPORT_AREA_HINT, ui, container=self.window,
                             object_id="#field_label")
         self.button = UIButton(pygame.Rect(260, 100, 120, 34), text.IMPORT_BUTTON, ui, container=self.window)
+        self.error: UITextBox | None = None
+        if error:  # the importer's words are plain text: a '<' the designer typed must not read as a tag
+            self.error = UITextBox(html.escape(text.IMPORT_FAILED.format(error=error), quote=False),
+                                   pygame.Rect(14, 144, 366, self.ERROR_H - 10), ui, container=self.window,
+                                   object_id="#form_error")
         self._shade()
 
     @property

@@ -55,5 +55,6 @@ class Prompts:
     def show_problems(self, problems: Callable[[], list[str]], then: Callable[[], None]) -> None:
         self.dialogs.show_problems(problems, then)
 
-    def ask_import(self, cities: dict[str, str], then: Callable[[str, str], None]) -> None:
-        self.dialogs.ask_import(cities, then)
+    def ask_import(self, cities: dict[str, str], then: Callable[[str, str], None], *, city: str = "",
+                   area: str = "", error: str = "") -> None:
+        self.dialogs.ask_import(cities, then, city=city, area=area, error=error)

@@ -40,5 +40,7 @@ class AskUser(Protocol):
         """A window listing `problems()` as they are now, read again while it is open (the user may fix them
         meanwhile); once the list is empty it says so and offers to go on with `then`."""
 
-    def ask_import(self, cities: dict[str, str], then: Callable[[str, str], None]) -> None:
-        """A city and an optional area for importing a real network."""
+    def ask_import(self, cities: dict[str, str], then: Callable[[str, str], None], *, city: str = "",
+                   area: str = "", error: str = "") -> None:
+        """A city and an optional area for importing a real network; after a failed import, the form again
+        with the `city` and `area` the designer gave and the `error` that says what to change."""

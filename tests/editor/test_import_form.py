@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 from pygame_gui.windows import UIMessageWindow
 
+from editor.app.dialogs import ImportForm
 from editor.importing.network_data import EXAMPLE_AREAS
 from tests.editor.driver import Driver
 from tests.editor.test_importer import _octilinear_share
@@ -122,11 +123,45 @@ def test_esc_cancels_an_import_and_keeps_the_board(driver: Driver) -> None:
     assert driver.app.doc.to_bytes() == before
 
 
+def _form_after_failure(driver: Driver) -> ImportForm:
+    """The import form the failed import opened again, with nothing else on the screen: no message window."""
+    form = driver.app.dialogs.import_form
+    assert form is not None and form.alive and driver.app.dialogs.open
+    windows = driver.app.ui.get_sprite_group().sprites()
+    assert not [w for w in windows if isinstance(w, UIMessageWindow)]
+    return form
+
+
 def test_a_mistyped_area_is_refused_in_plain_words(driver: Driver) -> None:
     before = driver.app.doc.to_bytes()
     _import(driver, "london", "51.5 -0.2")
     driver.frames(2)
-    windows = driver.app.ui.get_sprite_group().sprites()
-    shown = [w.text_block.html_text for w in windows if isinstance(w, UIMessageWindow)]
+    form = _form_after_failure(driver)
     assert driver.app.doc.to_bytes() == before
-    assert len(shown) == 1 and "four numbers LAT1,LON1,LAT2,LON2" in shown[0] and "float" not in shown[0]
+    assert form.error is not None
+    shown = form.error.html_text
+    assert "four numbers LAT1,LON1,LAT2,LON2" in shown and "float" not in shown
+
+
+def test_an_area_without_stations_keeps_the_form_as_typed_and_says_what_to_change(driver: Driver) -> None:
+    """A designer's area in the Channel: the form comes back with Berlin and the area they typed (not the
+    example), the importer's words in it, and Import tried again with the area corrected imports."""
+    before = driver.app.doc.to_bytes()
+    _import(driver, "berlin", "50.0,1.0,50.01,1.01")
+    form = _form_after_failure(driver)
+    assert driver.app.doc.to_bytes() == before
+    assert form.city.selected_option[0] == "berlin" and form.area.get_text() == "50.0,1.0,50.01,1.01"
+    assert form.error is not None and "choose a larger area" in form.error.html_text
+    driver.frames(1)
+    assert form.error.get_abs_rect().colliderect(form.window.get_abs_rect())  # shown inside the form
+    assert form.error.get_abs_rect().bottom <= form.window.get_abs_rect().bottom
+    driver.click_element(form.area)
+    driver.key(pygame.K_a, mod=pygame.KMOD_CTRL)  # select all, then type the corrected area over it
+    driver.type("52.50,13.36,52.53,13.42")
+    assert form.area.get_text() == "52.50,13.36,52.53,13.42"
+    driver.click_element(form.button)
+    work = driver.app.work
+    assert work is not None and work.wait(300)
+    driver.frames(2)
+    assert not form.alive and not driver.app.dialogs.open
+    assert "Imported Berlin" in driver.app.user.current_status()

@@ -6,6 +6,7 @@ import math
 import time
 from collections.abc import Mapping
 from dataclasses import replace
+from functools import partial
 from itertools import pairwise
 
 from editor.cartography.layout.checks import DRAWN_SLACK, MIN_SPACING, check_schematic, is_octilinear
@@ -73,10 +74,9 @@ def make_metro_map(request: MapRequest, progress: Progress | None = None) -> Met
     schematic, scene, names = step_aside(request, schematic, scene, names)
     schematic, scene = unstack_links(request, schematic, scene, names)
     names = _untangled(request, scene, names)
-    schematic, scene, names = step_off_names(request, schematic, scene, names,
-                                             lambda new_scene, new_names: _untangled(request, new_scene, new_names))
-    schematic, scene, names = climb(request, schematic, scene, names,
-                                    lambda new_scene, new_names: _untangled(request, new_scene, new_names))
+    untangled = partial(_untangled, request)
+    schematic, scene, names = step_off_names(request, schematic, scene, names, untangled)
+    schematic, scene, names = climb(request, schematic, scene, names, untangled)
     stuck = frozenset(troubled(name_problems(request, scene, names), scene) & request.labels.keys()
                       if request.labels else ())
     if stuck:

@@ -164,13 +164,14 @@ class BoardOverlay:
         radius = self.view.metrics.radius
         track = [self.view.camera.to_screen(p) for p in geometry.trim(the_link.path, radius[the_link.a],
                                                                         radius[the_link.b])]
-        tries = [middle] + [geometry.point_along(path, k / 10) for k in range(1, 10)]
+        on_space = [middle] + [geometry.point_along(path, k / 10) for k in range(1, 10)]
+        tries = list(on_space)
         if len(track) >= 2:
             tries += [geometry.point_along(track, k / 40) for k in range(1, 40)]
         # Where names crowd both sides of a short space (London's West End at 1280×720), the badge may stand
-        # just beside the track, clear of the space's own bed.
+        # just beside the space, clear of its own bed.
         aside_x, aside_y = size[0] / 2 + self._half() + 4, size[1] / 2 + self._half() + 4
-        tries += [(x + dx, y + dy) for x, y in tries[:10]
+        tries += [(x + dx, y + dy) for x, y in on_space
                   for dx, dy in ((aside_x, 0), (-aside_x, 0), (0, aside_y), (0, -aside_y))]
         tries = sorted(tries, key=lambda p: math.dist(p, middle))
         for x, y in tries:

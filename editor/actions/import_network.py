@@ -12,6 +12,7 @@ import pygame
 from editor import text
 from editor.actions.context import Editor
 from editor.actions.registry import Action, Shortcut
+from editor.document.files import Agreed
 from editor.document.work import BackgroundWork
 from editor.importing import to_document as importing
 from editor.importing.importer import CITY_TITLES, SHORT_GAME_CARDS
@@ -21,16 +22,19 @@ def ask(editor: Editor) -> None:
     """Ask for the city once unsaved changes may be dropped; import once the user has chosen."""
     if editor.working:
         return
-    editor.files.guard(lambda: _form(editor))
+    editor.files.guard(lambda: _form(editor, editor.files.agreed()))
 
 
-def _form(editor: Editor, city: str = "", area: str = "", error: str = "") -> None:
-    """The form; after a failure, again with what the designer typed and what went wrong."""
-    editor.user.ask_import(importing.cities(), lambda city, area: editor.files.guard(lambda: load(editor, city, area)),
+def _form(editor: Editor, agreed: Agreed, city: str = "", area: str = "", error: str = "") -> None:
+    """The form; after a failure, again with what the designer typed and what went wrong. Import asks about
+    unsaved changes again only if the board was edited after the designer `agreed` to drop it (the side
+    panel stays usable beside the form): once per import, not once per press of Import."""
+    editor.user.ask_import(importing.cities(),
+                           lambda city, area: editor.files.guard(lambda: load(editor, agreed, city, area), agreed),
                            city=city, area=area, error=error)
 
 
-def load(editor: Editor, city: str, area: str) -> None:
+def load(editor: Editor, agreed: Agreed, city: str, area: str) -> None:
     """Start the import in the background; the document it makes replaces the board when it is done."""
     if editor.working:
         return
@@ -48,7 +52,7 @@ def load(editor: Editor, city: str, area: str) -> None:
         editor.user.status(said)
 
     def failed(error: Exception) -> None:  # the importer reads data files: show any failure, keep the editor alive
-        _form(editor, city, area, str(error))  # the form again as typed, the error in it: correct, import again
+        _form(editor, agreed, city, area, str(error))  # the form again as typed, the error in it: correct, import again
 
     editor.start_work(BackgroundWork(text.WORK_IMPORT.format(city=city),
                                      lambda progress: importing.import_network(city, area, progress), finish, failed))

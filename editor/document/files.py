@@ -8,6 +8,7 @@ anything typed in the panel but not yet confirmed is applied first (`commit_typi
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from editor import text
@@ -16,6 +17,16 @@ from editor.document.asking import AskUser
 from editor.document.bus import new_bus_document
 from editor.document.session import EditingSession
 from editor.document.tmx import Document, DocumentError
+
+
+@dataclass(frozen=True)
+class Agreed:
+    """The board as it was when the designer agreed to drop it (or had nothing unsaved): a command that asks
+    once and acts later (Import: the form, a failed import, the form again) does not ask again while the
+    board is still that one, at that revision."""
+
+    doc: Document
+    revision: int
 
 
 class DocumentFiles:
@@ -112,13 +123,19 @@ class DocumentFiles:
         self.guard(lambda: self.user.pick_file(text.OPEN_TITLE, self.doc.base_dir, self.open_path, existing=True,
                                                suffixes={".tmx"}))
 
-    def guard(self, action: Callable[[], None]) -> None:
-        """Run `action` now, or after the user agrees to drop unsaved changes."""
+    def guard(self, action: Callable[[], None], agreed: Agreed | None = None) -> None:
+        """Run `action` now, or after the user agrees to drop unsaved changes; not asked again when the board
+        is still as it was when they `agreed` (nothing edited since)."""
         self.commit_typing()
-        if not self.doc.dirty:
+        if not self.doc.dirty or agreed == self.agreed():
             action()
             return
         self.user.confirm(text.CONFIRM_TITLE, text.CONFIRM_DISCARD, text.CONFIRM_DISCARD_BUTTON, action)
+
+    def agreed(self) -> Agreed:
+        """The board as it is now, once the designer has agreed to drop it (see `guard`)."""
+        self.commit_typing()
+        return Agreed(self.doc, self.doc.revision)
 
     def close(self) -> None:
         """Leaving the board: a backup of a board with nothing unsaved is no longer needed."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pygame
-from pygame_gui.windows import UIMessageWindow
+from pygame_gui.windows import UIConfirmationDialog, UIMessageWindow
 
 from editor.app.dialogs import ImportForm
 from editor.importing.network_data import EXAMPLE_AREAS
@@ -165,3 +165,73 @@ def test_an_area_without_stations_keeps_the_form_as_typed_and_says_what_to_chang
     driver.frames(2)
     assert not form.alive and not driver.app.dialogs.open
     assert "Imported Berlin" in driver.app.user.current_status()
+
+
+def _until_done(driver: Driver) -> None:
+    """Frames until the import started has ended and its result or failure is shown (a failure may already
+    have come while the click's own frames ran)."""
+    work = driver.app.work
+    if work is not None:
+        assert work.wait(300)
+    driver.frames(2)
+    assert driver.app.work is None
+
+
+def _answer_discard_questions(driver: Driver, asked: list[UIConfirmationDialog]) -> None:
+    """Each "unsaved changes" question on the screen that has not been seen yet, counted and answered with its
+    button (Discard), as the designer clicks it."""
+    for window in driver.app.ui.get_sprite_group().sprites():
+        if isinstance(window, UIConfirmationDialog) and window.alive() and window not in asked:
+            asked.append(window)
+            driver.click_element(window.confirm_button)
+
+
+def test_a_board_with_unsaved_changes_is_asked_about_once_however_often_import_is_pressed(driver: Driver) -> None:
+    """Unsaved changes, Ctrl+I: the question comes once, before the form. Import after it, the import failing
+    (an area without stations), the form again and Import with the area corrected ask nothing more: the board
+    has not changed since the designer agreed to drop it."""
+    driver.station((300, 300), "Kiez")
+    assert driver.app.doc.dirty
+    asked: list[UIConfirmationDialog] = []
+    driver.ctrl(pygame.K_i)
+    _answer_discard_questions(driver, asked)
+    form = driver.app.dialogs.import_form
+    assert len(asked) == 1 and form is not None and form.alive
+    driver.choose(form.city, "berlin")
+    driver.click_element(form.area)
+    driver.type("50.0,1.0,50.01,1.01")
+    driver.click_element(form.button)
+    _answer_discard_questions(driver, asked)
+    _until_done(driver)
+    form = _form_after_failure(driver)
+    assert form.error is not None and "Kiez" in {s.name for s in driver.app.doc.of_kind("station")}
+    driver.click_element(form.area)
+    driver.key(pygame.K_a, mod=pygame.KMOD_CTRL)
+    driver.type("52.50,13.36,52.53,13.42")
+    driver.click_element(form.button)
+    _answer_discard_questions(driver, asked)
+    _until_done(driver)
+    assert len(asked) == 1
+    assert "Imported Berlin" in driver.app.user.current_status()
+
+
+def test_an_edit_made_beside_the_open_form_is_asked_about_again(driver: Driver) -> None:
+    """The side panel stays usable while the form is open: a station renamed there after the designer agreed to
+    drop the board is a new unsaved change, so Import asks once more instead of dropping it unasked."""
+    driver.station((300, 300), "Kiez")
+    asked: list[UIConfirmationDialog] = []
+    driver.ctrl(pygame.K_i)
+    _answer_discard_questions(driver, asked)
+    form = driver.app.dialogs.import_form
+    assert len(asked) == 1 and form is not None and form.alive
+    entry = next(e for e, (value, _) in driver.app.panel.entries.items() if value == "Kiez")
+    driver.click_element(entry)
+    driver.key(pygame.K_a, mod=pygame.KMOD_CTRL)
+    driver.type("Kiez Nord")
+    driver.key(pygame.K_RETURN, "\r")
+    assert "Kiez Nord" in {s.name for s in driver.app.doc.of_kind("station")}
+    driver.click_element(form.button)
+    assert len([w for w in driver.app.ui.get_sprite_group().sprites() if isinstance(w, UIConfirmationDialog)]) == 1
+    _answer_discard_questions(driver, asked)
+    assert len(asked) == 2 and driver.app.work is not None
+    driver.key(pygame.K_ESCAPE)  # the import is not needed: cancelled

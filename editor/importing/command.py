@@ -12,7 +12,14 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from editor.document.tmx import Document
-from editor.importing.importer import SHIPPED_CARDS, SHORT_GAME_CARDS, build_board, counted, destination_cards
+from editor.importing.importer import (
+    FRESH_IMPORT,
+    SHIPPED_CARDS,
+    SHORT_GAME_CARDS,
+    build_board,
+    counted,
+    destination_cards,
+)
 from editor.importing.network_data import CITIES, ImportError_
 from editor.importing.to_document import parse_area
 from editor.tmx_write import tmx_bytes, write_tmx
@@ -40,7 +47,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def config_from(args: argparse.Namespace) -> dict[str, object]:
     """The importer's configuration (see editor/importing/importer.py) the options describe."""
-    config: dict[str, object] = {"city": args.city,
+    config: dict[str, object] = {"city": args.city, **FRESH_IMPORT,
                                  "projection": {"min_distance": args.min_distance, "power": args.power}}
     if args.name:
         config["name"] = args.name

@@ -17,8 +17,10 @@ and the build is reproducible. A configuration is a plain dict; every key is opt
                                    name_room (iterations of the pass that makes room for names), name_em
   nudge                            {name: [dx, dy]} pixels, applied before the spacing pass
   start, express, standard, railway, terminus, connection, plus, landmarks {name: n}, cards {name: n}
+                                   connection, plus, landmarks: "auto" guesses those the ruleset scores
+                                   (editor.importing.features; FRESH_IMPORT); without the key, none
   hub_lines                        stations with at least this many lines are railway and express candidates
-  clusters                         {cluster name: [station, …]}
+  clusters                         {cluster name: [station, …]}, or "auto" (a newyork board's, guessed)
   rivers                           [{"name", "points": [[lat, lon], …], "width": px, "crossings": bool}]; a river
                                    without points follows the city's river of that name (network_data.load_rivers);
                                    without the key, every river the city has is drawn, cut to the board ([] for none);
@@ -30,12 +32,13 @@ and the build is reproducible. A configuration is a plain dict; every key is opt
 from __future__ import annotations
 
 import difflib
-import math
 import re
 import unicodedata
 from pathlib import Path
 from typing import Any
 
+from editor.importing.features import Guessed, settings_of, spread_out
+from editor.importing.features import guess as guess_features
 from editor.importing.layout import (
     Projection,
     make_room_for_names,
@@ -57,6 +60,10 @@ CITY_TITLES = {"london": "London", "berlin": "Berlin", "newyork": "New York", "p
 HUB_LINES = {"newyork": 6}
 STANDARD_ONLY = ("newyork",)  # rulesets whose destination cards are all standard
 FEATURE_FLAGS = ("railway", "terminus", "connection", "plus")
+# What a fresh import asks for on top of a configuration (`python -m editor import`, the editor's Import): its
+# city's own features guessed, so it starts without the warnings a board lacking them gets. The shipped
+# boards' configurations name theirs instead.
+FRESH_IMPORT: dict[str, Any] = {"connection": "auto", "plus": "auto", "landmarks": "auto", "clusters": "auto"}
 
 
 def _unknown(names: list[str], known: dict[str, Station], what: str) -> None:
@@ -274,9 +281,9 @@ def build_board(config: dict[str, Any], data_dir: Path | None = None) -> Starter
         properties=dict(config.get("properties", {})),
         nodes=nodes, links=links,
     )
-    _assign_features(board, network, config)
+    guessed = _assign_features(board, network, config)
     decorate(board, config, rivers_of(config, data_dir), projection, projected, positions)
-    _clusters(board, config)
+    _clusters(board, config, guessed.clusters)
     return board
 
 
@@ -290,12 +297,14 @@ def _importance(config: dict[str, Any], chosen: list[str], spaces: dict[tuple[st
     return sorted(chosen, key=lambda n: (n not in destinations, -degree[n], n))
 
 
-def _assign_features(board: StarterBoard, network: Network, config: dict[str, Any]) -> None:
-    """Features from the configuration, or guessed: hubs are railway/express, line ends termini."""
+def _assign_features(board: StarterBoard, network: Network, config: dict[str, Any]) -> Guessed:
+    """Features from the configuration, or guessed: hubs are railway/express, line ends termini, the city's
+    own features where it says "auto" (returned too: the clusters are drawn after the rivers)."""
     names = [n.name for n in board.nodes]
     lines = {n: network.stations[n].lines for n in names}
     listed = [config.get(key, []) for key in ("express", "standard", *FEATURE_FLAGS)]
-    listed += [list(config.get("landmarks", {})), list(config.get("cards", {}))]
+    landmarks = config.get("landmarks", {})
+    listed += [landmarks if landmarks == "auto" else list(landmarks), list(config.get("cards", {}))]
     listed += [[config["start"]]] if "start" in config else []
     for group in listed:
         if group != "auto":
@@ -317,6 +326,10 @@ def _assign_features(board: StarterBoard, network: Network, config: dict[str, An
     railway = config.get("railway", "auto")
     railway = {n for n in names if len(lines[n]) >= hub + 1} if railway == "auto" else set(railway)
     start = config.get("start") or max(names, key=lambda n: (len(lines[n]), degree[n], n))
+    guessed = _guessed(board, config, lines, degree)
+    connection = guessed.connection if config.get("connection") == "auto" else set(config.get("connection", []))
+    plus = guessed.plus if config.get("plus") == "auto" else set(config.get("plus", []))
+    landmarks = guessed.landmarks if landmarks == "auto" else landmarks
     for node in board.nodes:
         props: dict[str, Any] = {}
         n = node.name
@@ -326,16 +339,29 @@ def _assign_features(board: StarterBoard, network: Network, config: dict[str, An
             props["destination"] = "standard"
         if n in config.get("cards", {}):
             props["cards"] = int(config["cards"][n])
-        flags = {"railway": railway, "terminus": termini,
-                 "connection": set(config.get("connection", [])), "plus": set(config.get("plus", []))}
+        flags = {"railway": railway, "terminus": termini, "connection": connection, "plus": plus}
         for flag, members in flags.items():
             if n in members:
                 props[flag] = True
-        if config.get("landmarks", {}).get(n):
-            props["landmarks"] = int(config["landmarks"][n])
+        if landmarks.get(n):
+            props["landmarks"] = int(landmarks[n])
         if n == start:
             props["start"] = True
         node.properties = props
+    return guessed
+
+
+def _guessed(board: StarterBoard, config: dict[str, Any], lines: dict[str, set[str]],
+             degree: dict[str, int]) -> Guessed:
+    """The city's features the configuration leaves to the importer ("auto"), for the board's ruleset."""
+    wanted = {key for key in FRESH_IMPORT if config.get(key) == "auto"}
+    if not wanted:
+        return Guessed()
+    stations = [node for node in board.nodes if not node.waypoint]
+    return guess_features(settings_of(board.ruleset, board.properties), board.ruleset,
+                          [node.name for node in stations], {node.name: (node.x, node.y) for node in stations},
+                          {n: len(lines[n]) for n in lines}, degree, board.width,
+                          float(config.get("cluster_pad", 14)), wanted)
 
 
 SHIPPED_CARDS = 55  # destination cards of a shipped board: the game ends when the pile runs out
@@ -367,21 +393,16 @@ def guess_destinations(board: StarterBoard, lines: dict[str, set[str]], degree: 
     where = {node.name: (node.x, node.y) for node in board.nodes}
     chosen = set(express) or {busiest[0]}
     total = max(len(chosen), round(DESTINATION_SHARE * len(names)))
-    standard: set[str] = set(chosen) - express
-    nearest = {n: min(math.dist(where[n], where[c]) for c in chosen) for n in names if n not in chosen}
-    while nearest and len(express) + len(standard) < total:
-        pick = max(nearest, key=lambda n: (round(nearest[n]), degree[n], n))
-        standard.add(pick)
-        del nearest[pick]
-        for n in nearest:
-            nearest[n] = min(nearest[n], math.dist(where[n], where[pick]))
+    standard = (chosen - express) | set(spread_out(names, where, total - len(chosen), degree.__getitem__, chosen))
     return express, standard
 
 
-def _clusters(board: StarterBoard, config: dict[str, Any]) -> None:
-    """A rounded outline around each cluster's stations, checked to hold no other station."""
+def _clusters(board: StarterBoard, config: dict[str, Any], guessed: list[tuple[str, list[str]]]) -> None:
+    """A rounded outline around each cluster's stations, checked to hold no other station; `guessed` stands
+    for the configuration's clusters when it leaves them to the importer ("auto")."""
     by_name = {n.name: n for n in board.nodes}
-    for name, members in config.get("clusters", {}).items():
+    clusters = dict(guessed) if config.get("clusters") == "auto" else config.get("clusters", {})
+    for name, members in clusters.items():
         _unknown(members, {n: Station(n, 0, 0) for n in by_name}, f"cluster {name}")
         points = [(by_name[m].x, by_name[m].y) for m in members]
         polygon = padded_blob(points, float(config.get("cluster_pad", 14)))

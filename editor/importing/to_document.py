@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from editor.document import Document
 from editor.document.work import Progress
-from editor.importing.importer import build_board, destination_cards
+from editor.importing.importer import FRESH_IMPORT, build_board, destination_cards
 from editor.importing.network_data import CITIES, EXAMPLE_AREAS
 from editor.tmx_write import tmx_bytes
 
@@ -47,7 +47,7 @@ def import_network(city: str, area: str = "", progress: Progress | None = None) 
     placed names. An empty area is the city's example area (the import form shows it): the importer needs
     an area, and a whole network is far more than one board holds."""
     bounds = parse_area(area) or parse_area(EXAMPLE_AREAS.get(city, ""))
-    config: dict[str, object] = {"city": city}
+    config: dict[str, object] = {"city": city, **FRESH_IMPORT}  # its city's features guessed: no warnings
     if bounds is not None:
         config["area"] = bounds
     board = build_board(config)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 from pygame_gui.windows import UIConfirmationDialog, UIMessageWindow
 
 from editor.app.dialogs import ImportForm
@@ -235,3 +236,28 @@ def test_an_edit_made_beside_the_open_form_is_asked_about_again(driver: Driver) 
     _answer_discard_questions(driver, asked)
     assert len(asked) == 2 and driver.app.work is not None
     driver.key(pygame.K_ESCAPE)  # the import is not needed: cancelled
+
+
+@pytest.mark.parametrize("city", ["berlin", "london", "newyork"])
+def test_a_fresh_import_starts_without_warnings_its_citys_features_guessed(driver: Driver, city: str) -> None:
+    """The example area imported through the form: the problems panel lists no warning (a Berlin import began
+    with two, 'a berlin board without landmark stations' and "… without '+' stations"; London's lacked its
+    connection stations, New York's its clusters). The importer guessed them as the shipped boards have them,
+    for the designer to change in the side panel: Berlin's landmark stacks in fives and four '+' stations,
+    London's eight connection stations, two or more New York clusters of three or more stations."""
+    _import(driver, city)
+    driver.app.watcher.refresh(force=True)
+    driver.frames(2)
+    assert driver.app.watcher.report.warnings == [] and driver.app.watcher.report.errors == []
+    assert "warning" not in driver.app.problems.title.text
+    driver.screenshot(f"fresh-import-{city}")
+    stations = driver.app.doc.of_kind("station")
+    if city == "berlin":
+        stacks = [s.number("landmarks") for s in stations if s.number("landmarks")]
+        assert len(stacks) >= 5 and len(stacks) % 5 == 0 and set(stacks) <= {1, 2, 3}
+        assert len([s for s in stations if s.flag("plus")]) == 4
+    if city == "london":
+        assert len([s for s in stations if s.flag("connection")]) == 8
+    if city == "newyork":
+        clusters = driver.app.doc.of_kind("cluster")
+        assert len(clusters) >= 2

@@ -321,6 +321,36 @@ def test_a_new_york_import_follows_its_own_rules(tmp_path: Path) -> None:
     assert 0 < sum(n.railway for n in stations) <= len(stations) / 4
 
 
+@pytest.mark.parametrize(("city", "area"), [("berlin", "52.49,13.35,52.54,13.45"),
+                                              ("london", "51.49,-0.20,51.535,-0.07"),
+                                              ("newyork", "40.66,-74.005,40.715,-73.94")])
+def test_the_command_line_import_guesses_its_citys_features_and_warns_about_nothing(
+        tmp_path: Path, city: str, area: str) -> None:
+    """`python -m editor import` as the editor's Import: the city's own features guessed (FRESH_IMPORT), so the
+    compiler has no warning; each cluster holds only its own stations (the compiler would refuse two)."""
+    out = tmp_path / f"{city}.tmx"
+    assert editor_main(["import", "--city", city, "--area", area, "-o", str(out), "--geographic"]) == 0
+    result = compile_tmx(out)
+    assert result.board is not None and result.errors == [] and result.warnings == []
+    stations = [n for n in result.board.nodes if n.is_station]
+    if city == "berlin":
+        assert sum(n.plus for n in stations) == 4 and sum(bool(n.landmarks) for n in stations) == 10
+    if city == "london":
+        assert sum(n.connection for n in stations) == 8
+    if city == "newyork":
+        assert len(result.board.clusters) >= 2
+
+
+def test_a_configuration_gets_only_the_features_it_names() -> None:
+    """Without "auto" (the shipped boards' configurations name theirs) nothing is guessed: a board built from
+    a configuration is what it says, as before."""
+    board = build_board({"city": "berlin", "area": [52.49, 13.35, 52.54, 13.45], "plus": ["Alexanderplatz"]})
+    props = {node.name: node.properties for node in board.nodes}
+    assert [n for n, p in props.items() if p.get("plus")] == ["Alexanderplatz"]
+    assert not any(p.get("landmarks") for p in props.values())
+    assert not build_board({"city": "newyork", "area": [40.66, -74.005, 40.715, -73.94]}).clusters
+
+
 def test_the_import_line_names_each_crowded_station_once_in_order() -> None:
     problems = ["name of Bank Street crosses a link (Bank–Angel)", "name of Angel overlaps name of Bank",
                 "name of Bank Street is nearer Bank than Bank Street", "name of Bank covers station Angel"]

@@ -119,8 +119,9 @@ class FileDialog(UIFileDialog):
         """The message with the names it quotes shortened in the middle until it fits beside OK: a long file
         or folder name would otherwise run under the buttons or be cut off with the reason's end."""
         said = template.format(**names)
+        font = self.reason.font
         most = max(map(len, names.values()), default=0)
-        while most > 8 and self.reason.font.size(said)[0] > self.reason.relative_rect.width:
+        while font is not None and most > 8 and font.size(said)[0] > self.reason.relative_rect.width:
             most -= 2
             said = template.format(**{key: shortened(name, most) for key, name in names.items()})
         return said

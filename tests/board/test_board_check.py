@@ -15,7 +15,7 @@ from game import resources
 from game.board.legibility import name_problems, stations_too_close
 from game.board.loader import load_board
 
-CEILING = {"london": 22, "london_classic": 29, "berlin": 32, "newyork": 41}
+CEILING = {"london": 18, "london_classic": 22, "berlin": 26, "newyork": 31}
 
 
 @pytest.mark.parametrize("name", sorted(CEILING))

@@ -35,6 +35,7 @@ RAYS = 64  # a disc is measured along this many rays from its centre: the middle
 
 PIXEL = 1.0  # a disc drawn whole pixels wide is within a pixel of its size
 AA = 0.25  # and the game's anti-aliased ring reaches a little further into its edge pixels than a plain one
+RING_GAP = 1.5  # px: the white between a standard destination's two rings on screen (0.65 of a ring's width)
 
 Opener = Callable[[str], Driver]
 Point = tuple[float, float]
@@ -139,13 +140,23 @@ def _ink(colour: pygame.Color) -> bool:
 
 def _game_disc(surface: pygame.Surface, centre: Point, radius: float) -> float:
     """A game disc's outer radius in screen px: from just inside its `radius` out to the end of the ink ring
-    there (a plain disc's rim, a destination's ring outside it)."""
+    there (a plain disc's rim, a destination's ring outside it). A standard destination's two rings stand a
+    thin white gap apart: at some scales `radius` falls on the inner one, so the end of ink is looked for
+    past a gap of up to `RING_GAP`."""
+
+    def ink_from(angle: float, t: float, limit: float) -> float | None:
+        while t < limit:
+            if _ink(surface.get_at(_pixel(centre, angle, t))):
+                return t
+            t += 0.25
+        return None
 
     def edge(angle: float) -> float:
-        t = radius - 0.75
-        while t < radius * 2 and not _ink(surface.get_at(_pixel(centre, angle, t))):
-            t += 0.25
-        return _reach(surface, centre, angle, _ink, t)
+        start = ink_from(angle, radius - 0.75, radius * 2)
+        end = _reach(surface, centre, angle, _ink, radius * 2 if start is None else start)
+        while (again := ink_from(angle, end, end + RING_GAP)) is not None:
+            end = _reach(surface, centre, angle, _ink, again)
+        return end
 
     return _middle([edge(2 * math.pi * k / RAYS) for k in range(RAYS)])
 

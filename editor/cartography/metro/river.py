@@ -213,8 +213,15 @@ def _vias(p: Point, q: Point, near: float) -> list[Point]:
 
 def redraw_rivers(network: Network, schematic: Schematic, frame: Frame) -> Schematic:
     """The schematic with each band-shaped water area redrawn through its crossings (see module doc)."""
+    return redrawn_rivers(network, schematic, frame)[0]
+
+
+def redrawn_rivers(network: Network, schematic: Schematic, frame: Frame) -> tuple[Schematic, frozenset[int]]:
+    """`redraw_rivers`, and which water areas came out redrawn through their crossings (the others carried or
+    left out): a later step that would cost a river its octilinear course can tell (metro/climb.py)."""
     if not schematic.areas or len(schematic.areas) != len(network.areas):
-        return schematic
+        return schematic, frozenset()
+    redrawn = set()
     before, after = _stations_moved(network, schematic)
     pitch = schematic.pitch or 40.0
     half = HALF_WIDTH * pitch
@@ -246,10 +253,11 @@ def redraw_rivers(network: Network, schematic: Schematic, frame: Frame) -> Schem
                 outline = _outline(detour, half, network, schematic, area)
         if outline:
             areas[index] = Area(area.kind, outline, area.name)
+            redrawn.add(index)
         elif misplaced:
             areas[index] = Area(area.kind, (), area.name)  # no river at all rather than one over stations
     return Schematic(schematic.positions, schematic.paths, tuple(areas), schematic.pitch, schematic.notes,
-                     schematic.origin)
+                     schematic.origin), frozenset(redrawn)
 
 
 def _outline(route: list[Point] | None, half: float, network: Network, schematic: Schematic,

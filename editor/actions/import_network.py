@@ -12,6 +12,7 @@ import pygame
 from editor import text
 from editor.actions.context import Editor
 from editor.actions.registry import Action, Shortcut
+from editor.document.asking import ImportChoice
 from editor.document.files import Agreed
 from editor.document.work import BackgroundWork
 from editor.importing import to_document as importing
@@ -25,20 +26,22 @@ def ask(editor: Editor) -> None:
     editor.files.guard(lambda: _form(editor, editor.files.agreed()))
 
 
-def _form(editor: Editor, agreed: Agreed, city: str = "", area: str = "", error: str = "") -> None:
-    """The form; after a failure, again with what the designer typed and what went wrong. Import asks about
+def _form(editor: Editor, agreed: Agreed, chosen: ImportChoice | None = None, error: str = "") -> None:
+    """The form; after a failure, again with what the designer gave and what went wrong. Import asks about
     unsaved changes again only if the board was edited after the designer `agreed` to drop it (the side
     panel stays usable beside the form): once per import, not once per press of Import."""
     editor.user.ask_import(importing.cities(),
-                           lambda city, area: editor.files.guard(lambda: load(editor, agreed, city, area), agreed),
-                           city=city, area=area, error=error)
+                           lambda choice: editor.files.guard(lambda: load(editor, agreed, choice), agreed),
+                           chosen=chosen, error=error, folder=editor.session.doc.base_dir)
 
 
-def load(editor: Editor, agreed: Agreed, city: str, area: str) -> None:
+def load(editor: Editor, agreed: Agreed, choice: ImportChoice) -> None:
     """Start the import in the background; the document it makes replaces the board when it is done."""
     if editor.working:
         return
     doc = editor.session.doc
+    city = choice.city
+    stations = str(doc.base_dir / choice.stations) if choice.stations else ""  # as the form shows it: by the board
 
     def finish(imported: importing.Imported) -> None:
         title = text.WORK_IMPORT.format(city=city)
@@ -52,10 +55,11 @@ def load(editor: Editor, agreed: Agreed, city: str, area: str) -> None:
         editor.user.status(said)
 
     def failed(error: Exception) -> None:  # the importer reads data files: show any failure, keep the editor alive
-        _form(editor, agreed, city, area, str(error))  # the form again as typed, the error in it: correct, import again
+        _form(editor, agreed, choice, str(error))  # the form again as it was, the error in it: correct, import again
 
     editor.start_work(BackgroundWork(text.WORK_IMPORT.format(city=city),
-                                     lambda progress: importing.import_network(city, area, progress), finish, failed))
+                                     lambda progress: importing.import_network(city, choice.area, progress,
+                                                                               stations), finish, failed))
 
 
 def actions() -> list[Action]:

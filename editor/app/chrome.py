@@ -30,6 +30,8 @@ THEME: dict = {
         },
         "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "4", "border_width": "1"},
     },
+    # A greyed-out entry (the import form's area while a station list stands for it) light, not the toolkit's black.
+    "text_entry_line": {"colours": {"disabled_dark_bg": "#eeeeee", "disabled_border": "#dddddd"}},
     "#toolbar": {"colours": {"dark_bg": "#2b2f3a", "normal_border": "#2b2f3a"}, "misc": {"shape": "rectangle"}},
     "#side_panel": {"colours": {"dark_bg": "#f4f4f6", "normal_border": "#c3c7cf"}, "misc": {"shape": "rectangle"}},
     "#problems_panel": {"colours": {"dark_bg": "#f4f4f6", "normal_border": "#c3c7cf"},

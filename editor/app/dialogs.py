@@ -17,6 +17,7 @@ from pygame_gui.windows import UIConfirmationDialog, UIMessageWindow
 from editor import text
 from editor.app.file_dialog import FileDialog
 from editor.app.problems_window import ProblemsWindow
+from editor.document.asking import ImportChoice
 
 
 class Dialogs:
@@ -39,13 +40,14 @@ class Dialogs:
         return any(window.alive() for window in self.callbacks) or bool(self.import_form and self.import_form.alive)
 
     def dismiss(self) -> bool:
-        """Esc: close the newest open dialog without its answer (the import form first); False if none."""
-        if self.import_form is not None and self.import_form.alive:
-            self.import_form.window.kill()
-            return True
+        """Esc: close the newest open dialog without its answer (a file dialog the import form opened before
+        the form); False if none."""
         windows = [window for window in self.callbacks if window.alive()]
         if windows:
             windows[-1].kill()  # its close event drops the callback
+            return True
+        if self.import_form is not None and self.import_form.alive:
+            self.import_form.window.kill()
             return True
         return False
 
@@ -80,11 +82,17 @@ class Dialogs:
             else:
                 self.problems_window = None
 
-    def ask_import(self, cities: dict[str, str], on_import: Callable[[str, str], None], *, city: str = "",
-                   area: str = "", error: str = "") -> None:
-        """The import form; after a failed import, again with the city and area as they were and the error."""
-        rect = self._centred(420, 210 + (ImportForm.ERROR_H if error else 0))
-        self.import_form = ImportForm(self.ui, rect, cities, on_import, city=city, area=area, error=error)
+    def ask_import(self, cities: dict[str, str], on_import: Callable[[ImportChoice], None], *,
+                   chosen: ImportChoice | None = None, error: str = "", folder: Path | None = None) -> None:
+        """The import form; after a failed import, again as the designer had `chosen` and with the error. Its
+        station list is picked in a file dialog from `folder` (the board's)."""
+        rect = self._centred(420, ImportForm.HEIGHT + (ImportForm.ERROR_H if error else 0))
+
+        def pick_stations(start: Path, on_pick: Callable[[Path], object]) -> FileDialog:
+            return self.pick_file(text.IMPORT_STATIONS_TITLE, start, on_pick, existing=True)
+
+        self.import_form = ImportForm(self.ui, rect, cities, on_import, chosen=chosen, error=error,
+                                      folder=folder or Path.cwd(), pick_stations=pick_stations)
 
     def handle(self, event: pygame.event.Event) -> bool:
         element = getattr(event, "ui_element", None)
@@ -105,37 +113,58 @@ class Dialogs:
 
 
 class ImportForm:
-    """City and area for `editor.importing.importer`; `cities` maps each city to an example area of it.
+    """City and area, or a station list, for `editor.importing.importer`; `cities` maps each city to an example
+    area of it.
 
     The example stands in the area field as a grey placeholder, and an empty field imports that area:
     pygame_gui draws a placeholder in the text colour, so it read as typed-in text the import ignored.
 
-    An import that failed (no station in the area, a mistyped area) opens the form again as it was, with
-    `error` under the fields, so the designer corrects what they typed instead of typing it all again."""
+    A station list (a text file, one name a line, as `python -m editor import --stations FILE`) is typed or
+    chosen with '…' in a file dialog; one in the board's `folder` is written relative to it (the field is
+    narrow: "kiez.txt", not a path cut off before the name). While one is given the area field is greyed
+    out and the hint says the list stands for it.
+
+    An import that failed (no station in the area, a mistyped area or station) opens the form again as it
+    was, with `error` under the fields, so the designer corrects what they typed instead of typing it all
+    again."""
 
     PLACEHOLDER = pygame.Color("#9a9a9a")  # the theme's disabled text: plainly not something typed
+    HEIGHT = 250  # the form's height without an error
     ERROR_H = 110  # the form's extra height when it shows an error
 
     def __init__(self, ui: UIManager, rect: pygame.Rect, cities: dict[str, str],
-                 on_import: Callable[[str, str], None], *, city: str = "", area: str = "", error: str = ""):
+                 on_import: Callable[[ImportChoice], None], *, chosen: ImportChoice | None = None, error: str = "",
+                 folder: Path | None = None,
+                 pick_stations: Callable[[Path, Callable[[Path], object]], FileDialog] | None = None):
         self.window = UIWindow(rect, ui, window_display_title=text.IMPORT_TITLE, resizable=False)
         self.on_import = on_import
         self.examples = cities
+        self.folder = folder or Path.cwd()
+        self.pick_stations = pick_stations
+        self.picker: FileDialog | None = None
+        chosen = chosen or ImportChoice("")
         UILabel(pygame.Rect(14, 14, 120, 28), text.IMPORT_CITY, ui, container=self.window, object_id="#field_label")
         choices: list[str | tuple[str, str]] = list(cities)
-        chosen = city if city in cities else next(iter(cities))
-        self.city = UIDropDownMenu(choices, chosen, pygame.Rect(140, 14, 240, 30), ui, container=self.window)
+        city = chosen.city if chosen.city in cities else next(iter(cities))
+        self.city = UIDropDownMenu(choices, city, pygame.Rect(140, 14, 240, 30), ui, container=self.window)
         UILabel(pygame.Rect(14, 54, 120, 28), text.IMPORT_AREA, ui, container=self.window, object_id="#field_label")
         self.area = UITextEntryLine(pygame.Rect(140, 54, 240, 30), ui, container=self.window,
-                                    placeholder_text=cities[chosen], initial_text=area or None)
+                                    placeholder_text=cities[city], initial_text=chosen.area or None)
         self.typed_colour = self.area.text_colour
-        self.hint = UILabel(pygame.Rect(14, 100, 240, 34), text.IMPORT_AREA_HINT, ui, container=self.window,
+        UILabel(pygame.Rect(14, 94, 120, 28), text.IMPORT_STATIONS, ui, container=self.window,
+                object_id="#field_label")
+        self.stations = UITextEntryLine(pygame.Rect(140, 94, 204, 30), ui, container=self.window,
+                                        placeholder_text=text.IMPORT_STATIONS_HINT,
+                                        initial_text=chosen.stations or None)
+        self.choose_stations = UIButton(pygame.Rect(348, 94, 32, 30), "…", ui, container=self.window,
+                                        tool_tip_text=text.IMPORT_STATIONS_TITLE)
+        self.hint = UILabel(pygame.Rect(14, 140, 240, 34), text.IMPORT_AREA_HINT, ui, container=self.window,
                             object_id="#field_label")
-        self.button = UIButton(pygame.Rect(260, 100, 120, 34), text.IMPORT_BUTTON, ui, container=self.window)
+        self.button = UIButton(pygame.Rect(260, 140, 120, 34), text.IMPORT_BUTTON, ui, container=self.window)
         self.error: UITextBox | None = None
         if error:  # the importer's words are plain text: a '<' the designer typed must not read as a tag
             self.error = UITextBox(html.escape(text.IMPORT_FAILED.format(error=error), quote=False),
-                                   pygame.Rect(14, 144, 366, self.ERROR_H - 10), ui, container=self.window,
+                                   pygame.Rect(14, 184, 366, self.ERROR_H - 10), ui, container=self.window,
                                    object_id="#form_error")
         self._shade()
 
@@ -144,11 +173,28 @@ class ImportForm:
         return self.window.alive()
 
     def _shade(self) -> None:
-        """The area's text grey while the field shows the placeholder, dark once something is typed."""
-        colour = self.typed_colour if self.area.get_text() else self.PLACEHOLDER
-        if self.area.text_colour != colour:
-            self.area.text_colour = colour
-            self.area.rebuild()
+        """Each field's text grey while it shows its placeholder, dark once something is typed; the area
+        greyed out while a station list stands for it."""
+        for entry in (self.area, self.stations):
+            colour = self.typed_colour if entry.get_text() else self.PLACEHOLDER
+            if entry.text_colour != colour:
+                entry.text_colour = colour
+                entry.rebuild()
+        listed = bool(self.stations.get_text().strip())
+        if listed and self.area.is_enabled:
+            self.area.disable()
+            self.hint.set_text(text.IMPORT_LIST_HINT)
+        elif not listed and not self.area.is_enabled:
+            self.area.enable()
+            self.hint.set_text(text.IMPORT_AREA_HINT)
+
+    def _picked(self, path: Path) -> None:
+        """The station list chosen in the file dialog, written into its field (relative to the board's folder
+        when it lies in it)."""
+        if self.alive:
+            folder, path = self.folder.resolve(), path.resolve()
+            self.stations.set_text(str(path.relative_to(folder)) if path.is_relative_to(folder) else str(path))
+            self._shade()
 
     def handle(self, event: pygame.event.Event) -> bool:
         if not self.alive:
@@ -156,15 +202,22 @@ class ImportForm:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.button:
             option = self.city.selected_option
             city = option[0] if isinstance(option, tuple) else option
-            area = self.area.get_text()
+            choice = ImportChoice(city, self.area.get_text(), self.stations.get_text().strip())
             self.window.kill()
-            self.on_import(city, area)
+            if self.picker is not None and self.picker.alive():
+                self.picker.kill()
+            self.on_import(choice)
+            return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.choose_stations:
+            if self.pick_stations is not None and not (self.picker is not None and self.picker.alive()):
+                typed = self.stations.get_text().strip()
+                self.picker = self.pick_stations(self.folder / typed if typed else self.folder, self._picked)
             return True
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.city:
             self.area.placeholder_text = self.examples.get(event.text, "")  # an example of the chosen city
             self.area.rebuild()
             return True
-        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.area:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element in (self.area, self.stations):
             self._shade()
             return True
         return False

@@ -9,9 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from editor.document.tmx import Point
+
+
+class ImportChoice(NamedTuple):
+    """What the import form was given: as `python -m editor import --city CITY (--area … | --stations FILE)`."""
+
+    city: str
+    area: str = ""  # LAT1,LON1,LAT2,LON2; empty: the city's example area
+    stations: str = ""  # a station list file, one name a line; stands for the area when given
 
 
 class AskUser(Protocol):
@@ -40,7 +48,8 @@ class AskUser(Protocol):
         """A window listing `problems()` as they are now, read again while it is open (the user may fix them
         meanwhile); once the list is empty it says so and offers to go on with `then`."""
 
-    def ask_import(self, cities: dict[str, str], then: Callable[[str, str], None], *, city: str = "",
-                   area: str = "", error: str = "") -> None:
-        """A city and an optional area for importing a real network; after a failed import, the form again
-        with the `city` and `area` the designer gave and the `error` that says what to change."""
+    def ask_import(self, cities: dict[str, str], then: Callable[[ImportChoice], None], *,
+                   chosen: ImportChoice | None = None, error: str = "", folder: Path | None = None) -> None:
+        """A city and an optional area, or a station list file (looked for from `folder`), for importing a real
+        network; after a failed import, the form again as the designer `chosen` it and the `error` that says
+        what to change."""

@@ -21,7 +21,7 @@ from editor.importing.importer import (
     destination_cards,
 )
 from editor.importing.network_data import CITIES, ImportError_
-from editor.importing.to_document import parse_area
+from editor.importing.to_document import parse_area, read_stations
 from editor.tmx_write import tmx_bytes, write_tmx
 
 
@@ -56,8 +56,7 @@ def config_from(args: argparse.Namespace) -> dict[str, object]:
     elif args.all_lines:
         config["lines"] = "all"
     if args.stations:
-        text = args.stations.read_text(encoding="utf-8")  # OSError: the boundary names the file
-        config["stations"] = [line.strip() for line in text.splitlines() if line.strip() and line[0] != "#"]
+        config["stations"] = read_stations(args.stations)  # OSError: the boundary names the file
     else:
         try:
             area = parse_area(args.area)

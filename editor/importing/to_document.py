@@ -7,11 +7,12 @@ metro map with its names placed (editor.importing.schematic), not the geographic
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from editor.document import Document
 from editor.document.work import Progress
 from editor.importing.importer import FRESH_IMPORT, build_board, destination_cards
-from editor.importing.network_data import CITIES, EXAMPLE_AREAS
+from editor.importing.network_data import CITIES, EXAMPLE_AREAS, ImportError_
 from editor.tmx_write import tmx_bytes
 
 
@@ -42,14 +43,29 @@ class Imported:
     cards: int
 
 
-def import_network(city: str, area: str = "", progress: Progress | None = None) -> Imported:
+def read_stations(path: Path) -> list[str]:
+    """A station list as `--stations FILE` takes it: one name a line; empty lines and '#' comments skipped."""
+    text = path.read_text(encoding="utf-8")  # OSError: the caller says which file
+    return [line.strip() for line in text.splitlines() if line.strip() and line.strip()[0] != "#"]
+
+
+def import_network(city: str, area: str = "", progress: Progress | None = None, stations: str = "") -> Imported:
     """A new, unsaved document holding the starter board of one area of a city, as a schematic map with
     placed names. An empty area is the city's example area (the import form shows it): the importer needs
-    an area, and a whole network is far more than one board holds."""
-    bounds = parse_area(area) or parse_area(EXAMPLE_AREAS.get(city, ""))
+    an area, and a whole network is far more than one board holds. A station list file (`stations`, as
+    `--stations FILE`) stands for the area."""
     config: dict[str, object] = {"city": city, **FRESH_IMPORT}  # its city's features guessed: no warnings
-    if bounds is not None:
-        config["area"] = bounds
+    if stations.strip():
+        path = Path(stations.strip()).expanduser()
+        try:
+            config["stations"] = read_stations(path)
+        except (OSError, UnicodeDecodeError) as error:
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else "not a text file"
+            raise ImportError_(f"cannot read the station list {path.name}: {reason}") from error
+    else:
+        bounds = parse_area(area) or parse_area(EXAMPLE_AREAS.get(city, ""))
+        if bounds is not None:
+            config["area"] = bounds
     board = build_board(config)
     if progress is not None:
         progress(0.05)  # the data is read: a cancel now stops before the layout

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pytest
 from pygame_gui.windows import UIConfirmationDialog, UIMessageWindow
 
 from editor.app.dialogs import ImportForm
+from editor.app.file_dialog import FileDialog
 from editor.importing.network_data import EXAMPLE_AREAS
 from tests.editor.driver import Driver
 from tests.editor.test_importer import _octilinear_share
@@ -261,3 +264,78 @@ def test_a_fresh_import_starts_without_warnings_its_citys_features_guessed(drive
     if city == "newyork":
         clusters = driver.app.doc.of_kind("cluster")
         assert len(clusters) >= 2
+
+
+def _form(driver: Driver) -> ImportForm:
+    form = driver.app.dialogs.import_form
+    assert form is not None and form.alive
+    return form
+
+
+def test_a_station_list_chosen_in_the_form_imports_those_stations(driver: Driver, tmp_path: Path) -> None:
+    """As `python -m editor import --stations FILE`: the form's Stations row takes a list, one name a line,
+    chosen with its '…' button in a file dialog that opens in the board's folder (and written relative to it,
+    so the narrow field shows the file's name); while one is given the area is greyed out and the hint says
+    the list stands for it. The board holds those stations (the ones the lines ride past are left out)."""
+    names = ["Alexanderplatz", "Jannowitzbrücke", "ostbahnhof", "# a comment", "Warschauer Straße",
+             "Hackescher Markt", "Friedrichstraße", "Hauptbahnhof"]
+    (tmp_path / "kiez.txt").write_text("\n".join(names) + "\n", encoding="utf-8")
+    driver.ctrl(pygame.K_i)
+    form = _form(driver)
+    driver.choose(form.city, "berlin")
+    assert form.area.is_enabled and form.hint.text == "Empty: the area in grey"
+    driver.click_element(form.choose_stations)
+    picker = next(w for w in driver.app.dialogs.callbacks if isinstance(w, FileDialog) and w.alive())
+    assert Path(picker.current_directory_path) == tmp_path.resolve()
+    _typed_in(driver, picker.file_path_text_line, str(tmp_path / "kiez.txt"))
+    driver.click_element(picker.ok_button)
+    assert not picker.alive() and form.alive
+    assert form.stations.get_text() == "kiez.txt"
+    assert not form.area.is_enabled and form.hint.text == "The list stands for the area"
+    driver.frames(1)
+    area = form.area.get_abs_rect()
+    assert min(driver.app.screen.get_at((area.right - 6, area.centery))[:3]) > 200  # light grey, not black
+    driver.screenshot("import-form-station-list")
+    driver.click_element(form.button)
+    _until_done(driver)
+    stations = {s.name for s in driver.app.doc.of_kind("station")}
+    assert stations == {"Alexanderplatz", "Jannowitzbrücke", "Ostbahnhof", "Warschauer Straße", "Hackescher Markt",
+                        "Friedrichstraße", "Hauptbahnhof"}
+    assert "Imported Berlin" in driver.app.user.current_status()
+
+
+def test_a_station_list_with_a_typo_comes_back_with_the_hint_and_the_list_kept(driver: Driver, tmp_path: Path) -> None:
+    """A name the data does not know, in a list typed by its name beside the board: the form again, the list
+    kept in it and the area still greyed, the importer's 'did you mean' in red; Esc in the list's file dialog
+    closes that dialog, not the form; the list emptied, the area counts again."""
+    (tmp_path / "kiez.txt").write_text("Alexanderplatz\nJannowitzbruecke\nOstbahnhof\n", encoding="utf-8")
+    driver.ctrl(pygame.K_i)
+    form = _form(driver)
+    driver.choose(form.city, "berlin")
+    driver.click_element(form.stations)
+    driver.type("kiez.txt")
+    driver.click_element(form.button)
+    _until_done(driver)
+    form = _form_after_failure(driver)
+    assert form.error is not None and "Jannowitzbrücke" in form.error.html_text
+    assert form.stations.get_text() == "kiez.txt" and not form.area.is_enabled
+    driver.screenshot("import-form-station-list-typo")
+    driver.click_element(form.choose_stations)
+    assert any(isinstance(w, FileDialog) and w.alive() for w in driver.app.dialogs.callbacks)
+    driver.key(pygame.K_ESCAPE)
+    driver.frames(2)
+    assert not any(isinstance(w, FileDialog) and w.alive() for w in driver.app.dialogs.callbacks)
+    assert form.alive
+    driver.click_element(form.stations)
+    driver.key(pygame.K_a, mod=pygame.KMOD_CTRL)
+    driver.key(pygame.K_BACKSPACE)
+    driver.frames(1)
+    assert form.area.is_enabled and form.hint.text == "Empty: the area in grey"
+
+
+def _typed_in(driver: Driver, entry: object, words: str) -> None:
+    """`words` typed over an entry's text: click, select all, type."""
+    driver.click_element(entry)
+    driver.key(pygame.K_a, mod=pygame.KMOD_CTRL)
+    driver.type(words)
+    driver.frames(2)

@@ -121,6 +121,7 @@ def test_the_passenger_stands_out_and_hides_no_station_name(make_app, name: str,
             save_shot(app.screen, f"passenger_{name}_{size[0]}x{size[1]}_{station}")
         if dark < MIN_FACE_PX or gold < MIN_RING_PX:
             faint[station] = (dark, gold)
+            save_shot(app.screen, f"faint_{name}_{size[0]}x{size[1]}_{station}")
     save_shot(app.screen, f"passenger_{name}_{size[0]}x{size[1]}{'_cb' if colour_blind else ''}")
     assert not hits, f"{name} at {size}: the passenger covers names: {hits}"
     assert not faint, f"{name} at {size}: the passenger is no dark piece in a gold ring at {faint} (dark, gold px)"

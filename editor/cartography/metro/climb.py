@@ -9,8 +9,9 @@ stations it is drawn over and its neighbours are tried a step away in each of ei
 and finished, and the first step is kept that leaves fewer names in trouble (or as many, with fewer things
 wrong with them: a name across one link, not two, is a step on the way to a name in the clear), none more
 unreadable, no more links on links, no layout guarantee broken that was kept and every river that ran in
-straight and 45° runs still running so. Rounds go on while one helps: hill climbing, as Stott et al. (IEEE
-TVCG 2011) climb a metro map whose criteria include its names'.
+straight and 45° runs still running so, on no detour it did not need (`river.redrawn_rivers`, strict).
+Rounds go on while one helps: hill climbing, as Stott et al. (IEEE TVCG 2011) climb a metro map whose
+criteria include its names'.
 
 Only for a board built once and shipped (`MapRequest.thorough`): London takes three minutes.
 """
@@ -90,7 +91,7 @@ def _first_better(request: MapRequest, best: NamedLayout, mover: int, guarantees
 def _rivers_redrawn(request: MapRequest, schematic: Schematic) -> frozenset[int]:
     """The rivers that run through their crossings in Beck's straight and 45° runs on this layout: a step
     that would leave one carried in its geographic wiggle (river.py) buys names with the map's look."""
-    return redrawn_rivers(request.network, schematic, request.frame)[1]
+    return redrawn_rivers(request.network, schematic, request.frame, strict=True)[1]
 
 
 def _better(request: MapRequest, new: NamedLayout, old: NamedLayout) -> bool:

@@ -22,7 +22,7 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 
-from editor.cartography.metro.naming import name_problems, placed, scene_of
+from editor.cartography.metro.naming import placed, scene_of
 from editor.cartography.metro.nudge import Guarantees, NamedLayout, stacked_when_drawn, steps_of
 from editor.cartography.metro.request import MapRequest
 from editor.cartography.metro.river import redrawn_rivers
@@ -81,7 +81,7 @@ def _first_better(request: MapRequest, best: NamedLayout, mover: int, guarantees
         if not guarantees.kept(stepped, scene_of(request, stepped)):
             continue
         outcome = finished(stepped, mover)
-        if (_better(request, outcome, best) and outcome.unreadable <= best.unreadable
+        if (_better(outcome, best) and outcome.unreadable <= best.unreadable
                 and stacked_when_drawn(request, outcome) <= stacked
                 and rivers <= _rivers_redrawn(request, stepped)):
             return outcome
@@ -94,12 +94,11 @@ def _rivers_redrawn(request: MapRequest, schematic: Schematic) -> frozenset[int]
     return redrawn_rivers(request.network, schematic, request.frame, strict=True)[1]
 
 
-def _better(request: MapRequest, new: NamedLayout, old: NamedLayout) -> bool:
+def _better(new: NamedLayout, old: NamedLayout) -> bool:
     """Fewer names in trouble; or as many, with fewer things wrong with them (each line of the board check)."""
     if len(new.in_trouble) != len(old.in_trouble):
         return len(new.in_trouble) < len(old.in_trouble)
-    return (len(name_problems(request, new.scene, new.names))
-            < len(name_problems(request, old.scene, old.names)))
+    return len(new.problems) < len(old.problems)
 
 
 def _movers(request: MapRequest, named: NamedLayout, index: int) -> list[int]:
@@ -110,7 +109,7 @@ def _movers(request: MapRequest, named: NamedLayout, index: int) -> list[int]:
     by_name = {station.name: station.index for station in named.scene.stations}
     by_link = {track.name: k for k, track in enumerate(named.scene.obstacles.tracks)}
     found = [index]
-    for line in name_problems(request, named.scene, named.names):
+    for line in named.problems:
         body = line.removeprefix("name of ")
         if not body.startswith(own):
             continue

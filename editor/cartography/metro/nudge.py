@@ -14,7 +14,7 @@ names are in trouble and none more is drawn over a station or another name.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from editor.cartography.layout.checks import MIN_SPACING, check_schematic
@@ -60,18 +60,22 @@ class _Clean:
 
 @dataclass(frozen=True)
 class NamedLayout:
-    """A layout with every name placed on it, the names in trouble and how many of them are unreadable."""
+    """A layout with every name placed on it, the board check's lines about them (`problems`, read once: the
+    climb compares and parses them for every step it judges), the names in trouble and how many of them are
+    unreadable."""
 
     schematic: Schematic
     scene: NameScene
     names: dict[int, PlacedName]
+    problems: tuple[str, ...]
     in_trouble: set[int]
     unreadable: int
 
     @staticmethod
     def of(request: MapRequest, schematic: Schematic, scene: NameScene, names: Mapping[int, PlacedName]) -> NamedLayout:
         problems = name_problems(request, scene, names)
-        return NamedLayout(schematic, scene, dict(names), troubled(problems, scene), _unreadable(problems))
+        return NamedLayout(schematic, scene, dict(names), tuple(problems), troubled(problems, scene),
+                           _unreadable(problems))
 
     def better_than(self, other: NamedLayout) -> bool:
         return len(self.in_trouble) < len(other.in_trouble) and self.unreadable <= other.unreadable
@@ -180,8 +184,8 @@ def step_off_names(request: MapRequest, schematic: Schematic, scene: NameScene, 
         new_scene, new_names = placed(request, stepped, None, request.seed)
         return NamedLayout.of(request, stepped, new_scene, finish(new_scene, new_names))
 
-    for owner, covered in _covering(name_problems(request, scene, names), scene):
-        if (owner, covered) not in _covering(name_problems(request, best.scene, best.names), best.scene):
+    for owner, covered in _covering(best.problems, scene):
+        if (owner, covered) not in _covering(best.problems, best.scene):
             continue  # an earlier step parted them
         best = _first_step(request, best, (covered, owner), guarantees.kept, finished,
                            lambda new, old: (new.unreadable < old.unreadable
@@ -218,7 +222,7 @@ def _first_step(request: MapRequest, best: NamedLayout, movers: tuple[int, ...],
     return best
 
 
-def _covering(problems: list[str], scene: NameScene) -> list[tuple[int, int]]:
+def _covering(problems: Sequence[str], scene: NameScene) -> list[tuple[int, int]]:
     """(the name's station, the station it covers, or whose name it covers) for each problem line of a name
     drawn over a station or over another name."""
     by_name = {station.name: station.index for station in scene.stations}

@@ -11,6 +11,7 @@ import pygame
 
 from editor import text
 from editor.actions.context import Editor
+from editor.actions.map_commands import names_in_trouble
 from editor.actions.registry import Action, Shortcut
 from editor.document.asking import ImportChoice
 from editor.document.files import Agreed
@@ -52,7 +53,7 @@ def load(editor: Editor, agreed: Agreed, choice: ImportChoice) -> None:
         said = text.STATUS_IMPORTED.format(city=CITY_TITLES.get(city, city.title()))  # "Paris", not "paris"
         if imported.cards < SHORT_GAME_CARDS:  # a small board: tell before the designer plays a 2-turn game
             said += " · " + text.plural("STATUS_IMPORT_SHORT", imported.cards, cards=imported.cards)
-        editor.user.status(said)
+        editor.user.status(said + names_in_trouble(imported.names_in_trouble))
 
     def failed(error: Exception) -> None:  # the importer reads data files: show any failure, keep the editor alive
         _form(editor, agreed, choice, str(error))  # the form again as it was, the error in it: correct, import again

@@ -203,12 +203,43 @@ class Toolbar:
         return None
 
 
+STATUS_SIZES = (20, 18, 16)  # the status bar's text sizes, largest first: a long message takes a smaller one
+_STATUS_PAD, _STATUS_GAP = 10, 24  # px: from the bar's ends; between the message and the board's figures
+
+
+@dataclass(frozen=True)
+class StatusLayout:
+    """How the status bar fits its message (`left`) beside the board's figures (`right`, "" when left out)."""
+
+    size: int
+    left: str
+    right: str
+
+
+def status_layout(width: int, left: str, right: str) -> StatusLayout:
+    """The message whole at the largest size that fits beside the figures; a message too long for that
+    takes the whole bar (the figures come back with the next message), and only one too long even then is
+    cut with "…". Drawn over each other, neither could be read (an import's status with its hints)."""
+    for size in STATUS_SIZES:
+        face = font(size)
+        if face.size(left)[0] + _STATUS_GAP + face.size(right)[0] <= width - 2 * _STATUS_PAD:
+            return StatusLayout(size, left, right)
+    face = font(STATUS_SIZES[-1])
+    room = width - 2 * _STATUS_PAD
+    shown = left
+    while len(shown) > 1 and face.size(shown)[0] > room:
+        shown = shown[:-2] + "…"
+    return StatusLayout(STATUS_SIZES[-1], shown, "")
+
+
 def draw_status(surface: pygame.Surface, rect: pygame.Rect, left: str, right: str) -> None:
     surface.fill((43, 47, 58), rect)
-    small = font(20)
-    surface.blit(small.render(left, True, (225, 228, 235)), (rect.x + 10, rect.y + 7))
-    label = small.render(right, True, (170, 176, 190))
-    surface.blit(label, (rect.right - label.get_width() - 10, rect.y + 7))
+    fitted = status_layout(rect.width, left, right)
+    face = font(fitted.size)
+    y = rect.centery - face.get_height() // 2
+    surface.blit(face.render(fitted.left, True, (225, 228, 235)), (rect.x + _STATUS_PAD, y))
+    label = face.render(fitted.right, True, (170, 176, 190))
+    surface.blit(label, (rect.right - label.get_width() - _STATUS_PAD, y))
 
 
 HELP_SIZES = (23, 21, 19, 17)  # the sheet's text sizes, largest first: the first whose layout fits is used

@@ -8,6 +8,7 @@ raises (ImportError_ is a ValueError); the entry point's boundary reports it in 
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -40,9 +41,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--name", help="the board's name (map property)")
     parser.add_argument("--min-distance", type=float, default=40.0, help="closest two stations may be, px")
     parser.add_argument("--power", type=float, default=0.6, help="centre magnification: 1 = none, 0.5 = strong")
-    parser.add_argument("--geographic", action="store_true",
-                        help="keep the stations where the city has them (default: a schematic metro map with placed"
-                             " names, as the editor's Tidy layout makes it)")
+    laid = parser.add_mutually_exclusive_group()
+    laid.add_argument("--geographic", action="store_true",
+                      help="keep the stations where the city has them (default: a schematic metro map with placed"
+                           " names, as the editor's Tidy layout makes it)")
+    laid.add_argument("--thorough", action="store_true",
+                      help="take minutes, not seconds, for clearer names, as the shipped boards are built (the"
+                           " editor's Ctrl+Shift+T); progress is shown on standard error")
 
 
 def config_from(args: argparse.Namespace) -> dict[str, object]:
@@ -83,7 +88,10 @@ def run(args: argparse.Namespace) -> int:
         from editor.importing.schematic import lay_out  # the pipeline loads only when it is asked for
 
         doc = Document.from_bytes(tmx_bytes(board), args.out)
-        result = lay_out(doc)
+        progress = ProgressLine() if args.thorough else None
+        result = lay_out(doc, progress, thorough=args.thorough)
+        if progress is not None:
+            progress(1.0)  # a climb that stops early leaves the line short of its end
         doc.save(args.out)  # once: a file that was there already is kept as .bak
         layout = "schematic, every name placed" if not result.figures.unresolved_names else \
             f"schematic, names still crowded: {crowded_names(result.problems, [n.name for n in board.nodes])}"
@@ -93,6 +101,21 @@ def run(args: argparse.Namespace) -> int:
         " short: a bigger area or more stations gives a longer one"
     print(f"wrote {args.out}: {counted(stations, 'station')}, {counted(len(board.links), 'link')} ({layout}){short}")
     return 0
+
+
+class ProgressLine:
+    """A thorough layout's progress on standard error, rewritten in place ("laying out: 42 %"), so a
+    designer at a terminal sees minutes of work moving; nothing while the share stands still."""
+
+    def __init__(self) -> None:
+        self.shown = -1
+
+    def __call__(self, fraction: float) -> None:
+        percent = int(100 * fraction)
+        if percent != self.shown:
+            self.shown = percent
+            end = "\n" if percent >= 100 else ""
+            print(f"\rlaying out: {percent} %", end=end, file=sys.stderr, flush=True)
 
 
 def crowded_names(problems: Sequence[str], names: Sequence[str], most: int = 6) -> str:

@@ -257,3 +257,28 @@ def test_tiled_resave_compiles_to_the_same_board(driver: Driver, tmp_path: Path)
     a, b = compile_tmx(ours), compile_tmx(theirs)
     assert a.board is not None and b.board is not None, [str(p) for p in a.problems + b.problems]
     assert a.board.dumps() == b.board.dumps()
+
+
+@pytest.mark.parametrize("width", [1100, 1280, 1600])
+def test_a_long_status_is_never_drawn_over_the_boards_figures(tmp_path: Path, width: int) -> None:
+    """An import's status with its hints ran on under "117 stations · x 0 y 0 · snap on": the message now
+    takes a smaller size, then the whole bar, and is cut with "…" only when even that is too narrow."""
+    from editor.app import EditorApp
+    from editor.app.chrome import STATUS_SIZES, status_layout
+    from editor.canvas.render import font
+
+    said = ("Imported Berlin · only 24 destination cards, so the game will be short: import a bigger area for a "
+            "longer one · 2 names still hard to read: see Problems · Ctrl+Shift+T takes a few minutes to clear more")
+    d = Driver(EditorApp(tmp_path / "board.tmx", size=(width, 720)))
+    d.app.user.status(said)
+    d.frames(1)
+    bar = d.app.layout.status
+    figures = "board.tmx · 0 stations · x 0 y 0 · snap on · 100%"
+    fitted = status_layout(bar.width, said, figures)
+    face = font(fitted.size)
+    used = face.size(fitted.left)[0] + (face.size(fitted.right)[0] + 24 if fitted.right else 0)
+    assert used <= bar.width - 20
+    assert fitted.left == said or (fitted.left.endswith("…") and said.startswith(fitted.left[:-1]))
+    short = status_layout(bar.width, "Saved", figures)
+    assert short == type(short)(STATUS_SIZES[0], "Saved", figures)  # a short message: as before
+    d.screenshot(f"long-status-{width}")

@@ -24,7 +24,7 @@ from dataclasses import replace
 
 from editor.cartography.metro.naming import placed, scene_of
 from editor.cartography.metro.nudge import Guarantees, NamedLayout, stacked_when_drawn, steps_of
-from editor.cartography.metro.request import MapRequest
+from editor.cartography.metro.request import MapRequest, Progress
 from editor.cartography.metro.river import redrawn_rivers
 from editor.cartography.metro.scene import NameScene
 from editor.cartography.names.types import PlacedName
@@ -38,8 +38,11 @@ Finish = Callable[[NameScene, Mapping[int, PlacedName]], dict[int, PlacedName]]
 
 
 def climb(request: MapRequest, schematic: Schematic, scene: NameScene, names: Mapping[int, PlacedName],
-          finish: Finish) -> tuple[Schematic, NameScene, dict[int, PlacedName]]:
-    """The layout with stations stepped aside while a step leaves fewer names in trouble (see the notes)."""
+          finish: Finish, progress: Progress | None = None) -> tuple[Schematic, NameScene, dict[int, PlacedName]]:
+    """The layout with stations stepped aside while a step leaves fewer names in trouble (see the notes).
+
+    `progress` hears each step tried, as the share of the most rounds gone (a climb that stops early jumps
+    to the end), so a cancel is heard within one step's placement."""
     best = NamedLayout.of(request, schematic, scene, names)
     if not request.thorough or not best.in_trouble:
         return schematic, scene, dict(names)
@@ -56,15 +59,22 @@ def climb(request: MapRequest, schematic: Schematic, scene: NameScene, names: Ma
         new_scene, new_names = placed(local, stepped, None, request.seed)
         return NamedLayout.of(request, stepped, scene_of(request, stepped), finish(new_scene, new_names))
 
-    for _ in range(ROUNDS):
+    for round_no in range(ROUNDS):
         helped = False
-        for index in sorted(best.in_trouble):
+        troubled_names = sorted(best.in_trouble)
+        for done, index in enumerate(troubled_names):
             if index not in best.in_trouble:
                 continue
+            share = (round_no + done / len(troubled_names)) / ROUNDS
+
+            def tick(share: float = share) -> None:
+                if progress is not None:
+                    progress(share)
+
             for mover in _movers(request, best, index):
                 if request.network.places[mover].pinned:
                     continue
-                outcome = _first_better(request, best, mover, guarantees, finished, stacked, rivers)
+                outcome = _first_better(request, best, mover, guarantees, finished, stacked, rivers, tick)
                 if outcome is not best:
                     best, helped = outcome, True
                     break
@@ -75,9 +85,10 @@ def climb(request: MapRequest, schematic: Schematic, scene: NameScene, names: Ma
 
 def _first_better(request: MapRequest, best: NamedLayout, mover: int, guarantees: Guarantees,
                   finished: Callable[[Schematic, int], NamedLayout], stacked: int,
-                  rivers: frozenset[int]) -> NamedLayout:
+                  rivers: frozenset[int], tick: Callable[[], None]) -> NamedLayout:
     """The first layout with `mover` a step away that is better than `best` (see the notes), else `best`."""
     for stepped in steps_of(request, best.schematic, best.scene, mover):
+        tick()
         if not guarantees.kept(stepped, scene_of(request, stepped)):
             continue
         outcome = finished(stepped, mover)

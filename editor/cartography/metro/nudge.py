@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from editor.cartography.layout.checks import MIN_SPACING, check_schematic
 from editor.cartography.metro.naming import measure_of, name_problems, placed, scene_of, troubled
-from editor.cartography.metro.request import MapRequest
+from editor.cartography.metro.request import MapRequest, Progress
 from editor.cartography.metro.scene import NameScene, beds_over, beds_over_stations
 from editor.cartography.metro.track_drawing import TrackDrawing, bend_cost, octilinear_ways
 from editor.cartography.metro.unstack import unstack_links
@@ -81,8 +81,8 @@ class NamedLayout:
         return len(self.in_trouble) < len(other.in_trouble) and self.unreadable <= other.unreadable
 
 
-def nudge_stations(request: MapRequest, schematic: Schematic, scene: NameScene,
-                   names: Mapping[int, PlacedName]) -> tuple[Schematic, NameScene, dict[int, PlacedName]]:
+def nudge_stations(request: MapRequest, schematic: Schematic, scene: NameScene, names: Mapping[int, PlacedName],
+                   progress: Progress | None = None) -> tuple[Schematic, NameScene, dict[int, PlacedName]]:
     """The layout with stations stepped aside where that frees their names (see the module's notes).
 
     Only when the request takes time for names (`MapRequest.takes_time_for_names`: a shipped board's build, a
@@ -98,11 +98,14 @@ def nudge_stations(request: MapRequest, schematic: Schematic, scene: NameScene,
     guarantees = Guarantees(request, schematic, scene)
     position_of = {station.index: pos for pos, station in enumerate(scene.stations)}
     clean = _Clean(request, scene)
-    for index in sorted(best.in_trouble):
+    troubled_names = sorted(best.in_trouble)
+    for done, index in enumerate(troubled_names):
         pos = position_of[index]
         if network.places[index].pinned or clean(pos):
             continue
         for stepped in steps_of(request, best.schematic, clean.scene, index):
+            if progress is not None:  # each step tried: a cancel is heard within one placement
+                progress(done / len(troubled_names))
             stepped_clean = _Clean(request, scene_of(request, stepped))
             if not stepped_clean(pos):
                 continue

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import pairwise
 
+import pytest
+
 from editor.cartography.layout.checks import check_schematic, is_octilinear
 from editor.cartography.metro.climb import climb
 from editor.cartography.metro.naming import name_problems, placed, troubled
@@ -46,3 +48,23 @@ def test_a_fresh_import_does_not_climb() -> None:
     schematic = _drawn(request)
     scene, names = placed(request, schematic, None, 0)
     assert climb(request, schematic, scene, names, lambda _scene, kept: dict(kept))[0] is schematic
+
+
+def test_the_climb_tells_its_progress_at_each_step_and_stops_when_told() -> None:
+    """Ctrl+Shift+T runs the climb in the background for minutes: its share moves on with the names it
+    works through, and a cancel, raised from the progress call, ends it within one step."""
+    request = _pinned_end()
+    schematic = _drawn(request)
+    scene, names = placed(request, schematic, None, 0)
+    heard: list[float] = []
+    climb(request, schematic, scene, names, lambda _scene, kept: dict(kept), heard.append)
+    assert heard and heard == sorted(heard) and heard[0] >= 0.0 and heard[-1] < 1.0
+
+    class Cancelled(Exception):
+        pass
+
+    def cancel(_fraction: float) -> None:
+        raise Cancelled
+
+    with pytest.raises(Cancelled):
+        climb(request, schematic, scene, names, lambda _scene, kept: dict(kept), cancel)

@@ -53,14 +53,15 @@ def load(editor: Editor, agreed: Agreed, choice: ImportChoice) -> None:
         said = text.STATUS_IMPORTED.format(city=CITY_TITLES.get(city, city.title()))  # "Paris", not "paris"
         if imported.cards < SHORT_GAME_CARDS:  # a small board: tell before the designer plays a 2-turn game
             said += " · " + text.plural("STATUS_IMPORT_SHORT", imported.cards, cards=imported.cards)
-        editor.user.status(said + names_in_trouble(imported.names_in_trouble))
+        editor.user.status(said + names_in_trouble(imported.names_in_trouble, hint=not choice.thorough))
 
     def failed(error: Exception) -> None:  # the importer reads data files: show any failure, keep the editor alive
         _form(editor, agreed, choice, str(error))  # the form again as it was, the error in it: correct, import again
 
     editor.start_work(BackgroundWork(text.WORK_IMPORT.format(city=city),
                                      lambda progress: importing.import_network(city, choice.area, progress,
-                                                                               stations), finish, failed))
+                                                                               stations, choice.thorough),
+                                     finish, failed))
 
 
 def actions() -> list[Action]:

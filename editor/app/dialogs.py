@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 import pygame_gui
 from pygame_gui import UIManager
-from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox, UITextEntryLine, UIWindow
+from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UILabel, UITextBox, UITextEntryLine, UIWindow
 from pygame_gui.windows import UIConfirmationDialog, UIMessageWindow
 
 from editor import text
@@ -124,12 +124,14 @@ class ImportForm:
     narrow: "kiez.txt", not a path cut off before the name). While one is given the area field is greyed
     out and the hint says the list stands for it.
 
+    "Clearer names" asks for the thorough map (`--thorough`): minutes rather than seconds.
+
     An import that failed (no station in the area, a mistyped area or station) opens the form again as it
     was, with `error` under the fields, so the designer corrects what they typed instead of typing it all
     again."""
 
     PLACEHOLDER = pygame.Color("#9a9a9a")  # the theme's disabled text: plainly not something typed
-    HEIGHT = 250  # the form's height without an error
+    HEIGHT = 290  # the form's height without an error
     ERROR_H = 110  # the form's extra height when it shows an error
 
     def __init__(self, ui: UIManager, rect: pygame.Rect, cities: dict[str, str],
@@ -158,13 +160,15 @@ class ImportForm:
                                         initial_text=chosen.stations or None)
         self.choose_stations = UIButton(pygame.Rect(348, 94, 32, 30), "…", ui, container=self.window,
                                         tool_tip_text=text.IMPORT_STATIONS_TITLE)
-        self.hint = UILabel(pygame.Rect(14, 140, 240, 34), text.IMPORT_AREA_HINT, ui, container=self.window,
+        self.thorough = UICheckBox(pygame.Rect(140, 138, 20, 20), text.IMPORT_THOROUGH, ui, container=self.window,
+                                   initial_state=chosen.thorough, tool_tip_text=text.IMPORT_THOROUGH_HINT)
+        self.hint = UILabel(pygame.Rect(14, 180, 240, 34), text.IMPORT_AREA_HINT, ui, container=self.window,
                             object_id="#field_label")
-        self.button = UIButton(pygame.Rect(260, 140, 120, 34), text.IMPORT_BUTTON, ui, container=self.window)
+        self.button = UIButton(pygame.Rect(260, 180, 120, 34), text.IMPORT_BUTTON, ui, container=self.window)
         self.error: UITextBox | None = None
         if error:  # the importer's words are plain text: a '<' the designer typed must not read as a tag
             self.error = UITextBox(html.escape(text.IMPORT_FAILED.format(error=error), quote=False),
-                                   pygame.Rect(14, 184, 366, self.ERROR_H - 10), ui, container=self.window,
+                                   pygame.Rect(14, 224, 366, self.ERROR_H - 10), ui, container=self.window,
                                    object_id="#form_error")
         self._shade()
 
@@ -202,7 +206,8 @@ class ImportForm:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.button:
             option = self.city.selected_option
             city = option[0] if isinstance(option, tuple) else option
-            choice = ImportChoice(city, self.area.get_text(), self.stations.get_text().strip())
+            choice = ImportChoice(city, self.area.get_text(), self.stations.get_text().strip(),
+                                  bool(self.thorough.get_state()))
             self.window.kill()
             if self.picker is not None and self.picker.alive():
                 self.picker.kill()

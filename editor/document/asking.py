@@ -15,11 +15,13 @@ from editor.document.tmx import Point
 
 
 class ImportChoice(NamedTuple):
-    """What the import form was given: as `python -m editor import --city CITY (--area … | --stations FILE)`."""
+    """What the import form was given: as `python -m editor import --city CITY (--area … | --stations FILE)
+    [--thorough]`."""
 
     city: str
     area: str = ""  # LAT1,LON1,LAT2,LON2; empty: the city's example area
     stations: str = ""  # a station list file, one name a line; stands for the area when given
+    thorough: bool = False  # minutes for clearer names (`--thorough`)
 
 
 class AskUser(Protocol):

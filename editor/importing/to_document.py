@@ -50,11 +50,12 @@ def read_stations(path: Path) -> list[str]:
     return [line.strip() for line in text.splitlines() if line.strip() and line.strip()[0] != "#"]
 
 
-def import_network(city: str, area: str = "", progress: Progress | None = None, stations: str = "") -> Imported:
+def import_network(city: str, area: str = "", progress: Progress | None = None, stations: str = "",
+                   thorough: bool = False) -> Imported:
     """A new, unsaved document holding the starter board of one area of a city, as a schematic map with
     placed names. An empty area is the city's example area (the import form shows it): the importer needs
     an area, and a whole network is far more than one board holds. A station list file (`stations`, as
-    `--stations FILE`) stands for the area."""
+    `--stations FILE`) stands for the area; `thorough` takes minutes for clearer names (`--thorough`)."""
     config: dict[str, object] = {"city": city, **FRESH_IMPORT}  # its city's features guessed: no warnings
     if stations.strip():
         path = Path(stations.strip()).expanduser()
@@ -73,6 +74,6 @@ def import_network(city: str, area: str = "", progress: Progress | None = None, 
     from editor.importing.schematic import lay_out  # the pipeline loads only when an import runs
 
     doc = Document.from_bytes(tmx_bytes(board))
-    result = lay_out(doc, progress)
+    result = lay_out(doc, progress, thorough=thorough)
     doc.touch()  # not saved anywhere yet
     return Imported(doc, destination_cards(board), result.figures.unresolved_names)

@@ -353,3 +353,39 @@ def _typed_in(driver: Driver, entry: object, words: str) -> None:
     driver.key(pygame.K_a, mod=pygame.KMOD_CTRL)
     driver.type(words)
     driver.frames(2)
+
+
+def test_clearer_names_imports_the_thorough_map_and_stays_ticked_after_a_failure(
+        driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    """"Clearer names" is `--thorough`: the map is laid out as the shipped boards are built. The box is part
+    of what the designer gave: a failed import brings the form back with it still ticked."""
+    from editor.importing import schematic
+
+    asked: list[bool] = []
+    real = schematic.lay_out
+
+    def noted(doc, progress=None, thorough=False, **rest):  # type: ignore[no-untyped-def]
+        asked.append(thorough)
+        return real(doc, progress, thorough=thorough, **rest)
+
+    monkeypatch.setattr(schematic, "lay_out", noted)
+    driver.ctrl(pygame.K_i)
+    form = driver.app.dialogs.import_form
+    assert form is not None and not form.thorough.get_state()
+    driver.choose(form.city, "berlin")
+    driver.click_element(form.thorough)
+    assert form.thorough.get_state()
+    driver.click_element(form.area)
+    driver.type("50.0,1.0,50.01,1.01")  # the Channel: no station there
+    driver.click_element(form.button)
+    _until_done(driver)
+    form = _form_after_failure(driver)
+    assert form.thorough.get_state()
+    driver.click_element(form.area)
+    driver.key(pygame.K_a, mod=pygame.KMOD_CTRL)
+    driver.type("52.50,13.36,52.53,13.42")
+    driver.click_element(form.button)
+    _until_done(driver)
+    assert asked == [True]
+    said = driver.app.user.current_status()
+    assert "Imported Berlin" in said and "Ctrl+Shift+T" not in said  # nothing more to ask for

@@ -92,7 +92,7 @@ def _first_better(request: MapRequest, best: NamedLayout, mover: int, guarantees
         if not guarantees.kept(stepped, scene_of(request, stepped)):
             continue
         outcome = finished(stepped, mover)
-        if (_better(outcome, best) and outcome.unreadable <= best.unreadable
+        if (outcome.reads_better_than(best) and outcome.unreadable <= best.unreadable
                 and stacked_when_drawn(request, outcome) <= stacked
                 and rivers <= _rivers_redrawn(request, stepped)):
             return outcome
@@ -103,13 +103,6 @@ def _rivers_redrawn(request: MapRequest, schematic: Schematic) -> frozenset[int]
     """The rivers that run through their crossings in Beck's straight and 45° runs on this layout: a step
     that would leave one carried in its geographic wiggle (river.py) buys names with the map's look."""
     return redrawn_rivers(request.network, schematic, request.frame, strict=True)[1]
-
-
-def _better(new: NamedLayout, old: NamedLayout) -> bool:
-    """Fewer names in trouble; or as many, with fewer things wrong with them (each line of the board check)."""
-    if len(new.in_trouble) != len(old.in_trouble):
-        return len(new.in_trouble) < len(old.in_trouble)
-    return len(new.problems) < len(old.problems)
 
 
 def _movers(request: MapRequest, named: NamedLayout, index: int) -> list[int]:

@@ -80,6 +80,13 @@ class NamedLayout:
     def better_than(self, other: NamedLayout) -> bool:
         return len(self.in_trouble) < len(other.in_trouble) and self.unreadable <= other.unreadable
 
+    def reads_better_than(self, other: NamedLayout) -> bool:
+        """Fewer names in trouble; or as many, with fewer things wrong with them (each line of the board check),
+        as the editor's Place names weighs two placements."""
+        if len(self.in_trouble) != len(other.in_trouble):
+            return len(self.in_trouble) < len(other.in_trouble)
+        return len(self.problems) < len(other.problems)
+
 
 def nudge_stations(request: MapRequest, schematic: Schematic, scene: NameScene, names: Mapping[int, PlacedName],
                    progress: Progress | None = None) -> tuple[Schematic, NameScene, dict[int, PlacedName]]:

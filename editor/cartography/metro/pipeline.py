@@ -12,7 +12,7 @@ from itertools import pairwise
 from editor.cartography.layout.checks import DRAWN_SLACK, MIN_SPACING, check_schematic, is_octilinear
 from editor.cartography.metro.climb import climb
 from editor.cartography.metro.naming import measure_of, name_problems, placed, troubled
-from editor.cartography.metro.nudge import nudge_stations, step_off_beds, step_off_names
+from editor.cartography.metro.nudge import NamedLayout, nudge_stations, step_off_beds, step_off_names
 from editor.cartography.metro.request import MapFigures, MapRequest, MetroMap, Progress
 from editor.cartography.metro.river import redraw_rivers
 from editor.cartography.metro.room import lay_out_with_room
@@ -100,15 +100,13 @@ def make_metro_map(request: MapRequest, progress: Progress | None = None) -> Met
 def _read_better(request: MapRequest, schematic: Schematic,
                  names: Mapping[int, PlacedName]) -> tuple[NameScene, dict[int, PlacedName]]:
     """The names the steps left, or a placement anew where that reads better, both judged on the layout as
-    the board file will hold it (`as_saved`), as the editor's Place names judges (`_legibility`). Judged on
-    the layout before rounding, the README's Berlin import kept names that a designer's first Place names
-    then changed (33 of them)."""
+    the board file will hold it (`as_saved`), as the editor's Place names judges. Judged on the layout
+    before rounding, the README's Berlin import kept names that a designer's first Place names then changed
+    (33 of them)."""
     saved = as_saved(schematic)
     scene, fresh = placed(request, saved, None, request.seed)
-    fresh = _untangled(request, scene, fresh)
-    if _names_legibility(request, scene, fresh) < _names_legibility(request, scene, names):
-        return scene, fresh
-    return scene, dict(names)
+    anew = NamedLayout.of(request, saved, scene, _untangled(request, scene, fresh))
+    return scene, anew.names if anew.reads_better_than(NamedLayout.of(request, saved, scene, names)) else dict(names)
 
 
 def as_saved(schematic: Schematic) -> Schematic:
@@ -120,12 +118,6 @@ def as_saved(schematic: Schematic) -> Schematic:
 
 def _whole(point: tuple[float, float]) -> tuple[float, float]:
     return float(round(point[0])), float(round(point[1]))
-
-
-def _names_legibility(request: MapRequest, scene: NameScene, names: Mapping[int, PlacedName]) -> tuple[int, int]:
-    """`_legibility` of names on a layout: the names in trouble, then every line the board check writes."""
-    problems = name_problems(request, scene, names)
-    return len(troubled(problems, scene)), len(problems)
 
 
 def _untangled(request: MapRequest, scene: NameScene, names: Mapping[int, PlacedName]) -> dict[int, PlacedName]:

@@ -17,7 +17,7 @@ from pygame_gui.windows import UIConfirmationDialog, UIMessageWindow
 from editor import text
 from editor.app.file_dialog import FileDialog
 from editor.app.problems_window import ProblemsWindow
-from editor.document.asking import ImportChoice
+from editor.document.asking import ImportChoice, ImportCity
 
 
 class Dialogs:
@@ -82,7 +82,7 @@ class Dialogs:
             else:
                 self.problems_window = None
 
-    def ask_import(self, cities: dict[str, str], on_import: Callable[[ImportChoice], None], *,
+    def ask_import(self, cities: dict[str, ImportCity], on_import: Callable[[ImportChoice], None], *,
                    chosen: ImportChoice | None = None, error: str = "", folder: Path | None = None) -> None:
         """The import form; after a failed import, again as the designer had `chosen` and with the error. Its
         station list is picked in a file dialog from `folder` (the board's)."""
@@ -113,8 +113,8 @@ class Dialogs:
 
 
 class ImportForm:
-    """City and area, or a station list, for `editor.importing.importer`; `cities` maps each city to an example
-    area of it.
+    """City and area, or a station list, for `editor.importing.importer`; `cities` maps each city's key to its
+    title (what the menu shows) and an example area of it.
 
     The example stands in the area field as a grey placeholder, and an empty field imports that area:
     pygame_gui draws a placeholder in the text colour, so it read as typed-in text the import ignored.
@@ -131,10 +131,10 @@ class ImportForm:
     again."""
 
     PLACEHOLDER = pygame.Color("#9a9a9a")  # the theme's disabled text: plainly not something typed
-    HEIGHT = 290  # the form's height without an error
+    HEIGHT = 266  # the form's height without an error: its title bar, the fields and the Import row
     ERROR_H = 110  # the form's extra height when it shows an error
 
-    def __init__(self, ui: UIManager, rect: pygame.Rect, cities: dict[str, str],
+    def __init__(self, ui: UIManager, rect: pygame.Rect, cities: dict[str, ImportCity],
                  on_import: Callable[[ImportChoice], None], *, chosen: ImportChoice | None = None, error: str = "",
                  folder: Path | None = None,
                  pick_stations: Callable[[Path, Callable[[Path], object]], FileDialog] | None = None):
@@ -146,12 +146,13 @@ class ImportForm:
         self.picker: FileDialog | None = None
         chosen = chosen or ImportChoice("")
         UILabel(pygame.Rect(14, 14, 120, 28), text.IMPORT_CITY, ui, container=self.window, object_id="#field_label")
-        choices: list[str | tuple[str, str]] = list(cities)
-        city = chosen.city if chosen.city in cities else next(iter(cities))
-        self.city = UIDropDownMenu(choices, city, pygame.Rect(140, 14, 240, 30), ui, container=self.window)
+        choices: list[str | tuple[str, str]] = [(city.title, key) for key, city in cities.items()]
+        key = chosen.city if chosen.city in cities else next(iter(cities))
+        self.city = UIDropDownMenu(choices, (cities[key].title, key), pygame.Rect(140, 14, 240, 30), ui,
+                                   container=self.window)
         UILabel(pygame.Rect(14, 54, 120, 28), text.IMPORT_AREA, ui, container=self.window, object_id="#field_label")
         self.area = UITextEntryLine(pygame.Rect(140, 54, 240, 30), ui, container=self.window,
-                                    placeholder_text=cities[city], initial_text=chosen.area or None)
+                                    placeholder_text=cities[key].example, initial_text=chosen.area or None)
         self.typed_colour = self.area.text_colour
         UILabel(pygame.Rect(14, 94, 120, 28), text.IMPORT_STATIONS, ui, container=self.window,
                 object_id="#field_label")
@@ -175,6 +176,11 @@ class ImportForm:
     @property
     def alive(self) -> bool:
         return self.window.alive()
+
+    @property
+    def chosen_city(self) -> str:
+        """The key (`ImportChoice.city`) of the city the menu shows."""
+        return self.city.selected_option[1]
 
     def _shade(self) -> None:
         """Each field's text grey while it shows its placeholder, dark once something is typed; the area
@@ -204,9 +210,7 @@ class ImportForm:
         if not self.alive:
             return False
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.button:
-            option = self.city.selected_option
-            city = option[0] if isinstance(option, tuple) else option
-            choice = ImportChoice(city, self.area.get_text(), self.stations.get_text().strip(),
+            choice = ImportChoice(self.chosen_city, self.area.get_text(), self.stations.get_text().strip(),
                                   bool(self.thorough.get_state()))
             self.window.kill()
             if self.picker is not None and self.picker.alive():
@@ -219,7 +223,7 @@ class ImportForm:
                 self.picker = self.pick_stations(self.folder / typed if typed else self.folder, self._picked)
             return True
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.city:
-            self.area.placeholder_text = self.examples.get(event.text, "")  # an example of the chosen city
+            self.area.placeholder_text = self.examples[self.chosen_city].example  # an example of the chosen city
             self.area.rebuild()
             return True
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element in (self.area, self.stations):

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from editor.app.dialogs import Dialogs
 from editor.app.name_prompt import NamePrompt
-from editor.document.asking import ImportChoice
+from editor.document.asking import ImportChoice, ImportCity
 from editor.document.tmx import Point
 
 STATUS_SECONDS = 5
@@ -56,6 +56,6 @@ class Prompts:
     def show_problems(self, problems: Callable[[], list[str]], then: Callable[[], None]) -> None:
         self.dialogs.show_problems(problems, then)
 
-    def ask_import(self, cities: dict[str, str], then: Callable[[ImportChoice], None], *,
+    def ask_import(self, cities: dict[str, ImportCity], then: Callable[[ImportChoice], None], *,
                    chosen: ImportChoice | None = None, error: str = "", folder: Path | None = None) -> None:
         self.dialogs.ask_import(cities, then, chosen=chosen, error=error, folder=folder)

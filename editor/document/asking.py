@@ -14,6 +14,14 @@ from typing import NamedTuple, Protocol
 from editor.document.tmx import Point
 
 
+class ImportCity(NamedTuple):
+    """A city the import form offers: its name as a designer writes it ("New York", not "newyork") and an
+    example area of it (LAT1,LON1,LAT2,LON2) that an empty area field stands for."""
+
+    title: str
+    example: str
+
+
 class ImportChoice(NamedTuple):
     """What the import form was given: as `python -m editor import --city CITY (--area … | --stations FILE)
     [--thorough]`."""
@@ -50,7 +58,7 @@ class AskUser(Protocol):
         """A window listing `problems()` as they are now, read again while it is open (the user may fix them
         meanwhile); once the list is empty it says so and offers to go on with `then`."""
 
-    def ask_import(self, cities: dict[str, str], then: Callable[[ImportChoice], None], *,
+    def ask_import(self, cities: dict[str, ImportCity], then: Callable[[ImportChoice], None], *,
                    chosen: ImportChoice | None = None, error: str = "", folder: Path | None = None) -> None:
         """A city and an optional area, or a station list file (looked for from `folder`), for importing a real
         network; after a failed import, the form again as the designer `chosen` it and the `error` that says

@@ -10,6 +10,7 @@ from pygame_gui.windows import UIConfirmationDialog, UIMessageWindow
 
 from editor.app.dialogs import ImportForm
 from editor.app.file_dialog import FileDialog
+from editor.importing.importer import CITY_TITLES
 from editor.importing.network_data import EXAMPLE_AREAS
 from game.board.legibility import name_problems
 from game.board.tmx.compiler import compile_tmx_bytes
@@ -22,9 +23,20 @@ def test_the_area_example_follows_the_chosen_city(driver: Driver) -> None:
     form = driver.app.dialogs.import_form
     assert form is not None and form.alive
     assert form.area.placeholder_text == EXAMPLE_AREAS["london"]
-    driver.choose(form.city, "berlin")
+    driver.choose(form.city, "Berlin")
     assert form.area.placeholder_text == EXAMPLE_AREAS["berlin"]
     assert form.alive
+
+
+def test_the_city_menu_shows_each_city_as_it_is_written(driver: Driver) -> None:
+    """"New York", not the key "newyork" the importer and the command line use; choosing it imports newyork."""
+    driver.ctrl(pygame.K_i)
+    form = driver.app.dialogs.import_form
+    assert form is not None
+    assert form.city.selected_option[0] == "London"
+    driver.choose(form.city, "New York")
+    assert form.chosen_city == "newyork"
+    assert form.area.placeholder_text == EXAMPLE_AREAS["newyork"]
 
 
 def test_esc_closes_the_import_form_and_imports_nothing(driver: Driver) -> None:
@@ -75,8 +87,8 @@ def _import(driver: Driver, city: str, area: str = "") -> None:
     driver.ctrl(pygame.K_i)
     form = driver.app.dialogs.import_form
     assert form is not None
-    if form.city.selected_option[0] != city:
-        driver.choose(form.city, city)
+    if form.chosen_city != city:
+        driver.choose(form.city, CITY_TITLES[city])
     if area:
         driver.click_element(form.area)
         driver.type(area)
@@ -168,7 +180,7 @@ def test_an_area_without_stations_keeps_the_form_as_typed_and_says_what_to_chang
     _import(driver, "berlin", "50.0,1.0,50.01,1.01")
     form = _form_after_failure(driver)
     assert driver.app.doc.to_bytes() == before
-    assert form.city.selected_option[0] == "berlin" and form.area.get_text() == "50.0,1.0,50.01,1.01"
+    assert form.chosen_city == "berlin" and form.area.get_text() == "50.0,1.0,50.01,1.01"
     assert form.error is not None and "choose a larger area" in form.error.html_text
     driver.frames(1)
     assert form.error.get_abs_rect().colliderect(form.window.get_abs_rect())  # shown inside the form
@@ -215,7 +227,7 @@ def test_a_board_with_unsaved_changes_is_asked_about_once_however_often_import_i
     _answer_discard_questions(driver, asked)
     form = driver.app.dialogs.import_form
     assert len(asked) == 1 and form is not None and form.alive
-    driver.choose(form.city, "berlin")
+    driver.choose(form.city, "Berlin")
     driver.click_element(form.area)
     driver.type("50.0,1.0,50.01,1.01")
     driver.click_element(form.button)
@@ -296,7 +308,7 @@ def test_a_station_list_chosen_in_the_form_imports_those_stations(driver: Driver
     (tmp_path / "kiez.txt").write_text("\n".join(names) + "\n", encoding="utf-8")
     driver.ctrl(pygame.K_i)
     form = _form(driver)
-    driver.choose(form.city, "berlin")
+    driver.choose(form.city, "Berlin")
     assert form.area.is_enabled and form.hint.text == "Empty: the area in grey"
     driver.click_element(form.choose_stations)
     picker = next(w for w in driver.app.dialogs.callbacks if isinstance(w, FileDialog) and w.alive())
@@ -325,7 +337,7 @@ def test_a_station_list_with_a_typo_comes_back_with_the_hint_and_the_list_kept(d
     (tmp_path / "kiez.txt").write_text("Alexanderplatz\nJannowitzbruecke\nOstbahnhof\n", encoding="utf-8")
     driver.ctrl(pygame.K_i)
     form = _form(driver)
-    driver.choose(form.city, "berlin")
+    driver.choose(form.city, "Berlin")
     driver.click_element(form.stations)
     driver.type("kiez.txt")
     driver.click_element(form.button)
@@ -372,7 +384,7 @@ def test_clearer_names_imports_the_thorough_map_and_stays_ticked_after_a_failure
     driver.ctrl(pygame.K_i)
     form = driver.app.dialogs.import_form
     assert form is not None and not form.thorough.get_state()
-    driver.choose(form.city, "berlin")
+    driver.choose(form.city, "Berlin")
     driver.click_element(form.thorough)
     assert form.thorough.get_state()
     driver.click_element(form.area)

@@ -60,7 +60,7 @@ class EditorApp:
                   key=FITS.index)
         self.toolbar_fit = fit
         self.layout = Layout(size, fit.height)
-        self.ui = UIManager(size, THEME)
+        self.ui = UIManager(size, THEME, starting_language=text.localize())  # pygame_gui's own words too
         self.session = EditingSession(Document.new(text.NEW_BOARD_NAME))
         self.view = View(self.layout.canvas)
         self.renderer = Renderer()

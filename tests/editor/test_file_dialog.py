@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from pygame_gui.core.utility import translate
 from pygame_gui.elements import UILabel
 from pygame_gui.windows import UIFileDialog
 
@@ -215,3 +216,16 @@ def test_a_long_file_name_is_shortened_in_the_middle_to_fit_beside_ok(folder: Pa
     _typed_path(driver, dialog, str(folder / name))
     said = _reason(driver, dialog)
     assert said.startswith("No file “london_with") and "…" in said and "version.tmx”" in said
+
+
+@pytest.mark.parametrize(("language", "cancel"), [("de", "Abbrechen"), ("fr", "Annuler")])
+def test_the_dialog_buttons_speak_the_editors_language(folder: Path, language: str, cancel: str) -> None:
+    """pygame_gui's own words (the file dialog's Cancel) follow the editor's language, not English."""
+    text.localize(language)
+    try:
+        driver = Driver(EditorApp(folder / "kiez.tmx", size=(1600, 900)))
+        driver.ctrl(pygame.K_o)
+        driver.frames(2)
+        assert translate(_dialog(driver).cancel_button.text) == cancel  # as pygame_gui draws it
+    finally:
+        text.localize("en")

@@ -18,6 +18,8 @@ from editor.document.files import Agreed
 from editor.document.work import BackgroundWork
 from editor.importing import to_document as importing
 from editor.importing.importer import CITY_TITLES, SHORT_GAME_CARDS
+from editor.importing.network_data import ImportError_
+from game import i18n
 
 
 def ask(editor: Editor) -> None:
@@ -56,12 +58,20 @@ def load(editor: Editor, agreed: Agreed, choice: ImportChoice) -> None:
         editor.user.status(said + names_in_trouble(imported.names_in_trouble, hint=not choice.thorough))
 
     def failed(error: Exception) -> None:  # the importer reads data files: show any failure, keep the editor alive
-        _form(editor, agreed, choice, str(error))  # the form again as it was, the error in it: correct, import again
+        _form(editor, agreed, choice, _said(error))  # the form again as it was, the error in it: correct, import again
 
     editor.start_work(BackgroundWork(text.WORK_IMPORT.format(city=city),
                                      lambda progress: importing.import_network(city, choice.area, progress,
                                                                                stations, choice.thorough),
                                      finish, failed))
+
+
+def _said(error: Exception) -> str:
+    """What went wrong, in the editor's language where the importer names it (`ImportError_.key`), else as
+    the error says it."""
+    if isinstance(error, ImportError_) and error.key:
+        return i18n.render(i18n.keyed_phrase("editor.import_error", error.key, error.params))
+    return str(error)
 
 
 def actions() -> list[Action]:

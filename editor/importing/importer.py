@@ -70,10 +70,15 @@ def _unknown(names: list[str], known: dict[str, Station], what: str) -> None:
     missing = [n for n in names if n not in known]
     if missing:
         hints = []
+        guesses: list[str] = []
         for name in missing[:5]:
             close = _close(name, list(known))
+            guesses += [] if guesses else close
             hints.append(f"{name!r}" + (f" (did you mean {' or '.join(map(repr, close))}?)" if close else ""))
-        raise ImportError_(f"{what}: unknown station {', '.join(hints)}" + (" …" if len(missing) > 5 else ""))
+        listed = ", ".join(map(repr, missing[:5])) + (" …" if len(missing) > 5 else "")
+        raise ImportError_(f"{what}: unknown station {', '.join(hints)}" + (" …" if len(missing) > 5 else ""),
+                           "unknown_close" if guesses else "unknown", count=len(missing), names=listed,
+                           guesses=" / ".join(map(repr, guesses)))
 
 
 def folded(name: str) -> str:
@@ -166,8 +171,9 @@ def select(network: Network, config: dict[str, Any]) -> tuple[list[str], dict[tu
             lon1, lat1, lon2, lat2 = (float(v) for v in config["area"])
             if len(_in_area(network, lat1, lon1, lat2, lon2)) >= 2:  # typed longitude first
                 raise ImportError_("no station lies in that area, but some do with latitude and longitude the other"
-                                   " way round: give the area as LAT1,LON1,LAT2,LON2 (latitude first)")
-        raise ImportError_(f"only {counted(len(chosen), 'station')} selected: choose a larger area or more stations")
+                                   " way round: give the area as LAT1,LON1,LAT2,LON2 (latitude first)", "swapped")
+        raise ImportError_(f"only {counted(len(chosen), 'station')} selected: choose a larger area or more stations",
+                           "few_stations", count=len(chosen))
     keep = set(chosen)
     links: dict[tuple[str, str], set[str]] = {}
     for line, routes in network.routes.items():

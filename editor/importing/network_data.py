@@ -36,7 +36,16 @@ METRO_LINES: dict[str, tuple[str, ...]] = {
 
 
 class ImportError_(ValueError):
-    """Bad or missing input data; the message is one line meant for the user."""
+    """Bad or missing input data; the message is one line meant for the user.
+
+    What a designer can get wrong in the editor's import form also carries a `key` and its `params` (the
+    message `editor.import_error.<key>` in the catalogues), so the form says it in the editor's language;
+    the command line prints the English message."""
+
+    def __init__(self, message: str, key: str = "", **params: object) -> None:
+        super().__init__(message)
+        self.key = key
+        self.params = params
 
 
 @dataclass

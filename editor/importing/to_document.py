@@ -23,7 +23,8 @@ def cities() -> dict[str, ImportCity]:
 
 
 def parse_area(area: str) -> list[float] | None:
-    """`LAT1,LON1,LAT2,LON2` into four numbers; None when empty. ValueError, in plain words, otherwise."""
+    """`LAT1,LON1,LAT2,LON2` into four numbers; None when empty. ImportError_ (a ValueError), in plain words,
+    otherwise."""
     area = area.strip()
     if not area:
         return None
@@ -32,7 +33,8 @@ def parse_area(area: str) -> list[float] | None:
     except ValueError:
         values = []
     if len(values) != 4:
-        raise ValueError(f"the area is four numbers LAT1,LON1,LAT2,LON2 (e.g. 51.49,-0.20,51.535,-0.07), not {area!r}")
+        raise ImportError_("the area is four numbers LAT1,LON1,LAT2,LON2 (e.g. 51.49,-0.20,51.535,-0.07), "
+                           f"not {area!r}", "bad_area", area=area)
     return values
 
 
@@ -64,7 +66,8 @@ def import_network(city: str, area: str = "", progress: Progress | None = None, 
             config["stations"] = read_stations(path)
         except (OSError, UnicodeDecodeError) as error:
             reason = error.strerror if isinstance(error, OSError) and error.strerror else "not a text file"
-            raise ImportError_(f"cannot read the station list {path.name}: {reason}") from error
+            raise ImportError_(f"cannot read the station list {path.name}: {reason}", "unreadable_list",
+                               file=path.name, reason=reason) from error
     else:
         bounds = parse_area(area) or parse_area(EXAMPLE_AREAS.get(city, ""))
         if bounds is not None:

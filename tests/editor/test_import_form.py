@@ -401,3 +401,34 @@ def test_clearer_names_imports_the_thorough_map_and_stays_ticked_after_a_failure
     assert asked == [True]
     said = driver.app.user.current_status()
     assert "Imported Berlin" in said and "Ctrl+Shift+T" not in said  # nothing more to ask for
+
+
+@pytest.mark.parametrize(("language", "area_words", "list_words"), [
+    ("de", "größeres Gebiet", "(gemeint: 'Jannowitzbrücke'?)"),
+    ("fr", "zone plus grande", "(vouliez-vous dire 'Jannowitzbrücke' ?)"),
+])
+def test_the_forms_errors_speak_the_editors_language(tmp_path: Path, language: str, area_words: str,
+                                                     list_words: str) -> None:
+    """An area without stations and a station list with a typo, in a German or French editor: the form
+    says what to change in that language, not the importer's English."""
+    from editor import text
+    from editor.app import EditorApp
+
+    text.localize(language)
+    try:
+        driver = Driver(EditorApp(tmp_path / "board.tmx", size=(1600, 900)))
+        _import(driver, "berlin", "50.0,1.0,50.01,1.01")
+        form = _form_after_failure(driver)
+        assert form.error is not None and area_words in form.error.html_text
+        assert "choose" not in form.error.html_text
+        (tmp_path / "kiez.txt").write_text("Alexanderplatz\nJannowitzbruecke\n", encoding="utf-8")
+        driver.click_element(form.stations)
+        driver.type("kiez.txt")
+        driver.click_element(form.button)
+        _until_done(driver)
+        form = _form_after_failure(driver)
+        assert form.error is not None and list_words in form.error.html_text
+        driver.screenshot(f"import-form-error-{language}")
+    finally:
+        text.localize("en")
+        pygame.quit()

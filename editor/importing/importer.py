@@ -73,7 +73,7 @@ def _unknown(names: list[str], known: dict[str, Station], what: str) -> None:
         guesses: list[str] = []
         for name in missing[:5]:
             close = _close(name, list(known))
-            guesses += [] if guesses else close
+            guesses = guesses or close  # the keyed message offers the first misspelt name's guesses
             hints.append(f"{name!r}" + (f" (did you mean {' or '.join(map(repr, close))}?)" if close else ""))
         listed = ", ".join(map(repr, missing[:5])) + (" …" if len(missing) > 5 else "")
         raise ImportError_(f"{what}: unknown station {', '.join(hints)}" + (" …" if len(missing) > 5 else ""),

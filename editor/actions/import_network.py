@@ -17,7 +17,7 @@ from editor.document.asking import ImportChoice
 from editor.document.files import Agreed
 from editor.document.work import BackgroundWork
 from editor.importing import to_document as importing
-from editor.importing.importer import CITY_TITLES, SHORT_GAME_CARDS
+from editor.importing.importer import SHORT_GAME_CARDS, city_title
 from editor.importing.network_data import ImportError_
 from game import i18n
 
@@ -52,7 +52,7 @@ def load(editor: Editor, agreed: Agreed, choice: ImportChoice) -> None:
             editor.user.status(text.STATUS_WORK_STALE.format(title=title))
             return
         editor.files.show(imported.doc)
-        said = text.STATUS_IMPORTED.format(city=CITY_TITLES.get(city, city.title()))  # "Paris", not "paris"
+        said = text.STATUS_IMPORTED.format(city=city_title(city))  # "Paris", not "paris"
         if imported.cards < SHORT_GAME_CARDS:  # a small board: tell before the designer plays a 2-turn game
             said += " · " + text.plural("STATUS_IMPORT_SHORT", imported.cards, cards=imported.cards)
         editor.user.status(said + names_in_trouble(imported.names_in_trouble, hint=not choice.thorough))

@@ -55,6 +55,12 @@ __all__ = ["ImportError_", "StarterBoard", "build_board", "load_network"]
 
 RULESET_OF_CITY = {"london": "london", "berlin": "berlin", "newyork": "newyork", "paris": "custom"}
 CITY_TITLES = {"london": "London", "berlin": "Berlin", "newyork": "New York", "paris": "Paris"}
+
+
+def city_title(city: str) -> str:
+    """A city as people write it ("New York", not the key "newyork"): a board's default name, the import
+    form's menu, the editor's status."""
+    return CITY_TITLES.get(city, city.title())
 # A hub (railway station, express destination) serves this many lines. New York's data names each service
 # (1, 2, 3, A, C, E…), so a plain local stop there already has three or four of them.
 HUB_LINES = {"newyork": 6}
@@ -75,8 +81,9 @@ def _unknown(names: list[str], known: dict[str, Station], what: str) -> None:
             close = _close(name, list(known))
             guesses = guesses or close  # the keyed message offers the first misspelt name's guesses
             hints.append(f"{name!r}" + (f" (did you mean {' or '.join(map(repr, close))}?)" if close else ""))
-        listed = ", ".join(map(repr, missing[:5])) + (" …" if len(missing) > 5 else "")
-        raise ImportError_(f"{what}: unknown station {', '.join(hints)}" + (" …" if len(missing) > 5 else ""),
+        more = " …" if len(missing) > 5 else ""
+        listed = ", ".join(map(repr, missing[:5])) + more
+        raise ImportError_(f"{what}: unknown station {', '.join(hints)}{more}",
                            "unknown_close" if guesses else "unknown", count=len(missing), names=listed,
                            guesses=" / ".join(map(repr, guesses)))
 
@@ -281,7 +288,7 @@ def build_board(config: dict[str, Any], data_dir: Path | None = None) -> Starter
     nodes = [StarterNode(n, *positions[n]) for n in chosen]
     links = [StarterLink(a, b, spaces[(a, b)], tuple(sorted(line_sets.get((a, b), ())))) for a, b in sorted(spaces)]
     board = StarterBoard(
-        name=config.get("name", CITY_TITLES.get(city, city.title())),
+        name=config.get("name", city_title(city)),
         ruleset=config.get("ruleset", RULESET_OF_CITY.get(city, "custom")),
         width=size[0], height=size[1],
         properties=dict(config.get("properties", {})),

@@ -12,14 +12,14 @@ from pathlib import Path
 from editor.document import Document
 from editor.document.asking import ImportCity
 from editor.document.work import Progress
-from editor.importing.importer import CITY_TITLES, FRESH_IMPORT, build_board, destination_cards
+from editor.importing.importer import FRESH_IMPORT, build_board, city_title, destination_cards
 from editor.importing.network_data import CITIES, EXAMPLE_AREAS, ImportError_
 from editor.tmx_write import tmx_bytes
 
 
 def cities() -> dict[str, ImportCity]:
     """Each city the importer knows, with its title and an example area of it for the import form."""
-    return {city: ImportCity(CITY_TITLES.get(city, city.title()), EXAMPLE_AREAS[city]) for city in CITIES}
+    return {city: ImportCity(city_title(city), EXAMPLE_AREAS[city]) for city in CITIES}
 
 
 def parse_area(area: str) -> list[float] | None:

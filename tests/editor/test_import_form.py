@@ -10,7 +10,7 @@ from pygame_gui.windows import UIConfirmationDialog, UIMessageWindow
 
 from editor.app.dialogs import ImportForm
 from editor.app.file_dialog import FileDialog
-from editor.importing.importer import CITY_TITLES
+from editor.importing.importer import city_title
 from editor.importing.network_data import EXAMPLE_AREAS
 from game.board.legibility import name_problems
 from game.board.tmx.compiler import compile_tmx_bytes
@@ -88,7 +88,7 @@ def _import(driver: Driver, city: str, area: str = "") -> None:
     form = driver.app.dialogs.import_form
     assert form is not None
     if form.chosen_city != city:
-        driver.choose(form.city, CITY_TITLES[city])
+        driver.choose(form.city, city_title(city))
     if area:
         driver.click_element(form.area)
         driver.type(area)

@@ -246,12 +246,14 @@ def _covering(problems: Sequence[str], scene: NameScene) -> list[tuple[int, int]
     return found
 
 
-def steps_of(request: MapRequest, schematic: Schematic, scene: NameScene, index: int) -> list[Schematic]:
-    """The layouts with station `index` a step away, each link of it drawn the least bent allowed way;
-    steps that bring it near another station or leave a link no way are left out."""
+def steps_of(request: MapRequest, schematic: Schematic, scene: NameScene, index: int,
+             steps: Sequence[float] = STEPS) -> list[Schematic]:
+    """The layouts with station `index` a step away (each of `steps` px, nearest first, in each of eight
+    directions), each link of it drawn the least bent allowed way; steps that bring it near another station
+    or leave a link no way are left out."""
     network = request.network
     found = []
-    for step in STEPS:
+    for step in steps:
         for dx, dy in DIRECTIONS:
             x, y = schematic.positions[index]
             to: Point = (x + dx * step, y + dy * step)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from itertools import pairwise
 
 import pytest
 
 from editor.cartography.layout.checks import check_schematic, is_octilinear
+from editor.cartography.metro import climb as climb_module
 from editor.cartography.metro.climb import climb
 from editor.cartography.metro.naming import name_problems, placed, troubled
 from editor.cartography.metro.nudge import nudge_stations
@@ -68,3 +70,32 @@ def test_the_climb_tells_its_progress_at_each_step_and_stops_when_told() -> None
 
     with pytest.raises(Cancelled):
         climb(request, schematic, scene, names, lambda _scene, kept: dict(kept), cancel)
+
+
+def _deep_crossing(inset: float):  # type: ignore[no-untyped-def]
+    """`_pinned_end` with the north–south link `inset` px further west: across the middle of the name."""
+    request = _pinned_end()
+    places = list(request.network.places)
+    for end in (6, 7):  # G and H
+        places[end] = replace(places[end], x=places[end].x - inset)
+    return replace(request, network=Network(tuple(places), request.network.tracks))
+
+
+def test_a_link_across_the_middle_of_a_name_steps_two_pitches_off_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One pitch moves the link along the name, not off it; at a crowded junction that is where the climb
+    stopped. So a station steps up to three pitches."""
+    request = _deep_crossing(60.0)
+    schematic = _drawn(request)
+    scene, names = placed(request, schematic, None, 0)
+    assert END in troubled(name_problems(request, scene, names), scene)
+    with monkeypatch.context() as one_pitch:
+        one_pitch.setattr(climb_module, "STEPS", (20.0, 40.0))
+        assert climb(request, schematic, scene, names, lambda _scene, kept: dict(kept))[0] is schematic
+
+    moved, scene, names = climb(request, schematic, scene, names, lambda _scene, kept: dict(kept))
+
+    assert END not in troubled(name_problems(request, scene, names), scene)
+    steps = [math.dist(a, b) for a, b in zip(moved.positions, schematic.positions, strict=True) if a != b]
+    assert len(steps) == 1 and 40.0 < steps[0] <= 80.0 * math.sqrt(2) + 1e-6
+    assert all(is_octilinear(a, b) for path in moved.paths for a, b in pairwise(path))
+    assert not check_schematic(request.network, moved, request.frame)

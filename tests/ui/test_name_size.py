@@ -109,11 +109,10 @@ def test_the_largest_text_size_draws_the_roomy_names_bigger(make_app, monkeypatc
     largest = _station_name_px(make_app, monkeypatch, name, size, max(TEXT_SIZES))
     assert len(middle) == len(largest)  # the same lines, painted in the same order
     bigger = sum(1 for before, after in zip(middle, largest, strict=True) if after > before)
-    # measured 2026-11-24 with the condensed name face: 13-54 % of the name lines are drawn bigger than at
+    # measured 2026-11-24 with the condensed name face: 18-53 % of the name lines are drawn bigger than at
     # 125 % (none was before names grew). Each line is compared with itself: Berlin's fit at 1920×1080 sits on
-    # a rounding edge where the lines that grow at 125 % already round a pixel up (13 % there since its
-    # session-36 layout, whose names grow as far as before: 67 of 106 past the clear scale, against 63)
-    assert bigger >= 0.1 * len(largest), f"{name} at {size}: {bigger} of {len(largest)} lines bigger than at 125 %"
+    # a rounding edge where the lines that grow at 125 % already round a pixel up
+    assert bigger >= 0.15 * len(largest), f"{name} at {size}: {bigger} of {len(largest)} lines bigger than at 125 %"
 
 
 @pytest.mark.parametrize("name", SHIPPED)

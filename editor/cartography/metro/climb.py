@@ -35,8 +35,9 @@ ROUNDS = 6
 # px: how far a station steps, half a pitch to three pitches. The steps before stop at one pitch, and a
 # climb that did too ended where no one-pitch step of any mover read better, whatever the guards (London:
 # 1,694 steps tried, none refused by a guard alone); further steps free a name where one pitch only moves a
-# link along it. Measured on the shipped builds, the board check's name lines at 1.2: 85 with one pitch,
-# 64 up to two, 63 up to three (and links on links 7 → 5 → 4), for about the same time.
+# link along it. Measured on the four shipped boards' builds in memory (`tools.build_boards.measure`), the
+# board check's name lines at 1.2: 85 with one pitch, 64 up to two, 63 up to three (62 built to files), links
+# on links 7 → 5 → 4; a thorough import of 117 stations takes twice the time (377 s, 14 → 9 names).
 STEPS = (20.0, 40.0, 60.0, 80.0, 100.0, 120.0)
 # px: names further than this from the stepped station keep their places while a step is judged (a full
 # placement per step took London's build 8 minutes, not 3, for 2 names fewer in trouble; 180 px, 2 more)

@@ -105,8 +105,11 @@ class Covered:
 
     def cuts_middle(self, box: Box) -> bool:
         """Whether a link's bed crosses the middle half of a title in `box` (one painted under the track)."""
-        middle = _middle_half(box)
-        return any(box_segment_distance(middle, ax, ay, bx, by) < half for ((ax, ay), (bx, by)), half in self.tracks)
+        return not self.clear_of_track(_middle_half(box))
+
+    def clear_of_track(self, box: Box) -> bool:
+        """Whether no link's bed touches the box: a title painted under the track shows whole."""
+        return not any(box_segment_distance(box, ax, ay, bx, by) < half for ((ax, ay), (bx, by)), half in self.tracks)
 
     def cost(self, box: Box, margin: float = 0.0, under_track: bool = False) -> float:
         """How much of the map a title in `box` would hide: names it overlaps (more for more of their area)

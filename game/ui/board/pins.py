@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.board.model import Board
-from game.geometry import Box, box_inside, box_point_distance
+from game.geometry import Box, box_inside, box_point_distance, boxes_overlap
 from game.ui.board.labels import BoardNames
 
 # Clockwise from up, the least lean first, so that of equal choices the pin stands straightest. The in-between
@@ -56,10 +56,10 @@ def _head_box(shape: PinShape) -> Box:
 
 
 def _covers(shape: PinShape, box: Box) -> float:
-    """How much of the pin is over the box: the head counts fully, the stem's middle half as much."""
-    hx, hy = shape.head
+    """How much of the pin is over the box: the head counts fully, the stem's middle half as much. The head
+    counts by its square, not its disc: one grazing a name's corner reads as touching it."""
     mx, my = (shape.head[0] + shape.tip[0]) / 2, (shape.head[1] + shape.tip[1]) / 2
-    head = box_point_distance(box, hx, hy) < shape.radius
+    head = boxes_overlap(_head_box(shape), box)
     stem = box_point_distance(box, mx, my) < shape.radius * 0.5
     return float(head) + 0.5 * float(stem)
 

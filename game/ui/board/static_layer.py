@@ -9,6 +9,7 @@ exactly as the empty spaces are covered.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -33,6 +34,7 @@ SMALL_WINDOW_MAP_PX = 900.0  # the map's width fitted in a small (1280-wide) win
 TITLE_SCALE_STEP = 0.05  # title spots are worked out again only when the names' drawn scale moves this much
 CLUSTER_TITLE = (0.2, 13, 24)  # a district's title: this share of the board unit, within these screen px
 AREA_TITLE = (style.LABEL_SIZE * 0.5, 12, 34)  # a park's or river's
+SMALLEST_AREA_TITLE = 0.75  # of its size, the least a crowded park's title is set at
 
 
 @dataclass(frozen=True)
@@ -150,22 +152,15 @@ class StaticPainter:
         return round(min(most, max(least, share * self.metrics.unit * scale)))
 
     def title_spot(self, text: str, outline: Sequence[Point], size: tuple[float, int, int], capitals: bool,
-                   fallback: Point, names_at: float = MAX_NAME_SCALE, zoom: float | None = None,
-                   only_at_zoom: bool = False) -> TitleSpot:
+                   fallback: Point, names_at: float = MAX_NAME_SCALE, zoom: float | None = None) -> TitleSpot:
         """Where a title in `outline` goes and its lines, chosen for the largest it is drawn on the play screen
         (fitted in a small window) or at `zoom` if smaller still (the menu's preview, where the title keeps its
-        least readable size on a small map), or `only_at_zoom`; clear of the names drawn at scale `names_at`."""
+        least readable size on a small map); clear of the names drawn at scale `names_at`."""
         scale = SMALL_WINDOW_MAP_PX / max(1.0, self.board.width)
         if zoom is not None:
-            scale = zoom if only_at_zoom else min(scale, zoom)
+            scale = min(scale, zoom)
         px = self.title_px(size, scale) / scale
         return self.titles(names_at).spot(outline, text, px, capitals, fallback)
-
-    def _cut(self, spot: TitleSpot, height: float, names_at: float) -> bool:
-        """Whether a park's or water's title, `height` board px a line at `spot`, is cut through its middle by
-        the track it is painted under."""
-        box = title_box(spot.centre, lines_size(spot.lines, height, False))
-        return bool(spot.lines) and self.titles(names_at).covered.cuts_middle(box)
 
     # ----- under: everything below the tracks -----
 
@@ -188,21 +183,38 @@ class StaticPainter:
                 pygame.draw.aalines(surface, edge, True, pts)
         for deco in self.board.decorations:
             if deco.text and deco.points and frame.sees(geometry.bounding_rect(deco.points), self.metrics.unit):
-                spot = TitleSpot(deco.points[0], (deco.text,))
-                size = self.title_px(AREA_TITLE, frame.scale)
+                spot, size = TitleSpot(deco.points[0], (deco.text,)), self.title_px(AREA_TITLE, frame.scale)
                 if len(deco.points) >= 3:  # an area: its title in its clearest spot
-                    names_at = name_scale(self.board.label_px, frame.scale)
-                    spot = self.title_spot(deco.text, deco.points, AREA_TITLE, False, geometry.centroid(deco.points),
-                                           names_at, frame.scale)
-                    if self._cut(spot, size / frame.scale, names_at):  # a spot for this size alone, then
-                        spot = self.title_spot(deco.text, deco.points, AREA_TITLE, False,
-                                               geometry.centroid(deco.points), names_at, frame.scale, True)
-                    if self._cut(spot, size / frame.scale, names_at):
-                        continue  # painted under the track and cut through its middle ("Ti", "Regen… P…rk"), the
-                        # title would name nothing: the area's colour says enough
+                    spot, size = self.area_title(deco.text, deco.points, frame.scale)
                 colour = style.PARK_TEXT if deco.kind == "park" else style.WATER_TEXT
                 images = [style.font(size, "italic").render(line, True, colour) for line in spot.lines]
                 _blit_lines(surface, images, frame.px(spot.centre), size)
+
+    def area_title(self, text: str, outline: Sequence[Point], scale: float) -> tuple[TitleSpot, int]:
+        """Where a park's or water's title goes at zoom `scale`, and its font size in screen px. Tried in turn:
+        the spot chosen for the largest the title is drawn at (it stays put as the player zooms), a spot for
+        this size alone, then for a size smaller by a pixel at a time, to three quarters of it and no less than
+        the least readable (a printed map sets a crowded park's name smaller: London classic's Hyde Park, sliced
+        by four lines, is clear at 13 px, not 16). The first clear of the track it is painted under wins; else
+        the first the track does not cut through the middle ("Ti", "Regen… P…rk"); else no title: the area's
+        colour says enough."""
+        names_at = name_scale(self.board.label_px, scale)
+        titles, middle = self.titles(names_at), geometry.centroid(outline)
+        size = self.title_px(AREA_TITLE, scale)
+        smallest = max(AREA_TITLE[1], round(size * SMALLEST_AREA_TITLE))
+        tries = itertools.chain(
+            [(self.title_spot(text, outline, AREA_TITLE, False, middle, names_at, scale), size)],
+            ((titles.spot(outline, text, px / scale, False, middle), px) for px in range(size, smallest - 1, -1)))
+        uncut: tuple[TitleSpot, int] | None = None
+        for spot, px in tries:
+            if not spot.lines:
+                continue
+            box = title_box(spot.centre, lines_size(spot.lines, px / scale, False))
+            if titles.covered.clear_of_track(box):
+                return spot, px
+            if uncut is None and not titles.covered.cuts_middle(box):
+                uncut = spot, px
+        return uncut or (TitleSpot(middle, ()), size)
 
     def _clusters(self, surface: pygame.Surface, frame: Frame) -> None:
         if not self.board.clusters:

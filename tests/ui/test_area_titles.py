@@ -11,7 +11,7 @@ import pytest
 from game import geometry, resources
 from game.board.legibility import CLEAR_SCALE, name_obstacles
 from game.board.loader import load_board
-from game.board.model import Node
+from game.board.model import Decoration, Node
 from game.geometry import Box
 from game.ui import style
 from game.ui.board import static_layer
@@ -24,6 +24,8 @@ from game.ui.scenes.play import PlayScene
 from game.ui.scenes.settings import TEXT_SIZES
 from game.ui.table.setup import GameSetup, Seat
 from tests.ui.driver import DT, save_shot
+
+FITTED_1080 = 0.735  # about a shipped board's fitted zoom at 1920×1080
 
 
 @pytest.fixture(scope="module")
@@ -206,24 +208,44 @@ def test_no_title_covers_a_station_or_its_name_or_leaves_the_map(make_app, monke
     assert not wrong, f"{name} at {size}, text {text_scale}: " + "; ".join(wrong)
 
 
-def test_a_park_title_at_the_usual_text_size_is_clear_of_the_track() -> None:
-    """Berlin's "Tiergarten" was pushed under a bundle of track (only its "T" showed) to keep clear of the
-    names as grown at 150 %: a title keeps clear of the names as drawn where it is drawn, so at the usual size
-    it has a clear spot by its park."""
-    path = resources.builtin_board("berlin")
+def _park(name: str, text: str) -> tuple[StaticPainter, Decoration]:
+    path = resources.builtin_board(name)
     assert path is not None
     board = load_board(path)
-    painter = StaticPainter(board, BoardMetrics(board), BoardNames(board))
-    park = next(deco for deco in board.decorations if deco.text == "Tiergarten")
-    scale = SMALL_WINDOW_MAP_PX / board.width
-    height = painter.title_px(static_layer.AREA_TITLE, scale) / scale
-    usual = static_layer.name_scale(board.label_px, 0.735, text_scale=1.0)  # fitted at 1920×1080
-    spot = painter.title_spot(park.text, park.points, static_layer.AREA_TITLE, False,
-                              geometry.centroid(park.points), usual)
-    box = title_box(spot.centre, lines_size(spot.lines, height, False))
-    tracks = painter.titles(usual).covered.tracks
+    return StaticPainter(board, BoardMetrics(board), BoardNames(board)), next(
+        deco for deco in board.decorations if deco.text == text)
+
+
+def _tracks_on(painter: StaticPainter, box: Box) -> list[tuple[Point, Point]]:
+    tracks = painter.titles(static_layer.name_scale(painter.board.label_px, FITTED_1080)).covered.tracks
+    return [(a, b) for (a, b), half in tracks if geometry.box_segment_distance(box, *a, *b) < half]
+
+
+def test_a_park_title_at_the_usual_text_size_is_clear_of_the_track() -> None:
+    """Berlin's "Tiergarten" was pushed under a bundle of track (only its "T" showed) to keep clear of the
+    names as grown at 150 %; later its spot, chosen for the larger title of a small window, ran into the
+    Bellevue–Hauptbahnhof bed at 1920×1080. As the play screen draws it there, it touches no track."""
+    painter, park = _park("berlin", "Tiergarten")
+    spot, px = painter.area_title(park.text, park.points, FITTED_1080)
+    box = title_box(spot.centre, lines_size(spot.lines, px / FITTED_1080, False))
     assert spot.lines
-    assert not [(a, b) for (a, b), half in tracks if geometry.box_segment_distance(box, *a, *b) < half]
+    assert _tracks_on(painter, box) == []
+
+
+def test_a_crowded_parks_title_is_set_smaller_rather_than_left_out() -> None:
+    """London classic's Hyde Park is sliced by four lines: at 1920×1080 every spot by it for its title at
+    the usual size has a line through the title's middle, and the park went untitled. A printed map sets such
+    a name smaller: so does the play screen, down to the least readable size, where it touches no track."""
+    painter, park = _park("london_classic", "Hyde Park")
+    usual = painter.title_px(static_layer.AREA_TITLE, FITTED_1080)
+    titles = painter.titles(static_layer.name_scale(painter.board.label_px, FITTED_1080))
+    at_usual = titles.spot(park.points, park.text, usual / FITTED_1080, False, geometry.centroid(park.points))
+    assert not at_usual.lines or titles.covered.cuts_middle(
+        title_box(at_usual.centre, lines_size(at_usual.lines, usual / FITTED_1080, False)))  # the set-up
+    spot, px = painter.area_title(park.text, park.points, FITTED_1080)
+    assert spot.lines
+    assert static_layer.AREA_TITLE[1] <= px < usual
+    assert _tracks_on(painter, title_box(spot.centre, lines_size(spot.lines, px / FITTED_1080, False))) == []
 
 
 @pytest.mark.parametrize("name", ["newyork", "berlin", "london"])

@@ -109,10 +109,16 @@ def test_the_largest_text_size_draws_the_roomy_names_bigger(make_app, monkeypatc
     largest = _station_name_px(make_app, monkeypatch, name, size, max(TEXT_SIZES))
     assert len(middle) == len(largest)  # the same lines, painted in the same order
     bigger = sum(1 for before, after in zip(middle, largest, strict=True) if after > before)
-    # measured 2026-11-24 with the condensed name face: 18-53 % of the name lines are drawn bigger than at
+    # measured 2026-11-24 with the condensed name face: 13-54 % of the name lines are drawn bigger than at
     # 125 % (none was before names grew). Each line is compared with itself: Berlin's fit at 1920×1080 sits on
-    # a rounding edge where the lines that grow at 125 % already round a pixel up
-    assert bigger >= 0.15 * len(largest), f"{name} at {size}: {bigger} of {len(largest)} lines bigger than at 125 %"
+    # a rounding edge where the lines that grow at 125 % already round a pixel up (13 % there since its
+    # session-37 layout)...
+    assert bigger >= 0.1 * len(largest), f"{name} at {size}: {bigger} of {len(largest)} lines bigger than at 125 %"
+    # ...so the scales too, free of rounding: 45-62 % of the names grow further at 150 % (Berlin's 57 of 106)
+    names = BoardNames(load_board(name))
+    at_middle, at_largest = names.grown(1.25), names.grown(max(TEXT_SIZES))
+    grew = sum(1 for index, scale in at_largest.items() if scale > at_middle[index] + 1e-9)
+    assert grew >= len(at_largest) / 3, f"{name}: {grew} of {len(at_largest)} names grow past their 125 % size"
 
 
 @pytest.mark.parametrize("name", SHIPPED)

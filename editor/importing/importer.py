@@ -55,12 +55,6 @@ __all__ = ["ImportError_", "StarterBoard", "build_board", "load_network"]
 
 RULESET_OF_CITY = {"london": "london", "berlin": "berlin", "newyork": "newyork", "paris": "custom"}
 CITY_TITLES = {"london": "London", "berlin": "Berlin", "newyork": "New York", "paris": "Paris"}
-
-
-def city_title(city: str) -> str:
-    """A city as people write it ("New York", not the key "newyork"): a board's default name, the import
-    form's menu, the editor's status."""
-    return CITY_TITLES.get(city, city.title())
 # A hub (railway station, express destination) serves this many lines. New York's data names each service
 # (1, 2, 3, A, C, E…), so a plain local stop there already has three or four of them.
 HUB_LINES = {"newyork": 6}
@@ -70,6 +64,12 @@ FEATURE_FLAGS = ("railway", "terminus", "connection", "plus")
 # city's own features guessed, so it starts without the warnings a board lacking them gets. The shipped
 # boards' configurations name theirs instead.
 FRESH_IMPORT: dict[str, Any] = {"connection": "auto", "plus": "auto", "landmarks": "auto", "clusters": "auto"}
+
+
+def city_title(city: str) -> str:
+    """A city as people write it ("New York", not the key "newyork"): a board's default name, the import
+    form's menu, the editor's status."""
+    return CITY_TITLES.get(city, city.title())
 
 
 def _unknown(names: list[str], known: dict[str, Station], what: str) -> None:

@@ -27,6 +27,7 @@ from game.board.name_clearance import (
     NameStation,
     TrackLine,
     check_boxes,
+    name_spacing,
     problems_by_station,
 )
 from game.board.text_metrics import name_metrics
@@ -87,7 +88,7 @@ def name_obstacles(board: Board) -> NameObstacles:
                                                     proportions.outward(proportions.leaving(board, node.index)),
                                                     radii[node.index], width), width / 2, node.name)
                  for node in nodes if node.terminus)
-    return NameObstacles(discs=discs, tracks=tracks, bars=bars)
+    return NameObstacles(discs=discs, tracks=tracks, bars=bars, spacing=name_spacing(board.label_px))
 
 
 def beds_over(ends: Sequence[tuple[int, int]], obstacles: NameObstacles) -> list[tuple[int, int]]:

@@ -1,8 +1,9 @@
 """The board's rules for station names (docs/contracts.md §1b): what a name's box may not touch.
 
 Station and waypoint discs, track, icons, the board's edge, and the other stations a name must stay
-further from than from its own — indexed once per board. The authoring tools place names by these rules
-and the compiler checks a finished board by them, so both judge a name the same way.
+further from than from its own — indexed once per board; and well apart from a name on its row.
+The authoring tools place names by these rules and the compiler checks a finished board by them, so both
+judge a name the same way.
 
 `hits` says, one readable line each, everything one box breaks. The placer asks it with a small clearance
 `pad` (so what it calls clean is clean with room to spare); the board check asks it with none.
@@ -28,6 +29,24 @@ from game.geometry import (
 
 CELL = 48.0  # grid cell size in board px: about a name's reach, so a query touches a handful of cells
 _SAME_SPOT = 0.01
+# Names of two stations on one row keep 0.6 em apart, three of the name font's word spaces (0.21 em): closer,
+# they read as one name. London classic at 150 %: "Moorgate" ran on into the "Street" of Liverpool Street
+# ("MoorgateStreet"), and a word space apart "Richmond Barons Court" still read as one station. Names one
+# over another are left as they are: they part by their stations' discs, and keeping those apart too (by a
+# word space) cost the rebuilt London 2 more names across a link, London classic 3 and New York 6.
+NAME_GAP_EM = 0.6
+NAMES_MEET = (" overlaps name of ", " runs into name of ")  # how a problem line joins two stations' names
+
+
+def name_spacing(label_px: float) -> float:
+    """Board px the names of two stations on one row keep apart on a board whose names are `label_px` high."""
+    return NAME_GAP_EM * label_px
+
+
+def word_spaced(box: Box, spacing: float) -> Box:
+    """The box widened by `spacing` at either end of its row: what another name on the row may not meet."""
+    x, y, w, h = box
+    return (x - spacing, y, w + 2 * spacing, h)
 
 
 class Sheet(Protocol):
@@ -99,7 +118,7 @@ class NameObstacles:
     tracks: tuple[TrackLine, ...] = ()
     icons: tuple[IconBox, ...] = ()
     bars: tuple[TrackLine, ...] = ()  # termini's bars (proportions.terminus_bar), each named by its station
-
+    spacing: float = 0.0  # px between the names of two stations on one row (`name_spacing`)
 
 
 
@@ -109,6 +128,7 @@ class NameScene:
     def __init__(self, stations: Sequence[NameStation], obstacles: NameObstacles, frame: Sheet) -> None:
         self.stations = tuple(stations)
         self.frame = frame
+        self.spacing = obstacles.spacing
         self.station_grid: SpatialGrid[int] = SpatialGrid(CELL)
         for pos, station in enumerate(self.stations):
             self.station_grid.add((station.x, station.y, 0.0, 0.0), pos)
@@ -186,6 +206,11 @@ class NameScene:
                 crossed.add(t)
                 yield self.stroke_kinds[t], self.stroke_names[t]
 
+    def names_meet(self, box: Box, other: Box) -> bool:
+        """True when two stations' name boxes overlap, or sit on one row less than `spacing` apart (they read
+        as one name)."""
+        return boxes_overlap(word_spaced(box, self.spacing), other)
+
     def rivals(self, pos: int, box: Box, margin: float) -> list[float]:
         """For each other station less than `margin` px further from the box than station `pos` itself,
         how much further it is: the readers' doubt about whose name this is."""
@@ -232,7 +257,8 @@ class NameScene:
 
 
 def problems_by_station(scene: NameScene, boxes: Mapping[int, Box]) -> dict[int, list[str]]:
-    """Each station's problems (keyed by position in `scene.stations`); an overlap is listed under both names.
+    """Each station's problems (keyed by position in `scene.stations`); two names that overlap, or sit on one
+    row closer than `spacing` (`NameScene.names_meet`: "runs into"), are listed under both.
 
     `boxes` is keyed by position too; a station with no box is reported as such.
     """
@@ -244,9 +270,10 @@ def problems_by_station(scene: NameScene, boxes: Mapping[int, Box]) -> dict[int,
             found[pos].append(f"name of {station.name} has no place")
             continue
         found[pos].extend(scene.hits(pos, box))
-        for other in grid.near(box):
-            if boxes_overlap(box, boxes[other]):
-                message = f"name of {scene.stations[other].name} overlaps name of {station.name}"
+        for other in grid.near(inflate_box(box, scene.spacing)):
+            if scene.names_meet(box, boxes[other]):
+                meets = "overlaps" if boxes_overlap(box, boxes[other]) else "runs into"
+                message = f"name of {scene.stations[other].name} {meets} name of {station.name}"
                 found[other].append(message)
                 found[pos].append(message)
         grid.add(box, pos)

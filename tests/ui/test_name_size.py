@@ -14,7 +14,7 @@ import pytest
 from game import resources
 from game.board.legibility import CLEAR_SCALE, name_obstacles, name_stations
 from game.board.loader import load_board
-from game.board.name_clearance import NameScene
+from game.board.name_clearance import NameScene, name_spacing
 from game.geometry import boxes_overlap
 from game.ui.board import static_layer
 from game.ui.board.labels import GROWTH_SLOPE, BoardNames
@@ -124,7 +124,8 @@ def test_the_largest_text_size_draws_the_roomy_names_bigger(make_app, monkeypatc
 @pytest.mark.parametrize("name", SHIPPED)
 def test_a_name_grown_past_the_clear_scale_stays_clear(name: str) -> None:
     """The board stays clear at the largest text size: a name grown past the scale the board is checked
-    at breaks none of the board's name rules and meets no other name as drawn."""
+    at breaks none of the board's name rules, meets no other name as drawn and keeps 0.6 em from a name
+    on its row (closer, two names read as one: "Moorgate" ran on into the "Street" of Liverpool Street)."""
     board = load_board(name)
     names = BoardNames(board)
     scales = names.grown(max(TEXT_SIZES))
@@ -142,4 +143,7 @@ def test_a_name_grown_past_the_clear_scale_stays_clear(name: str) -> None:
         index = stations[pos].index
         assert names.setting(index, max(TEXT_SIZES)).scale == scales[index]
         assert list(scene.breaks(pos, drawn[index])) == [], stations[pos].name
-        assert not [other for other, box in drawn.items() if other != index and boxes_overlap(drawn[index], box)]
+        x, y, w, h = drawn[index]
+        space = name_spacing(board.label_px)
+        spaced = (x - space, y, w + 2 * space, h)
+        assert not [other for other, box in drawn.items() if other != index and boxes_overlap(spaced, box)]

@@ -30,6 +30,7 @@ from editor.cartography.metro.river import redrawn_rivers
 from editor.cartography.metro.scene import NameScene
 from editor.cartography.names.types import PlacedName
 from editor.cartography.network import Schematic
+from game.board.name_clearance import NAMES_MEET
 
 ROUNDS = 6
 # px: how far a station steps, half a pitch to three pitches. The steps before stop at one pitch, and a
@@ -130,7 +131,7 @@ def _movers(request: MapRequest, named: NamedLayout, index: int) -> list[int]:
             found += [network.tracks[k].a, network.tracks[k].b]
         if what.startswith("is nearer ") and " than " in what:
             what = "covers station " + what.removeprefix("is nearer ").rpartition(" than ")[0]
-        for between in ("covers station ", "overlaps name of "):
+        for between in ("covers station ", *(b.lstrip() for b in NAMES_MEET)):
             if what.startswith(between) and (other := by_name.get(what.removeprefix(between))) is not None:
                 found.append(other)
     found += [track.b if track.a == index else track.a for track in network.tracks if index in (track.a, track.b)]

@@ -10,7 +10,7 @@ from editor.cartography.names.placer import place_names
 from editor.cartography.names.types import Measure, PlacedName
 from editor.cartography.network import Schematic
 from game.board.label_spec import gap_for, label_box, line_sizes
-from game.board.name_clearance import check_boxes
+from game.board.name_clearance import NAMES_MEET, check_boxes
 from game.board.text_metrics import name_metrics
 from game.geometry import Box
 
@@ -68,8 +68,9 @@ def troubled(problems: list[str], scene: NameScene) -> set[int]:
     found: set[int] = set()
     for line in problems:
         body = line.removeprefix("name of ")
-        if " overlaps name of " in body:
-            for name in body.split(" overlaps name of "):
+        between = next((b for b in NAMES_MEET if b in body), None)
+        if between is not None:
+            for name in body.split(between):
                 found.update(by_name.get(name, ()))
             continue
         for name, indices in by_name.items():

@@ -28,6 +28,7 @@ from editor.cartography.names.types import PlacedName
 from editor.cartography.network import Point, Schematic
 from game.board.label_spec import gap_for
 from game.board.link_overlaps import overlaps_among
+from game.board.name_clearance import NAMES_MEET
 from game.board.name_clearance import NameScene as RuleScene
 
 STEPS = (20.0, 40.0)  # px: half a pitch, a pitch
@@ -239,7 +240,7 @@ def _covering(problems: Sequence[str], scene: NameScene) -> list[tuple[int, int]
     found = []
     for line in problems:
         body = line.removeprefix("name of ")
-        for between in (" covers station ", " overlaps name of "):
+        for between in (" covers station ", *NAMES_MEET):
             owner, _, covered = body.partition(between)
             if covered and owner in by_name and covered in by_name:
                 found.append((by_name[owner], by_name[covered]))

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from editor.cartography.network import Network, Point
 from game.board.label_spec import LabelSpec
 from game.board.legibility import beds_over as board_beds_over
-from game.board.name_clearance import Disc, NameObstacles, NameStation, TrackLine
+from game.board.name_clearance import Disc, NameObstacles, NameStation, TrackLine, name_spacing
 from game.board.proportions import (
     badge_advance,
     bed_half_width,
@@ -76,8 +76,9 @@ def name_scene(
         TrackLine(tuple(path), bed_half_width(n, unit), _track_name(network, k))
         for k, (path, n) in enumerate(zip(paths, spaces, strict=True))
     )
-    return NameScene(tuple(stations), NameObstacles(tuple(discs), tracks, bars=_bars(termini, discs, paths, network,
-                                                                               unit)), unit)
+    bars = _bars(termini, discs, paths, network, unit)
+    return NameScene(tuple(stations), NameObstacles(tuple(discs), tracks, bars=bars, spacing=name_spacing(label_px)),
+                     unit)
 
 
 def _bars(termini: Collection[int], discs: Sequence[Disc], paths: Sequence[Sequence[Point]], network: Network,

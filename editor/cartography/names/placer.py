@@ -37,6 +37,7 @@ from game.board.name_clearance import (
     TrackLine,
     check_boxes,
     problems_by_station,
+    word_spaced,
 )
 from game.geometry import SpatialGrid, boxes_overlap, inflate_box
 
@@ -62,10 +63,12 @@ def _cached(measure: Measure) -> Measure:
 
 
 class _ConflictGraph:
-    """Which candidates of other stations each candidate overlaps (with clearance), worked out on demand."""
+    """Which candidates of other stations each candidate overlaps, or comes within `name_spacing` of on its row
+    (`spacing`: `name_spacing`), with clearance; worked out on demand."""
 
-    def __init__(self, options: Sequence[Sequence[Candidate]]) -> None:
+    def __init__(self, options: Sequence[Sequence[Candidate]], spacing: float) -> None:
         self.options = options
+        self.spacing = spacing
         self.grid: SpatialGrid[tuple[int, int]] = SpatialGrid(CELL)
         for pos, candidates in enumerate(options):
             for k, candidate in enumerate(candidates):
@@ -76,7 +79,7 @@ class _ConflictGraph:
         key = (pos, k)
         found = self.cache.get(key)
         if found is None:
-            grown = inflate_box(self.options[pos][k].clear_box, CLEARANCE)
+            grown = inflate_box(word_spaced(self.options[pos][k].clear_box, self.spacing), CLEARANCE)
             found = [(q, m) for q, m in self.grid.near(grown)
                      if q != pos and boxes_overlap(grown, self.options[q][m].clear_box)]
             self.cache[key] = found
@@ -102,13 +105,13 @@ def _kind(candidate: Candidate) -> int:
 
 
 def _problem(stations: Sequence[NameStation], tracks: Sequence[TrackLine],
-             options: Sequence[Sequence[Candidate]]) -> LabelProblem:
+             options: Sequence[Sequence[Candidate]], spacing: float) -> LabelProblem:
     neighbours: list[list[int]] = [[] for _ in stations]
     for a, b in straight_neighbours(stations, tracks):
         neighbours[a].append(b)
         neighbours[b].append(a)
     return LabelProblem(costs=[[c.cost for c in candidates] for candidates in options],
-                        conflicts=_ConflictGraph(options), neighbours=neighbours,
+                        conflicts=_ConflictGraph(options, spacing), neighbours=neighbours,
                         kinds=[[_kind(c) for c in candidates] for candidates in options],
                         pair_costs=_run_costs(), overlap_cost=HIT_COST * NAME_OVERLAP_WEIGHT)
 
@@ -146,7 +149,7 @@ def place_names(stations: Sequence[NameStation], obstacles: NameObstacles, frame
     if progress is not None:
         progress(0.2)
     order = sorted(range(len(stations)), key=lambda p: (stations[p].fixed is None, len(options[p]), p))
-    choice = _optimise(_problem(stations, obstacles.tracks, options), order,
+    choice = _optimise(_problem(stations, obstacles.tracks, options, obstacles.spacing), order,
                        straight_runs(stations, obstacles.tracks), seed, progress, stats)
     chosen = [options[pos][k] for pos, k in enumerate(choice)]
     problems = problems_by_station(scene, {pos: c.clear_box for pos, c in enumerate(chosen)})

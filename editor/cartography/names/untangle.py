@@ -4,8 +4,9 @@ part them, even at the price of text over a link.
 While the layout makes room, the placer weighs text over text only a little worse than text over a link
 (`NAME_OVERLAP_WEIGHT`): the room-making needs to see every kind of trouble alike. On the finished map
 that is the wrong way round: text over a link still reads, with its halo; two texts on top of each other,
-or text over a station, do not. So, once the map is done, each name over another name or station is tried
-in every place round its station (and for two names over each other, every pair of places), and takes
+or text over a station, do not. So, once the map is done, each name over another name (or nearer one on its
+row than `name_spacing`, where the two read as one name at the larger text sizes) or over a station is tried in every
+place round its station (and for two names over each other, every pair of places), and takes
 the places that read best: least text covered first (`READ_WEIGHT`), then the placer's preferences.
 """
 
@@ -29,8 +30,8 @@ from editor.cartography.names.placer import CONTINUATION
 from editor.cartography.names.types import Measure, PlacedName
 from editor.cartography.network import Frame
 from game.board.label_spec import LabelSpec, gap_for
-from game.board.name_clearance import CELL, NameObstacles, NameScene, NameStation
-from game.geometry import SpatialGrid, boxes_overlap
+from game.board.name_clearance import CELL, NameObstacles, NameScene, NameStation, word_spaced
+from game.geometry import SpatialGrid, boxes_overlap, inflate_box
 
 # What covering each thing costs the reader: a name over a name or a station loses text; over a link or
 # nearer another station it still reads. Off the board it is lost altogether.
@@ -41,6 +42,9 @@ READ_WEIGHT = {"name": 4.0, "station": 3.0, "own": 3.0, "disc": 3.0, "icon": 3.0
 # than a name's other troubles together; over each other only at the largest size, half.
 OVER_AT_ONE = 1.5
 CLEAR_AT_ONE = 0.5
+# Two names on one row closer than `name_spacing` at the clear scale (`name_spacing`) read as one there; at the
+# usual size they are apart. Less than a name across a link, which shows at every size.
+RUN_ON = 0.5
 COVERS = ("station", "disc", "icon", "bar")  # what a name may cover that is worth another look (besides names)
 ROUNDS = 3
 KEEP = 40  # each name's best places kept for trying in pairs
@@ -55,10 +59,13 @@ def untangle(stations: Sequence[NameStation], obstacles: NameObstacles, frame: F
     return _Untangler(stations, obstacles, frame, names, measure, label_px, clear_scale).run()
 
 
-def _over(one: Placed, other: Placed) -> float:
-    """What two names over each other cost the reader: nothing when their boxes at the clear scale are apart."""
-    if not boxes_overlap(one[2], other[2]):
+def _over(one: Placed, other: Placed, spacing: float) -> float:
+    """What two names over each other cost the reader: nothing when their boxes at the clear scale are apart,
+    by `spacing` on one row."""
+    if not boxes_overlap(word_spaced(one[2], spacing), other[2]):
         return 0.0
+    if not boxes_overlap(one[2], other[2]):
+        return RUN_ON
     return READ_WEIGHT["name"] * (OVER_AT_ONE if boxes_overlap(one[1], other[1]) else CLEAR_AT_ONE)
 
 
@@ -106,7 +113,8 @@ class _Untangler:
         seen: set[int] = set()
         for pos in sorted(self.current):
             box = self.current[pos][1][2]
-            others = sorted(q for q in grid.near(box) if q != pos and boxes_overlap(box, self.current[q][1][2]))
+            others = sorted(q for q in grid.near(inflate_box(box, self.scene.spacing))
+                            if q != pos and self.scene.names_meet(box, self.current[q][1][2]))
             if others and pos not in seen:
                 partner = next((q for q in others if q not in seen), None)
                 if partner is not None:
@@ -123,7 +131,8 @@ class _Untangler:
         placer's preferences, which only settle ties."""
         box = placed[2]
         covered = sum(READ_WEIGHT[kind] for kind, _ in self.scene.breaks(pos, box, CLEARANCE))
-        covered += sum(_over(placed, self.current[q][1]) for q in others.near(box))
+        covered += sum(_over(placed, self.current[q][1], self.scene.spacing)
+                       for q in others.near(inflate_box(box, self.scene.spacing)))
         return covered + preference(self.scene, pos, spec, placed[1], self.rays[pos]) / 10
 
     def _options(self, pos: int, others: SpatialGrid[int]) -> list[tuple[float, LabelSpec, Placed]]:
@@ -151,14 +160,15 @@ class _Untangler:
         """Move the group's names to the places that read best together, if better than now; whether moved."""
         others = self._grid(group)
         now = sum(self._cost(pos, *self.current[pos], others) for pos in group)
-        now += sum(_over(self.current[p][1], self.current[q][1]) for p, q in combinations(group, 2))
+        spacing = self.scene.spacing
+        now += sum(_over(self.current[p][1], self.current[q][1], spacing) for p, q in combinations(group, 2))
         choices = [self._options(pos, others)[:keep] or [(0.0, *self.current[pos])] for pos in group]
         best, best_cost = None, now - 1e-6
         for combo in product(*choices):
             cost = sum(c for c, _, _ in combo)
             if cost >= best_cost:
                 continue
-            cost += sum(_over(x[2], y[2]) for x, y in combinations(combo, 2))
+            cost += sum(_over(x[2], y[2], spacing) for x, y in combinations(combo, 2))
             if cost < best_cost:
                 best, best_cost = combo, cost
         if best is None:

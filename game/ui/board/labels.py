@@ -23,7 +23,7 @@ from game.board.model import Board, Node
 from game.board.name_clearance import NameScene
 from game.board.naming import badges
 from game.board.text_metrics import name_metrics
-from game.geometry import Box, bounding_rect, box_inside, boxes_overlap
+from game.geometry import Box, bounding_rect, box_inside
 from game.ui import style
 
 MAX_NAME_SCALE = 1.5  # the largest text size (the settings' 150 %): as far as a name ever grows
@@ -95,9 +95,10 @@ class BoardNames:
     def grown(self, wanted: float) -> dict[int, float]:
         """Each name's scale when the players ask for `wanted` (past the clear scale): a name clear at the
         clear scale grows step by step towards `wanted` while its box breaks none of the board's name rules
-        (game.board.name_clearance: stations, links, icons, the edge, nearer another station) and meets no
-        other name as set so far; a name not clear at the clear scale stays there. Then the sizes are
-        evened out over the map (`_evened`). Worked out once a size."""
+        (game.board.name_clearance: stations, links, icons, the edge, nearer another station) and comes no
+        nearer another name on its row as set so far than `name_spacing` (`NameScene.names_meet`); a name not
+        clear at the clear scale stays there. Then the sizes are evened out over the map (`_evened`). Worked out
+        once a size."""
         wanted = round(min(wanted, MAX_NAME_SCALE), 3)
         found = self._grown.get(wanted)
         if found is None:
@@ -118,7 +119,7 @@ class BoardNames:
 
         def clear(pos: int, index: int, box: Box) -> bool:
             return (box_inside(box, shown) and next(scene.breaks(pos, box), None) is None
-                    and not any(other != index and boxes_overlap(box, boxes[other]) for other in boxes))
+                    and not any(other != index and scene.names_meet(box, boxes[other]) for other in boxes))
 
         for pos, station in enumerate(stations):
             index = station.index

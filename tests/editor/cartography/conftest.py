@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from game.board.name_clearance import NAMES_MEET
+
 LABEL_PX = 14.0
 
 
@@ -20,12 +22,14 @@ _VERBS = ("covers ", "crosses ", "leaves ", "is ", "has ")
 
 
 def names_in_trouble(found: list[str], names: list[str]) -> set[str]:
-    """The station names the check's lines are about: both names of an overlap, else the line's subject."""
+    """The station names the check's lines are about: both names that overlap or run into each other, else the
+    line's subject."""
     out: set[str] = set()
     for line in found:
         body = line.removeprefix("name of ")
-        if " overlaps name of " in body:
-            out.update(body.split(" overlaps name of "))
+        between = next((b for b in NAMES_MEET if b in body), None)
+        if between is not None:
+            out.update(body.split(between))
             continue
         out.update(name for name in names if body.startswith(f"{name} ") and body[len(name) + 1 :].startswith(_VERBS))
     return out

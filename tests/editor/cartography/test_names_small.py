@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 
 from editor.cartography.names.placer import (
     Disc,
@@ -17,7 +18,8 @@ from editor.cartography.names.placer import (
 from editor.cartography.network import Box, Frame
 from game.board.label_spec import LabelSpec, gap_for, label_box, parse_label, split_lines
 from game.board.legibility import CLEAR_SCALE
-from game.geometry import box_point_distance, box_segment_distance, boxes_overlap
+from game.board.name_clearance import name_spacing
+from game.geometry import box_point_distance, box_segment_distance, boxes_overlap, inflate_box
 from tests.editor.cartography.conftest import LABEL_PX, fake_measure
 
 FRAME = Frame(800.0, 600.0)
@@ -211,3 +213,46 @@ def test_text_over_one_link_is_chosen_over_text_over_another_name() -> None:
     assert not boxes_overlap(cannon_street, clear_box(a, result.names[0].spec))
     [mansion_house] = [u for u in result.unresolved if u.index == 0]
     assert mansion_house.hits == ("name of Mansion House crosses a link (a short link west of it)",)
+
+
+def _row_of_two(spacing: float) -> tuple[list[NameStation], NameObstacles]:
+    """Moorgate and Liverpool Street on one row, each on its own north-south line, Liverpool Street's name set
+    west by a designer: Moorgate's best place, east, is 2.5 px from it at the clear scale, clear of it but
+    closer than `name_spacing`."""
+    probe_a, probe_b = station(0, "Moorgate", 0, 0), station(1, "Liverpool Street", 0, 0)
+    east, west = clear_box(probe_a, LabelSpec("E")), clear_box(probe_b, LabelSpec("W"))
+    distance = east[0] + east[2] + 2.5 - west[0]
+    a, b = station(0, "Moorgate", 300, 300), station(1, "Liverpool Street", 300 + distance, 300, LabelSpec("W"))
+    tracks = (TrackLine(((300.0, 150.0), (300.0, 450.0)), HW, "Moorgate's line"),
+              TrackLine(((b.x, 150.0), (b.x, 450.0)), HW, "Liverpool Street's line"))
+    return [a, b], NameObstacles(discs(a, b), tracks, spacing=spacing)
+
+
+def test_two_names_on_one_row_keep_apart() -> None:
+    """London classic at 150 %: "Moorgate" ran on into the "Street" of Liverpool Street, read "MoorgateStreet"."""
+    gap = name_spacing(LABEL_PX)
+    stations, without_rule = _row_of_two(0.0)
+    run_on = place_names(stations, without_rule, FRAME, fake_measure, label_px=LABEL_PX)
+    assert run_on.names[0].spec.side == "E" and run_on.unresolved == ()  # the set-up: without the rule, run on
+    stations, obstacles = _row_of_two(gap)
+    result = place_names(stations, obstacles, FRAME, fake_measure, label_px=LABEL_PX)
+    assert result.unresolved == ()
+    boxes = [clear_box(s, result.names[s.index].spec) for s in stations]
+    assert not boxes_overlap(inflate_box(boxes[0], gap), boxes[1])
+    specs = {s.index: result.names[s.index].spec for s in stations}
+    assert check_names(stations, obstacles, FRAME, fake_measure, specs, label_px=LABEL_PX, scale=CLEAR_SCALE) == []
+
+
+def test_the_check_says_two_names_too_close_on_one_row_run_into_each_other() -> None:
+    stations, obstacles = _row_of_two(name_spacing(LABEL_PX))
+    found = check_names(stations, obstacles, FRAME, fake_measure, {0: LabelSpec("E"), 1: LabelSpec("W")},
+                        label_px=LABEL_PX, scale=CLEAR_SCALE)
+    assert found == ["name of Moorgate runs into name of Liverpool Street"]
+    # a pixel further apart than `name_spacing`, the two read as two names
+    a, b = stations
+    apart = replace(b, x=b.x + name_spacing(LABEL_PX) - 2.5 + 1.0)
+    moved = replace(obstacles, discs=discs(a, apart),
+                    tracks=tuple(TrackLine(((apart.x, 150.0), (apart.x, 450.0)), HW, t.name) if t.name.startswith("L")
+                                 else t for t in obstacles.tracks))
+    assert check_names([a, apart], moved, FRAME, fake_measure, {0: LabelSpec("E"), 1: LabelSpec("W")},
+                       label_px=LABEL_PX, scale=CLEAR_SCALE) == []

@@ -1,4 +1,5 @@
-"""Live validation: compile the document in memory a moment after each edit and list what is wrong."""
+"""Live validation: compile the document in memory a moment after each edit and list what is wrong, in the
+editor's language (`editor.problem_text`)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 from editor import text
 from editor.document.bus import is_bus
 from editor.document.tmx import Document
+from editor.problem_text import PLACE, PLACES, PROBLEM, its_name, said, translate
+from game import i18n
 from game.board.tmx.bus import compile_bus_bytes
 from game.board.tmx.compiler import compile_tmx_bytes
 
@@ -54,19 +57,19 @@ def compile_document(doc: Document) -> Report:
 
 
 def describe(problem: Any) -> str:
-    """One line per problem for the list: severity mark, object, message. An object is named by its name
-    (an unnamed one, such as a link, by the message itself; the list's click still selects it), and a
-    message about the name's text says "its name" rather than the name a second time."""
+    """One line per problem for the list, in the editor's language: severity mark, object, message. An object
+    is named by its name (an unnamed one, such as a link, by the message itself; the list's click still selects
+    it), and a message about the name's text says "its name" rather than the name a second time."""
     mark = "×" if problem.severity == "error" else "!"
     name = problem.object_name or ""
-    message = problem.message
+    message = translate(problem.message, name)
+    if message is None:
+        message = its_name(problem.message, name) if name else problem.message
     if not name:
         return f"{mark} {message}"
-    if message.startswith(f"name of {name} "):
-        message = "its name " + message.removeprefix(f"name of {name} ")
-        if message.endswith(f" than {name}"):
-            message = message.removesuffix(f" than {name}") + " than its station"
-    return f"{mark} {name}: {message}"
+    if problem.object_id is None:  # a map-level place ("map properties"), never a station's own name
+        name = said(PLACE, PLACES, name) or name
+    return f"{mark} {i18n.tr(f'{PROBLEM}.about', name=name, message=message)}"
 
 
 class ProblemWatcher:

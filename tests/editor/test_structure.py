@@ -7,8 +7,9 @@ from tests.editor.import_graph import ROOT, circles, graph, modules
 
 MAX_LINES = 500
 MAX_MODULES = 15
-# Each room may import itself, the rooms listed and `editor.text`; `editor.importing` builds a Document;
-# actions run `editor.cartography`'s metro-map pipeline (Tidy layout, Place names).
+# Each room may import itself, the rooms listed and the editor's words (`editor.text`, `editor.problem_text`);
+# `editor.importing` builds a Document; actions run `editor.cartography`'s metro-map pipeline (Tidy layout,
+# Place names).
 ROOMS_BELOW = {
     "document": set(),
     "canvas": {"document"},
@@ -42,7 +43,7 @@ def test_rooms_import_only_rooms_below() -> None:
         room = _room(module)
         if room not in ROOMS_BELOW:
             continue
-        allowed = {room, "text", ""} | ROOMS_BELOW[room]
+        allowed = {room, "text", "problem_text", ""} | ROOMS_BELOW[room]
         wrong += [f"{module} → {target}" for target in sorted(targets) if _room(target) not in allowed]
     assert wrong == []
 

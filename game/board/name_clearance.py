@@ -206,10 +206,10 @@ class NameScene:
                 crossed.add(t)
                 yield self.stroke_kinds[t], self.stroke_names[t]
 
-    def names_meet(self, box: Box, other: Box) -> bool:
+    def names_meet(self, box: Box, other: Box, pad: float = 0.0) -> bool:
         """True when two stations' name boxes overlap, or sit on one row less than `spacing` apart (they read
-        as one name)."""
-        return boxes_overlap(word_spaced(box, self.spacing), other)
+        as one name); with `pad` px to spare, as `breaks` asks it."""
+        return boxes_overlap(inflate_box(word_spaced(box, self.spacing), pad), other)
 
     def rivals(self, pos: int, box: Box, margin: float) -> list[float]:
         """For each other station less than `margin` px further from the box than station `pos` itself,
@@ -270,7 +270,7 @@ def problems_by_station(scene: NameScene, boxes: Mapping[int, Box]) -> dict[int,
             found[pos].append(f"name of {station.name} has no place")
             continue
         found[pos].extend(scene.hits(pos, box))
-        for other in grid.near(inflate_box(box, scene.spacing)):
+        for other in grid.near(word_spaced(box, scene.spacing)):
             if scene.names_meet(box, boxes[other]):
                 meets = "overlaps" if boxes_overlap(box, boxes[other]) else "runs into"
                 message = f"name of {scene.stations[other].name} {meets} name of {station.name}"

@@ -372,8 +372,8 @@ def test_label_and_pinned_survive_open_edit_save(tmp_path: Path) -> None:
     assert again.get(ids[2]).props["label"] == "NW"  # type: ignore[union-attr]
 
 
-def crowded(path: Path, cards: int) -> tuple[Driver, tuple[int, int]]:
-    """The editor on a board that compiles but is hard to read: two long names on stations 20 px apart.
+def crowded_document(cards: int) -> tuple[Document, tuple[int, int]]:
+    """A board that compiles but is hard to read: two long names on stations 20 px apart, both linked to Far.
     Two destinations of `cards` cards each (fewer than four in all is warned about)."""
     doc = Document.new("Crowded")
     session = EditingSession(doc)
@@ -387,6 +387,12 @@ def crowded(path: Path, cards: int) -> tuple[Driver, tuple[int, int]]:
     session.set_prop(c, "destination", "standard", "string")
     session.set_prop(b, "cards", str(cards), "int")
     session.set_prop(c, "cards", str(cards), "int")
+    return doc, (a, b)
+
+
+def crowded(path: Path, cards: int) -> tuple[Driver, tuple[int, int]]:
+    """The editor on the crowded board (`crowded_document`), saved at `path`."""
+    doc, (a, b) = crowded_document(cards)
     doc.save(path)
     d = Driver(EditorApp(path))
     d.app.watcher.refresh(force=True)

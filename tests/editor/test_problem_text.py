@@ -26,6 +26,7 @@ from game.board.name_clearance import NameObstacles, NameScene, NameStation, pro
 from game.board.tmx.problems import Problem
 from tests.board.test_links_along import board as tiny
 from tests.editor.driver import Driver
+from tests.editor.test_map_commands import crowded_document
 from tools import locales
 
 BUS_SOURCE = Path(__file__).resolve().parents[2] / "game" / "data" / "bus_boards" / "src" / "london_bus.tmx"
@@ -56,19 +57,8 @@ def before(problem: Any) -> str:
 
 
 def crowded() -> Document:
-    """A board that compiles but is hard to read: two long names on stations 20 px apart, both linked to Far."""
-    doc = Document.new("Crowded")
-    session = EditingSession(doc)
-    west = session.add_object("station", [(400, 400)], "add", name="Long Station Name West")
-    east = session.add_object("station", [(420, 400)], "add", name="Long Station Name East")
-    far = session.add_object("station", [(800, 400)], "add", name="Far")
-    session.link(doc.get(west), doc.get(far))  # type: ignore[arg-type]
-    session.link(doc.get(east), doc.get(far))  # type: ignore[arg-type]
-    session.set_prop(west, "start", "true", "bool")
-    for station in (east, far):
-        session.set_prop(station, "destination", "standard", "string")
-        session.set_prop(station, "cards", "2", "int")
-    return doc
+    """A board that compiles but is hard to read (two long names on stations 20 px apart)."""
+    return crowded_document(cards=2)[0]
 
 
 def broken() -> Document:

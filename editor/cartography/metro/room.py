@@ -24,10 +24,10 @@ from editor.cartography.names.candidates import SIDE_COST, layouts_of
 from editor.cartography.names.types import PlacedName
 from editor.cartography.network import Area, Point, Schematic
 from game.board.label_spec import LabelSpec, gap_for, label_box, line_sizes, split_lines
-from game.board.name_clearance import MAX_REACH, word_spaced
+from game.board.name_clearance import MAX_REACH
 from game.board.name_clearance import NameScene as RuleScene
 from game.board.proportions import node_radius
-from game.geometry import Box, box_point_distance, boxes_overlap, inflate_box, segment_near_box
+from game.geometry import Box, box_point_distance, segment_near_box
 
 ROUNDS = 8
 STALE_ROUNDS = 1  # a round that does not help ends the search (each costs a name placement)
@@ -285,8 +285,7 @@ def wanted_boxes(request: MapRequest, schematic: Schematic, scene: NameScene, na
                 continue
             cost = SIDE_COST.get(spec.side or "E", 0.0) + (0.2 if spec.split else 0.0)
             cost += sum(3.0 if kind == "board" else 1.0 for kind, _ in rules.breaks(pos, box, 1.0))
-            spaced = inflate_box(word_spaced(box, rules.spacing), 1.0)
-            cost += sum(1.0 for other in boxes.values() if boxes_overlap(spaced, other))
+            cost += sum(1.0 for other in boxes.values() if rules.names_meet(box, other, 1.0))
             if best is None or cost < best[0]:
                 best = (cost, box)
         if best is not None:

@@ -24,8 +24,7 @@ from editor.cartography.names.types import PlacedName
 from editor.cartography.network import Schematic
 from game.board.label_spec import LabelSpec, gap_for, label_box, line_sizes, split_lines
 from game.board.name_clearance import NameScene as RuleScene
-from game.board.name_clearance import word_spaced
-from game.geometry import Box, boxes_overlap, inflate_box
+from game.geometry import Box
 
 ROUNDS = 3
 
@@ -49,8 +48,7 @@ def _places_to_free(request: MapRequest, scene: NameScene, pos: int, kept: Mappi
         breaks = list(rules.breaks(pos, box, NAME_CLEARANCE))
         if not breaks or any(kind != "link" for kind, _ in breaks):
             continue  # clean already (the placer's business), or more than links in the way
-        spaced = inflate_box(word_spaced(box, rules.spacing), NAME_CLEARANCE)
-        if any(boxes_overlap(spaced, other) for other in kept.values()):
+        if any(rules.names_meet(box, other, NAME_CLEARANCE) for other in kept.values()):
             continue
         found.append((spec, box, sorted({link_index[what] for _, what in breaks})))
     return found

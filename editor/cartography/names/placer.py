@@ -63,8 +63,8 @@ def _cached(measure: Measure) -> Measure:
 
 
 class _ConflictGraph:
-    """Which candidates of other stations each candidate overlaps, or comes within `name_spacing` of on its row
-    (`spacing`: `name_spacing`), with clearance; worked out on demand."""
+    """Which candidates of other stations each candidate overlaps, or comes within `spacing` of on its row
+    (`name_spacing`), with clearance; worked out on demand."""
 
     def __init__(self, options: Sequence[Sequence[Candidate]], spacing: float) -> None:
         self.options = options

@@ -5,9 +5,9 @@ While the layout makes room, the placer weighs text over text only a little wors
 (`NAME_OVERLAP_WEIGHT`): the room-making needs to see every kind of trouble alike. On the finished map
 that is the wrong way round: text over a link still reads, with its halo; two texts on top of each other,
 or text over a station, do not. So, once the map is done, each name over another name (or nearer one on its
-row than `name_spacing`, where the two read as one name at the larger text sizes) or over a station is tried in every
-place round its station (and for two names over each other, every pair of places), and takes
-the places that read best: least text covered first (`READ_WEIGHT`), then the placer's preferences.
+row than `name_spacing`, where the two read as one name at the larger text sizes) or over a station is tried
+in every place round its station (and for two names over each other, every pair of places), and takes the
+places that read best: least text covered first (`READ_WEIGHT`), then the placer's preferences.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from editor.cartography.names.types import Measure, PlacedName
 from editor.cartography.network import Frame
 from game.board.label_spec import LabelSpec, gap_for
 from game.board.name_clearance import CELL, NameObstacles, NameScene, NameStation, word_spaced
-from game.geometry import SpatialGrid, boxes_overlap, inflate_box
+from game.geometry import SpatialGrid, boxes_overlap
 
 # What covering each thing costs the reader: a name over a name or a station loses text; over a link or
 # nearer another station it still reads. Off the board it is lost altogether.
@@ -42,8 +42,8 @@ READ_WEIGHT = {"name": 4.0, "station": 3.0, "own": 3.0, "disc": 3.0, "icon": 3.0
 # than a name's other troubles together; over each other only at the largest size, half.
 OVER_AT_ONE = 1.5
 CLEAR_AT_ONE = 0.5
-# Two names on one row closer than `name_spacing` at the clear scale (`name_spacing`) read as one there; at the
-# usual size they are apart. Less than a name across a link, which shows at every size.
+# Two names on one row closer than `name_spacing` at the clear scale read as one there; at the usual size they
+# are apart. Less than a name across a link, which shows at every size.
 RUN_ON = 0.5
 COVERS = ("station", "disc", "icon", "bar")  # what a name may cover that is worth another look (besides names)
 ROUNDS = 3
@@ -113,7 +113,7 @@ class _Untangler:
         seen: set[int] = set()
         for pos in sorted(self.current):
             box = self.current[pos][1][2]
-            others = sorted(q for q in grid.near(inflate_box(box, self.scene.spacing))
+            others = sorted(q for q in grid.near(word_spaced(box, self.scene.spacing))
                             if q != pos and self.scene.names_meet(box, self.current[q][1][2]))
             if others and pos not in seen:
                 partner = next((q for q in others if q not in seen), None)
@@ -132,7 +132,7 @@ class _Untangler:
         box = placed[2]
         covered = sum(READ_WEIGHT[kind] for kind, _ in self.scene.breaks(pos, box, CLEARANCE))
         covered += sum(_over(placed, self.current[q][1], self.scene.spacing)
-                       for q in others.near(inflate_box(box, self.scene.spacing)))
+                       for q in others.near(word_spaced(box, self.scene.spacing)))
         return covered + preference(self.scene, pos, spec, placed[1], self.rays[pos]) / 10
 
     def _options(self, pos: int, others: SpatialGrid[int]) -> list[tuple[float, LabelSpec, Placed]]:

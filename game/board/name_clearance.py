@@ -31,9 +31,12 @@ CELL = 48.0  # grid cell size in board px: about a name's reach, so a query touc
 _SAME_SPOT = 0.01
 # Names of two stations on one row keep 0.6 em apart, three of the name font's word spaces (0.21 em): closer,
 # they read as one name. London classic at 150 %: "Moorgate" ran on into the "Street" of Liverpool Street
-# ("MoorgateStreet"), and a word space apart "Richmond Barons Court" still read as one station. Names one
-# over another are left as they are: they part by their stations' discs, and keeping those apart too (by a
-# word space) cost the rebuilt London 2 more names across a link, London classic 3 and New York 6.
+# ("MoorgateStreet"), and a word space apart "Richmond Barons Court" still read as one station. Two names
+# are on one row when their boxes share more than 0.6 em of height too (about half a line at the largest
+# text): a one-line name by the corner of a two-line one (Berlin's Nordbahnhof, 10 px of a 28 px line) does
+# not read on into it. Names one over another are left as they are: they part by their stations' discs, and
+# keeping those apart too (by a word space) cost the rebuilt London 2 more names across a link, London
+# classic 3 and New York 6.
 NAME_GAP_EM = 0.6
 NAMES_MEET = (" overlaps name of ", " runs into name of ")  # how a problem line joins two stations' names
 
@@ -44,9 +47,21 @@ def name_spacing(label_px: float) -> float:
 
 
 def word_spaced(box: Box, spacing: float) -> Box:
-    """The box widened by `spacing` at either end of its row: what another name on the row may not meet."""
+    """The box widened by `spacing` at either end of its row: where another name on the row may be met (a
+    grid query's box; `names_meet` says whether it is)."""
     x, y, w, h = box
     return (x - spacing, y, w + 2 * spacing, h)
+
+
+def names_meet(box: Box, other: Box, spacing: float, pad: float = 0.0) -> bool:
+    """True when two stations' name boxes overlap (with `pad` px to spare), or stand on one row — sharing more
+    than `spacing` of their height — less than `spacing` (and `pad`) apart: then they read as one name."""
+    grown = inflate_box(box, pad) if pad else box
+    if boxes_overlap(grown, other):
+        return True
+    if not boxes_overlap(word_spaced(grown, spacing), other):
+        return False
+    return min(box[1] + box[3], other[1] + other[3]) - max(box[1], other[1]) > spacing
 
 
 class Sheet(Protocol):
@@ -207,9 +222,9 @@ class NameScene:
                 yield self.stroke_kinds[t], self.stroke_names[t]
 
     def names_meet(self, box: Box, other: Box, pad: float = 0.0) -> bool:
-        """True when two stations' name boxes overlap, or sit on one row less than `spacing` apart (they read
-        as one name); with `pad` px to spare, as `breaks` asks it."""
-        return boxes_overlap(inflate_box(word_spaced(box, self.spacing), pad), other)
+        """True when two stations' name boxes overlap or run into each other on one row (`names_meet`); with
+        `pad` px to spare, as `breaks` asks it."""
+        return names_meet(box, other, self.spacing, pad)
 
     def rivals(self, pos: int, box: Box, margin: float) -> list[float]:
         """For each other station less than `margin` px further from the box than station `pos` itself,

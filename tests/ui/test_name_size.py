@@ -125,7 +125,8 @@ def test_the_largest_text_size_draws_the_roomy_names_bigger(make_app, monkeypatc
 def test_a_name_grown_past_the_clear_scale_stays_clear(name: str) -> None:
     """The board stays clear at the largest text size: a name grown past the scale the board is checked
     at breaks none of the board's name rules, meets no other name as drawn and keeps 0.6 em from a name
-    on its row (closer, two names read as one: "Moorgate" ran on into the "Street" of Liverpool Street)."""
+    on its row, one sharing more than 0.6 em of its height (closer, two names read as one: "Moorgate" ran on
+    into the "Street" of Liverpool Street)."""
     board = load_board(name)
     names = BoardNames(board)
     scales = names.grown(max(TEXT_SIZES))
@@ -146,4 +147,7 @@ def test_a_name_grown_past_the_clear_scale_stays_clear(name: str) -> None:
         x, y, w, h = drawn[index]
         space = name_spacing(board.label_px)
         spaced = (x - space, y, w + 2 * space, h)
-        assert not [other for other, box in drawn.items() if other != index and boxes_overlap(spaced, box)]
+        on_its_row = [other for other, (_, oy, _, oh) in drawn.items()
+                      if other != index and min(y + h, oy + oh) - max(y, oy) > space]
+        assert not [other for other in on_its_row if boxes_overlap(spaced, drawn[other])]
+        assert not [other for other, box in drawn.items() if other != index and boxes_overlap(drawn[index], box)]

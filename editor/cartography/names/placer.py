@@ -36,10 +36,11 @@ from game.board.name_clearance import (
     NameStation,
     TrackLine,
     check_boxes,
+    names_meet,
     problems_by_station,
     word_spaced,
 )
-from game.geometry import SpatialGrid, boxes_overlap, inflate_box
+from game.geometry import SpatialGrid, inflate_box
 
 __all__ = [
     "MAX_REACH", "Disc", "IconBox", "NameObstacles", "NamePlacement", "NameStation", "PlacedName", "TrackLine",
@@ -80,8 +81,9 @@ class _ConflictGraph:
         found = self.cache.get(key)
         if found is None:
             grown = inflate_box(word_spaced(self.options[pos][k].clear_box, self.spacing), CLEARANCE)
+            box = self.options[pos][k].clear_box
             found = [(q, m) for q, m in self.grid.near(grown)
-                     if q != pos and boxes_overlap(grown, self.options[q][m].clear_box)]
+                     if q != pos and names_meet(box, self.options[q][m].clear_box, self.spacing, CLEARANCE)]
             self.cache[key] = found
         return found
 

@@ -30,7 +30,7 @@ from editor.cartography.names.placer import CONTINUATION
 from editor.cartography.names.types import Measure, PlacedName
 from editor.cartography.network import Frame
 from game.board.label_spec import LabelSpec, gap_for
-from game.board.name_clearance import CELL, NameObstacles, NameScene, NameStation, word_spaced
+from game.board.name_clearance import CELL, NameObstacles, NameScene, NameStation, names_meet, word_spaced
 from game.geometry import SpatialGrid, boxes_overlap
 
 # What covering each thing costs the reader: a name over a name or a station loses text; over a link or
@@ -62,7 +62,7 @@ def untangle(stations: Sequence[NameStation], obstacles: NameObstacles, frame: F
 def _over(one: Placed, other: Placed, spacing: float) -> float:
     """What two names over each other cost the reader: nothing when their boxes at the clear scale are apart,
     by `spacing` on one row."""
-    if not boxes_overlap(word_spaced(one[2], spacing), other[2]):
+    if not names_meet(one[2], other[2], spacing):
         return 0.0
     if not boxes_overlap(one[2], other[2]):
         return RUN_ON

@@ -233,10 +233,11 @@ def test_a_park_title_at_the_usual_text_size_is_clear_of_the_track() -> None:
 
 
 def test_a_crowded_parks_title_is_set_smaller_rather_than_left_out() -> None:
-    """London classic's Hyde Park is sliced by four lines: at 1920×1080 every spot by it for its title at
-    the usual size has a line through the title's middle, and the park went untitled. A printed map sets such
-    a name smaller: so does the play screen, down to the least readable size, where it touches no track."""
-    painter, park = _park("london_classic", "Hyde Park")
+    """London classic's Hyde Park was sliced by four lines, and London's Regent's Park is now: at 1920×1080
+    every spot by it for its title at the usual size has a line through the title's middle, and the park went
+    untitled. A printed map sets such a name smaller: so does the play screen, down to the least readable
+    size, where it touches no track."""
+    painter, park = _park("london", "Regent's Park")
     usual = painter.title_px(static_layer.AREA_TITLE, FITTED_1080)
     titles = painter.titles(static_layer.name_scale(painter.board.label_px, FITTED_1080))
     at_usual = titles.spot(park.points, park.text, usual / FITTED_1080, False, geometry.centroid(park.points))

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
+import math
 from dataclasses import replace
 from pathlib import Path
 
 import pygame
 import pytest
 
+from game import geometry
 from game.ui.board.camera import Camera
 from game.ui.board.labels import name_scale
 from game.ui.overlays.coach import Hints
@@ -173,3 +176,48 @@ def test_destination_pins_lean_off_the_names(make_app, board: str) -> None:
                 covered.add(view.board.nodes[index].name)
     # A pin with nowhere clear to lean is allowed; a board where most of them cover a name is not.
     assert len(covered) <= 5, covered
+
+
+@pytest.mark.parametrize("board", ["london", "london_classic", "berlin", "newyork"])
+def test_the_space_under_the_pointer_is_the_one_that_lights(make_app, board: str) -> None:
+    """Pointing at the middle of a lit space lights that space's link, not a neighbour's: where two beds leave
+    a station side by side, a wide bed's outer space lies nearer the other link's centre line (Berlin's
+    Brandenburger Tor–Friedrichstraße beside Friedrichstraße–Hauptbahnhof lit the wrong link). Where
+    another link's space crosses it there, the pointer means either."""
+    app = make_app(["--scene", "play", "--board", board, "--size", "1920x1080", "--seed", "5"])
+    play = app.scene
+    assert isinstance(play, PlayScene)
+    Hints().mark_seen()
+    app.step()
+    overlay = play.overlay
+    lit: list[int] = []
+    shown = overlay.hovered
+    overlay.hovered = lambda surface, ctl, link: (lit.append(link), shown(surface, ctl, link))  # type: ignore[method-assign]
+    area = pygame.Rect(*(round(v) for v in play.board_rect()))
+    wrong = {}
+    for link in sorted(play.ctl.legal_spaces()):
+        where = tuple(round(v) for v in space_point(play, link))
+        if not area.collidepoint(where) or _on_a_station(play, where) or _crossed_there(play, link, where):
+            continue
+        lit.clear()
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=where, rel=(0, 0), buttons=(0, 0, 0)))
+        app.step()
+        if lit[-1:] != [link]:
+            wrong[link] = lit[-1:]
+    assert not wrong, f"{board}: pointing at these links' spaces lit another: {wrong}"
+
+
+def _on_a_station(play: PlayScene, where: tuple[int, int]) -> bool:
+    """True when the point is on a station's disc (where the pointer means the station)."""
+    world = play.view.camera.to_world(where)
+    metrics = play.view.metrics
+    return any(math.dist(world, (node.x, node.y)) <= metrics.radius[node.index] for node in play.board.nodes)
+
+
+def _crossed_there(play: PlayScene, link: int, where: tuple[int, int]) -> bool:
+    """True when another link's space is drawn through the point too (the two cross there)."""
+    world = play.view.camera.to_world(where)
+    metrics = play.view.metrics
+    return any(geometry.segment_distance(world, a, b) <= metrics.slot_width / 2
+               for other, lanes in enumerate(metrics.slot_paths) if other != link
+               for lane in lanes for a, b in itertools.pairwise(lane))

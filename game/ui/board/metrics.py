@@ -97,14 +97,3 @@ class BoardMetrics:
             if d <= self.radius[node.index] * slack and d < best_d:
                 best, best_d = node.index, d
         return best
-
-    def link_at(self, point: Point) -> int | None:
-        """The link whose bed holds a world point (nearest first)."""
-        best, best_d = None, float("inf")
-        for link in self.board.links:
-            half = self.bed_half_width(link.spaces) * 1.2
-            for a, b in zip(link.path, link.path[1:], strict=False):
-                d = geometry.segment_distance(point, a, b)
-                if d <= half and d < best_d:
-                    best, best_d = link.index, d
-        return best

@@ -83,7 +83,12 @@ class BoardOverlay:
         return slot_half(self.view.metrics, self.view.camera.scale)
 
     def pick_link(self, pos: Point, candidates: Iterable[int] | None = None, fallback: bool = True) -> int | None:
-        """The link nearest the mouse within reach: among `candidates` first, then (with fallback) any link."""
+        """The link under the mouse: among `candidates` first, then (with fallback) any link within reach.
+
+        Where two beds overlap (two links leaving a station side by side), the one with a space drawn
+        nearest the mouse: a pointer on a wide bed's outer space means that link, though the other's centre
+        line may be nearer (Berlin's Brandenburger Tor–Friedrichstraße beside Friedrichstraße–Hauptbahnhof).
+        """
         camera = self.view.camera
         world = camera.to_world(pos)
         m = self.view.metrics
@@ -95,10 +100,12 @@ class BoardOverlay:
             for index in links:
                 link = board.links[index]
                 reach = max(reach_px, m.bed_half_width(link.spaces) * 1.15)
-                for a, b in itertools.pairwise(link.path):
-                    d = geometry.segment_distance(world, a, b)
-                    if d <= reach and d < best_d:
-                        best, best_d = index, d
+                if not any(geometry.segment_distance(world, a, b) <= reach for a, b in itertools.pairwise(link.path)):
+                    continue
+                d = min(geometry.segment_distance(world, a, b)
+                        for lane in m.slot_paths[index] for a, b in itertools.pairwise(lane))
+                if d < best_d:
+                    best, best_d = index, d
             return best
 
         if candidates is not None:

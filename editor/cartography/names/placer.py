@@ -80,8 +80,8 @@ class _ConflictGraph:
         key = (pos, k)
         found = self.cache.get(key)
         if found is None:
-            grown = inflate_box(word_spaced(self.options[pos][k].clear_box, self.spacing), CLEARANCE)
             box = self.options[pos][k].clear_box
+            grown = inflate_box(word_spaced(box, self.spacing), CLEARANCE)
             found = [(q, m) for q, m in self.grid.near(grown)
                      if q != pos and names_meet(box, self.options[q][m].clear_box, self.spacing, CLEARANCE)]
             self.cache[key] = found

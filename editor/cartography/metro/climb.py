@@ -11,7 +11,8 @@ things wrong with them: a name across one link, not two, is a step on the way to
 more unreadable, no more links on links, no layout guarantee broken that was kept and every river that ran in
 straight and 45° runs still running so, on no detour it did not need (`river.redrawn_rivers`, strict). Rounds
 go on while one helps: hill climbing, as Stott et al. (IEEE TVCG 2011) climb a metro map whose criteria
-include its names'.
+include its names'. Where no one step helps a name, two may (an ejection chain, as Lin and Kernighan's): a step
+that frees it but puts another name in trouble, then a step for that one (`_repaired`).
 
 Only for a board built once and shipped, or a designer's thorough Tidy (`MapRequest.thorough`): London's
 whole build takes five minutes of CPU, most of it here.
@@ -43,6 +44,10 @@ STEPS = (20.0, 40.0, 60.0, 80.0, 100.0, 120.0)
 # px: names further than this from the stepped station keep their places while a step is judged (a full
 # placement per step took London's build 8 minutes, not 3, for 2 names fewer in trouble; 180 px, 2 more)
 NEARBY = 300.0
+# A name no one step frees may be freed by two: the kicks (steps that free it, putting others in trouble) tried
+# for a repair, and the movers tried for each name a kick put in trouble.
+KICKS = 2
+REPAIR_MOVERS = 4
 Finish = Callable[[NameScene, Mapping[int, PlacedName]], dict[int, PlacedName]]
 
 
@@ -59,10 +64,10 @@ def climb(request: MapRequest, schematic: Schematic, scene: NameScene, names: Ma
     stacked = stacked_when_drawn(request, best)
     rivers = _rivers_redrawn(request, schematic)
 
-    def finished(stepped: Schematic, mover: int) -> NamedLayout:
-        """The stepped layout with the names near `mover` placed again, the others where they were."""
+    def finished(base: NamedLayout, stepped: Schematic, mover: int) -> NamedLayout:
+        """The stepped layout with the names near `mover` placed again, the others where they were on `base`."""
         at = stepped.positions[mover]
-        kept = {i: name.spec for i, name in best.names.items()
+        kept = {i: name.spec for i, name in base.names.items()
                 if math.dist(stepped.positions[i], at) > NEARBY}
         local = replace(request, labels={**kept, **request.labels})
         new_scene, new_names = placed(local, stepped, None, request.seed)
@@ -80,32 +85,70 @@ def climb(request: MapRequest, schematic: Schematic, scene: NameScene, names: Ma
                 if progress is not None:
                     progress(share)
 
+            kicks: list[NamedLayout] = []
             for mover in _movers(request, best, index):
                 if request.network.places[mover].pinned:
                     continue
-                outcome = _first_better(request, best, mover, guarantees, finished, stacked, rivers, tick)
+                outcome = _first_better(request, best, best, mover, guarantees, finished, stacked, rivers, tick,
+                                        freeing=(index, kicks))
                 if outcome is not best:
                     best, helped = outcome, True
                     break
+            else:
+                outcome = _repaired(request, best, kicks, guarantees, finished, stacked, rivers, tick)
+                if outcome is not best:
+                    best, helped = outcome, True
         if not helped:
             break
     return best.schematic, best.scene, best.names
 
 
-def _first_better(request: MapRequest, best: NamedLayout, mover: int, guarantees: Guarantees,
-                  finished: Callable[[Schematic, int], NamedLayout], stacked: int,
-                  rivers: frozenset[int], tick: Callable[[], None]) -> NamedLayout:
-    """The first layout with `mover` a step away that is better than `best` (see the notes), else `best`."""
-    for stepped in steps_of(request, best.schematic, best.scene, mover, STEPS):
+def _first_better(request: MapRequest, base: NamedLayout, best: NamedLayout, mover: int, guarantees: Guarantees,
+                  finished: Callable[[NamedLayout, Schematic, int], NamedLayout], stacked: int,
+                  rivers: frozenset[int], tick: Callable[[], None],
+                  freeing: tuple[int, list[NamedLayout]] | None = None) -> NamedLayout:
+    """The first layout with `mover` a step away from `base` that is better than `best` (see the notes), else
+    `best`. With `freeing` (a station and a list), each step that frees that station's name, breaking nothing
+    else but leaving others in trouble, is kept in the list as a kick a second step may repair (`_repaired`)."""
+    for stepped in steps_of(request, base.schematic, base.scene, mover, STEPS):
         tick()
         if not guarantees.kept(stepped, scene_of(request, stepped)):
             continue
-        outcome = finished(stepped, mover)
-        if (outcome.reads_better_than(best) and outcome.unreadable <= best.unreadable
-                and stacked_when_drawn(request, outcome) <= stacked
-                and rivers <= _rivers_redrawn(request, stepped)):
+        outcome = finished(base, stepped, mover)
+        if (outcome.unreadable > best.unreadable or stacked_when_drawn(request, outcome) > stacked
+                or not rivers <= _rivers_redrawn(request, stepped)):
+            continue
+        if outcome.reads_better_than(best):
             return outcome
+        if freeing is not None and freeing[0] not in outcome.in_trouble:
+            kicks = freeing[1]
+            kicks.append(outcome)
+            kicks.sort(key=_kick_order)  # stable: the first found of equals stays first
+            del kicks[KICKS:]
     return best
+
+
+def _repaired(request: MapRequest, best: NamedLayout, kicks: list[NamedLayout], guarantees: Guarantees,
+              finished: Callable[[NamedLayout, Schematic, int], NamedLayout], stacked: int,
+              rivers: frozenset[int], tick: Callable[[], None]) -> NamedLayout:
+    """The first layout two steps from `best` that reads better than it: a kick that freed a name but put others
+    in trouble, then a step for one of those (an ejection chain: what one step cannot reach, two may), else
+    `best`. The kicks that left the fewest in trouble are tried first, and only a few of them and of the
+    movers of each name they troubled (each step costs a placement of the names near it): `kicks` holds the
+    KICKS best, in order."""
+    for kick in kicks:
+        for index in sorted(kick.in_trouble - best.in_trouble):
+            for mover in [m for m in _movers(request, kick, index)
+                          if not request.network.places[m].pinned][:REPAIR_MOVERS]:
+                outcome = _first_better(request, kick, best, mover, guarantees, finished, stacked, rivers, tick)
+                if outcome is not best:
+                    return outcome
+    return best
+
+
+def _kick_order(kick: NamedLayout) -> tuple[int, int]:
+    """Kicks that leave fewer names in trouble, then fewer things wrong, are repaired first."""
+    return len(kick.in_trouble), len(kick.problems)
 
 
 def _rivers_redrawn(request: MapRequest, schematic: Schematic) -> frozenset[int]:

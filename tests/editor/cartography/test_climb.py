@@ -13,7 +13,7 @@ from editor.cartography.metro import climb as climb_module
 from editor.cartography.metro.climb import climb
 from editor.cartography.metro.naming import name_problems, placed, troubled
 from editor.cartography.metro.nudge import nudge_stations
-from editor.cartography.network import Network
+from editor.cartography.network import Network, Place, Track
 from tests.editor.cartography.test_nudge import END, _drawn, _request
 
 
@@ -97,5 +97,37 @@ def test_a_link_across_the_middle_of_a_name_steps_two_pitches_off_it(monkeypatch
     assert END not in troubled(name_problems(request, scene, names), scene)
     steps = [math.dist(a, b) for a, b in zip(moved.positions, schematic.positions, strict=True) if a != b]
     assert len(steps) == 1 and 40.0 < steps[0] <= 80.0 * math.sqrt(2) + 1e-6
+    assert all(is_octilinear(a, b) for path in moved.paths for a, b in pairwise(path))
+    assert not check_schematic(request.network, moved, request.frame)
+
+
+def _pinned_end_by_a_hemmed_in_name():  # type: ignore[no-untyped-def]
+    """`_pinned_end` with a station "Ost" just east of the north–south link, its line running on east: its
+    name fits only west of it, between it and that link. Every step that takes the link off the pinned
+    station's name puts it across Ost's."""
+    request = _pinned_end()
+    places = list(request.network.places)
+    ost = len(places)
+    places += [Place(places[6].x + 60, 300, "Ost"), Place(700, 300, "Zoo")]
+    tracks = (*request.network.tracks, Track(ost, ost + 1))
+    return replace(request, network=Network(tuple(places), tracks), spaces=(1,) * len(tracks)), ost
+
+
+def test_a_name_no_one_step_frees_is_freed_by_two(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An ejection chain: the step that frees the pinned station's name troubles Ost's, and a second step (Ost
+    east) frees that one; the climb of single steps stops with the first name in trouble."""
+    request, ost = _pinned_end_by_a_hemmed_in_name()
+    schematic = _drawn(request)
+    scene, names = placed(request, schematic, None, 0)
+    assert troubled(name_problems(request, scene, names), scene) == {END}
+    with monkeypatch.context() as single:
+        single.setattr(climb_module, "KICKS", 0)
+        assert climb(request, schematic, scene, names, lambda _scene, kept: dict(kept))[0] is schematic
+
+    moved, scene, names = climb(request, schematic, scene, names, lambda _scene, kept: dict(kept))
+
+    assert not troubled(name_problems(request, scene, names), scene)
+    changed = {i for i, (a, b) in enumerate(zip(moved.positions, schematic.positions, strict=True)) if a != b}
+    assert ost in changed and len(changed) == 2 and END not in changed
     assert all(is_octilinear(a, b) for path in moved.paths for a, b in pairwise(path))
     assert not check_schematic(request.network, moved, request.frame)

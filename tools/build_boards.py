@@ -92,7 +92,8 @@ def metro_source(name: str, data_dir: Path | None, choice: MapChoice | None = No
 
     choice = MapChoice.of(config) if choice is None else choice
     doc = Document.from_bytes(tmx_bytes(board), source)
-    lay_out(doc, thorough=True, seed=choice.seed, crossing_room=choice.crossing_room)  # octilinear, named
+    lay_out(doc, thorough=True, seed=choice.seed, crossing_room=choice.crossing_room,  # octilinear, named
+            two_steps=True)
     return source, doc.to_bytes()
 
 

@@ -16,14 +16,15 @@ from editor.importing.map_request import map_edits, map_inputs
 
 
 def lay_out(doc: Document, progress: Progress | None = None, thorough: bool = False, seed: int = 0,
-            crossing_room: float = 1.0) -> MetroMap:
+            crossing_room: float = 1.0, two_steps: bool = False) -> MetroMap:
     """Lay the board out as a metro map with placed names, in the document (saving is the caller's).
 
     `thorough` spends more time on the names (`MapRequest.thorough`): for boards built once and shipped.
     `seed` and `crossing_room` choose among equally valid maps (`MapRequest`): a shipped board's build
-    keeps the one its configuration names."""
+    keeps the one its configuration names, and its climb tries two steps (`MapRequest.two_steps`)."""
     inputs = map_inputs(doc)
-    request = replace(inputs.request, thorough=thorough, seed=seed, crossing_room=crossing_room)
+    request = replace(inputs.request, thorough=thorough, seed=seed, crossing_room=crossing_room,
+                      two_steps=two_steps)
     result = make_metro_map(request, progress)
     edits = map_edits(inputs, result, layout=True)
     for object_id, points in edits.points.items():

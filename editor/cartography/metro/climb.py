@@ -12,7 +12,8 @@ more unreadable, no more links on links, no layout guarantee broken that was kep
 straight and 45° runs still running so, on no detour it did not need (`river.redrawn_rivers`, strict). Rounds
 go on while one helps: hill climbing, as Stott et al. (IEEE TVCG 2011) climb a metro map whose criteria
 include its names'. Where no one step helps a name, two may (an ejection chain, as Lin and Kernighan's): a step
-that frees it but puts another name in trouble, then a step for that one (`_repaired`).
+that frees it but puts another name in trouble, then a step for that one (`_repaired`; the shipped boards'
+build only, `MapRequest.two_steps`: Berlin's build took 6 minutes of CPU without, more than 45 with).
 
 Only for a board built once and shipped, or a designer's thorough Tidy (`MapRequest.thorough`): London's
 whole build takes seven to eleven minutes of CPU with the two-step chain (five without), most of it here.
@@ -90,12 +91,13 @@ def climb(request: MapRequest, schematic: Schematic, scene: NameScene, names: Ma
                 if request.network.places[mover].pinned:
                     continue
                 outcome = _first_better(request, best, best, mover, guarantees, finished, stacked, rivers, tick,
-                                        freeing=(index, kicks))
+                                        freeing=(index, kicks) if request.two_steps else None)
                 if outcome is not best:
                     best, helped = outcome, True
                     break
             else:
-                outcome = _repaired(request, best, kicks, guarantees, finished, stacked, rivers, tick)
+                outcome = (_repaired(request, best, kicks, guarantees, finished, stacked, rivers, tick)
+                           if request.two_steps else best)
                 if outcome is not best:
                     best, helped = outcome, True
         if not helped:

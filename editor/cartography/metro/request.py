@@ -41,6 +41,9 @@ class MapRequest:
     seed: int = 0  # the name placer's; since names shape the layout, another seed is another map
     thorough: bool = False  # more time for better names whatever the size (the shipped boards' build)
     crossing_room: float = 1.0  # a crossing's share of the evened-out room (layout.schematic.schematize)
+    # The climb's two-step chains (climb._repaired) cost a big map far more time (Berlin's build: 6 minutes of CPU
+    # without, stopped at 45 with), so only the shipped boards' build asks for them, not a designer's thorough Tidy.
+    two_steps: bool = False
 
     def takes_time_for_names(self) -> bool:
         """Whether the steps that place every name again for each try run (nudge.py, step_aside.py): when

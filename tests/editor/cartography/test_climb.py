@@ -110,19 +110,20 @@ def _pinned_end_by_a_hemmed_in_name():  # type: ignore[no-untyped-def]
     ost = len(places)
     places += [Place(places[6].x + 60, 300, "Ost"), Place(700, 300, "Zoo")]
     tracks = (*request.network.tracks, Track(ost, ost + 1))
-    return replace(request, network=Network(tuple(places), tracks), spaces=(1,) * len(tracks)), ost
+    network = Network(tuple(places), tracks)
+    return replace(request, network=network, spaces=(1,) * len(tracks), two_steps=True), ost
 
 
-def test_a_name_no_one_step_frees_is_freed_by_two(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_name_no_one_step_frees_is_freed_by_two() -> None:
     """An ejection chain: the step that frees the pinned station's name troubles Ost's, and a second step (Ost
-    east) frees that one; the climb of single steps stops with the first name in trouble."""
+    east) frees that one; the climb of single steps (a designer's thorough Tidy) stops with the first name in
+    trouble."""
     request, ost = _pinned_end_by_a_hemmed_in_name()
     schematic = _drawn(request)
     scene, names = placed(request, schematic, None, 0)
     assert troubled(name_problems(request, scene, names), scene) == {END}
-    with monkeypatch.context() as single:
-        single.setattr(climb_module, "KICKS", 0)
-        assert climb(request, schematic, scene, names, lambda _scene, kept: dict(kept))[0] is schematic
+    single = replace(request, two_steps=False)
+    assert climb(single, schematic, scene, names, lambda _scene, kept: dict(kept))[0] is schematic
 
     moved, scene, names = climb(request, schematic, scene, names, lambda _scene, kept: dict(kept))
 

@@ -86,20 +86,20 @@ def climb(request: MapRequest, schematic: Schematic, scene: NameScene, names: Ma
                 if progress is not None:
                     progress(share)
 
-            kicks: list[NamedLayout] = []
+            kicks = _Kicks(index)
             for mover in _movers(request, best, index):
                 if request.network.places[mover].pinned:
                     continue
                 outcome = _first_better(request, best, best, mover, guarantees, finished, stacked, rivers, tick,
-                                        freeing=(index, kicks) if request.two_steps else None)
+                                        kicks)
                 if outcome is not best:
                     best, helped = outcome, True
                     break
             else:
-                outcome = (_repaired(request, best, kicks, guarantees, finished, stacked, rivers, tick)
-                           if request.two_steps else best)
-                if outcome is not best:
-                    best, helped = outcome, True
+                if request.two_steps:
+                    outcome = _repaired(request, best, kicks.kept, guarantees, finished, stacked, rivers, tick)
+                    if outcome is not best:
+                        best, helped = outcome, True
         if not helped:
             break
     return best.schematic, best.scene, best.names
@@ -107,11 +107,9 @@ def climb(request: MapRequest, schematic: Schematic, scene: NameScene, names: Ma
 
 def _first_better(request: MapRequest, base: NamedLayout, best: NamedLayout, mover: int, guarantees: Guarantees,
                   finished: Callable[[NamedLayout, Schematic, int], NamedLayout], stacked: int,
-                  rivers: frozenset[int], tick: Callable[[], None],
-                  freeing: tuple[int, list[NamedLayout]] | None = None) -> NamedLayout:
+                  rivers: frozenset[int], tick: Callable[[], None], kicks: _Kicks | None = None) -> NamedLayout:
     """The first layout with `mover` a step away from `base` that is better than `best` (see the notes), else
-    `best`. With `freeing` (a station and a list), each step that frees that station's name, breaking nothing
-    else but leaving others in trouble, is kept in the list as a kick a second step may repair (`_repaired`)."""
+    `best`. Each step on the way that breaks nothing but does not read better is offered to `kicks`."""
     for stepped in steps_of(request, base.schematic, base.scene, mover, STEPS):
         tick()
         if not guarantees.kept(stepped, scene_of(request, stepped)):
@@ -122,12 +120,25 @@ def _first_better(request: MapRequest, base: NamedLayout, best: NamedLayout, mov
             continue
         if outcome.reads_better_than(best):
             return outcome
-        if freeing is not None and freeing[0] not in outcome.in_trouble:
-            kicks = freeing[1]
-            kicks.append(outcome)
-            kicks.sort(key=_kick_order)  # stable: the first found of equals stays first
-            del kicks[KICKS:]
+        if kicks is not None:
+            kicks.offer(outcome)
     return best
+
+
+class _Kicks:
+    """The steps that freed station `index`'s name but put others in trouble, for a second step to repair
+    (`_repaired`): the KICKS that leave fewest in trouble, then fewest things wrong, first found first."""
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+        self.kept: list[NamedLayout] = []
+
+    def offer(self, outcome: NamedLayout) -> None:
+        if self.index in outcome.in_trouble:
+            return
+        self.kept.append(outcome)
+        self.kept.sort(key=lambda kick: (len(kick.in_trouble), len(kick.problems)))  # stable
+        del self.kept[KICKS:]
 
 
 def _repaired(request: MapRequest, best: NamedLayout, kicks: list[NamedLayout], guarantees: Guarantees,
@@ -137,7 +148,7 @@ def _repaired(request: MapRequest, best: NamedLayout, kicks: list[NamedLayout], 
     in trouble, then a step for one of those (an ejection chain: what one step cannot reach, two may), else
     `best`. The kicks that left the fewest in trouble are tried first, and only a few of them and of the
     movers of each name they troubled (each step costs a placement of the names near it): `kicks` holds the
-    KICKS best, in order."""
+    KICKS best, in order (`_Kicks`)."""
     for kick in kicks:
         for index in sorted(kick.in_trouble - best.in_trouble):
             for mover in [m for m in _movers(request, kick, index)
@@ -146,11 +157,6 @@ def _repaired(request: MapRequest, best: NamedLayout, kicks: list[NamedLayout], 
                 if outcome is not best:
                     return outcome
     return best
-
-
-def _kick_order(kick: NamedLayout) -> tuple[int, int]:
-    """Kicks that leave fewer names in trouble, then fewer things wrong, are repaired first."""
-    return len(kick.in_trouble), len(kick.problems)
 
 
 def _rivers_redrawn(request: MapRequest, schematic: Schematic) -> frozenset[int]:

@@ -13,7 +13,8 @@ straight and 45° runs still running so, on no detour it did not need (`river.re
 go on while one helps: hill climbing, as Stott et al. (IEEE TVCG 2011) climb a metro map whose criteria
 include its names'. Where no one step helps a name, two may (an ejection chain, as Lin and Kernighan's): a step
 that frees it but puts another name in trouble, then a step for that one (`_repaired`; the shipped boards'
-build only, `MapRequest.two_steps`: Berlin's build took 6 minutes of CPU without, more than 45 with).
+build only, `MapRequest.two_steps`). Repairs are tried only while they have cost no more steps than the single
+steps tried (`_Budget`): unbounded, Berlin's build ran more than 45 minutes of CPU, against 6 without.
 
 Only for a board built once and shipped, or a designer's thorough Tidy (`MapRequest.thorough`): London's
 whole build takes seven to eleven minutes of CPU with the two-step chain (five without), most of it here.
@@ -49,6 +50,8 @@ NEARBY = 300.0
 # for a repair, and the movers tried for each name a kick put in trouble.
 KICKS = 2
 REPAIR_MOVERS = 4
+# Steps tried as repairs for each single step tried, at most (`_Budget`).
+REPAIR_SHARE = 1.0
 Finish = Callable[[NameScene, Mapping[int, PlacedName]], dict[int, PlacedName]]
 
 
@@ -64,6 +67,7 @@ def climb(request: MapRequest, schematic: Schematic, scene: NameScene, names: Ma
     guarantees = Guarantees(request, schematic, scene)
     stacked = stacked_when_drawn(request, best)
     rivers = _rivers_redrawn(request, schematic)
+    budget = _Budget()
 
     def finished(base: NamedLayout, stepped: Schematic, mover: int) -> NamedLayout:
         """The stepped layout with the names near `mover` placed again, the others where they were on `base`."""
@@ -83,6 +87,12 @@ def climb(request: MapRequest, schematic: Schematic, scene: NameScene, names: Ma
             share = (round_no + done / len(troubled_names)) / ROUNDS
 
             def tick(share: float = share) -> None:
+                budget.single += 1
+                if progress is not None:
+                    progress(share)
+
+            def repair_tick(share: float = share) -> None:
+                budget.repairs += 1
                 if progress is not None:
                     progress(share)
 
@@ -97,7 +107,8 @@ def climb(request: MapRequest, schematic: Schematic, scene: NameScene, names: Ma
                     break
             else:
                 if request.two_steps:
-                    outcome = _repaired(request, best, kicks.kept, guarantees, finished, stacked, rivers, tick)
+                    outcome = _repaired(request, best, kicks.kept, guarantees, finished, stacked, rivers,
+                                        repair_tick, budget)
                     if outcome is not best:
                         best, helped = outcome, True
         if not helped:
@@ -141,18 +152,34 @@ class _Kicks:
         del self.kept[KICKS:]
 
 
+class _Budget:
+    """The steps the climb has tried, single and as repairs: each repair costs up to KICKS x REPAIR_MOVERS movers'
+    steps per name it troubled, and a name no step frees is tried again each round, so unbounded repairs took
+    Berlin's build from 6 minutes of CPU to more than 45. Repairs go on while they have cost at most
+    REPAIR_SHARE of the single steps."""
+
+    def __init__(self) -> None:
+        self.single = 0
+        self.repairs = 0
+
+    def allows_repair(self) -> bool:
+        return self.repairs < self.single * REPAIR_SHARE
+
+
 def _repaired(request: MapRequest, best: NamedLayout, kicks: list[NamedLayout], guarantees: Guarantees,
               finished: Callable[[NamedLayout, Schematic, int], NamedLayout], stacked: int,
-              rivers: frozenset[int], tick: Callable[[], None]) -> NamedLayout:
+              rivers: frozenset[int], tick: Callable[[], None], budget: _Budget) -> NamedLayout:
     """The first layout two steps from `best` that reads better than it: a kick that freed a name but put others
     in trouble, then a step for one of those (an ejection chain: what one step cannot reach, two may), else
     `best`. The kicks that left the fewest in trouble are tried first, and only a few of them and of the
     movers of each name they troubled (each step costs a placement of the names near it): `kicks` holds the
-    KICKS best, in order (`_Kicks`)."""
+    KICKS best, in order (`_Kicks`); a mover is tried only while `budget` allows."""
     for kick in kicks:
         for index in sorted(kick.in_trouble - best.in_trouble):
             for mover in [m for m in _movers(request, kick, index)
                           if not request.network.places[m].pinned][:REPAIR_MOVERS]:
+                if not budget.allows_repair():
+                    return best
                 outcome = _first_better(request, kick, best, mover, guarantees, finished, stacked, rivers, tick)
                 if outcome is not best:
                     return outcome

@@ -132,3 +132,17 @@ def test_a_name_no_one_step_frees_is_freed_by_two() -> None:
     assert ost in changed and len(changed) == 2 and END not in changed
     assert all(is_octilinear(a, b) for path in moved.paths for a, b in pairwise(path))
     assert not check_schematic(request.network, moved, request.frame)
+
+
+def test_repairs_stop_when_they_have_cost_more_steps_than_single_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The chain's budget: with no repair step allowed per single step, the hemmed-in name the chain frees above
+    stays in trouble and the map is returned as it was."""
+    monkeypatch.setattr(climb_module, "REPAIR_SHARE", 0.0)
+    request, _ost = _pinned_end_by_a_hemmed_in_name()
+    schematic = _drawn(request)
+    scene, names = placed(request, schematic, None, 0)
+
+    moved, scene, names = climb(request, schematic, scene, names, lambda _scene, kept: dict(kept))
+
+    assert moved is schematic
+    assert troubled(name_problems(request, scene, names), scene) == {END}

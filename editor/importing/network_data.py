@@ -88,16 +88,19 @@ def _read(data_dir: Path, name: str) -> Any:
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise ImportError_(f"data file {path} is missing (give the open data folder with --data DIR)") from None
+        raise ImportError_(f"data file {path} is missing (give the open data folder with --data DIR)",
+                           "data_missing", file=str(path)) from None
     except (OSError, json.JSONDecodeError) as error:
-        raise ImportError_(f"cannot read data file {path}: {error}") from None
+        raise ImportError_(f"cannot read data file {path}: {error}", "data_unreadable", file=str(path),
+                           reason=str(error)) from None
 
 
 def load_network(city: str, data_dir: Path | None = None, lines: list[str] | None = None) -> Network:
     """The merged, repaired network of a city; `lines` (regular expressions) keeps only matching lines."""
     data_dir = data_dir or default_data_dir()
     if not data_dir.is_dir():
-        raise ImportError_(f"data folder {data_dir} is missing (give it with --data DIR)")
+        raise ImportError_(f"data folder {data_dir} is missing (give it with --data DIR)", "data_folder_missing",
+                           folder=str(data_dir))
     loaders = {"london": _load_london, "berlin": _load_berlin, "newyork": _load_newyork, "paris": _load_paris}
     if city not in loaders:
         raise ImportError_(f"unknown city {city!r} (expected one of {', '.join(CITIES)})")

@@ -432,3 +432,31 @@ def test_the_forms_errors_speak_the_editors_language(tmp_path: Path, language: s
     finally:
         text.localize("en")
         pygame.quit()
+
+
+@pytest.mark.parametrize(("language", "missing", "words"), [
+    ("de", "file", "bitte das Spiel neu installieren"),
+    ("fr", "folder", "réinstallez le jeu"),
+])
+def test_a_broken_install_is_told_in_the_editors_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                          language: str, missing: str, words: str) -> None:
+    """The shipped open data gone (a damaged install): the form says so in the editor's language and asks for
+    the game installed again, not for the command line's --data."""
+    from editor import text
+    from editor.app import EditorApp
+    from editor.importing import network_data
+
+    data = tmp_path / "network"
+    if missing == "file":
+        data.mkdir()
+    monkeypatch.setattr(network_data, "default_data_dir", lambda: data)
+    text.localize(language)
+    try:
+        driver = Driver(EditorApp(tmp_path / "board.tmx", size=(1600, 900)))
+        _import(driver, "berlin", EXAMPLE_AREAS["berlin"])
+        form = _form_after_failure(driver)
+        assert form.error is not None and words in form.error.html_text and str(data) in form.error.html_text
+        assert "--data" not in form.error.html_text
+    finally:
+        text.localize("en")
+        pygame.quit()

@@ -78,7 +78,7 @@ class MapChoice:
         return cls(int(choice.get("seed", 0)), float(choice.get("crossing_room", 1.0)))
 
 
-SEARCH = tuple(MapChoice(seed, room) for room, seed in product((1.0, 0.6, 0.3), range(4)))
+SEARCH = tuple(MapChoice(seed, room) for room, seed in product((1.0, 0.8, 0.6, 0.3), range(4)))
 
 
 def metro_source(name: str, data_dir: Path | None, choice: MapChoice | None = None) -> tuple[Path, bytes]:

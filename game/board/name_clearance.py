@@ -315,7 +315,7 @@ def _ordered(found: dict[int, list[str]]) -> list[str]:
 
 def _fitting_edges(stations: Sequence[NameStation], frame: Sheet) -> tuple[int, float, float] | None:
     """The axis (0: x, 1: y) along which the stations fill the sheet first, and their extent on it; None for
-    stations that span nothing (a single one, or one column on a wide sheet, has no side that binds)."""
+    stations all on one spot (a single one), which have no side that binds."""
     if not stations:
         return None
     xs, ys = [s.x for s in stations], [s.y for s in stations]

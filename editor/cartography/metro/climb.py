@@ -18,7 +18,7 @@ steps tried (`_Budget`). Berlin's build with the chain is still too slow to ship
 unbounded and after 40 with the budget, against 6 without the chain.
 
 Only for a board built once and shipped, or a designer's thorough Tidy (`MapRequest.thorough`): London's
-whole build takes seven to eleven minutes of CPU with the two-step chain (five without), most of it here.
+whole build takes seven to thirteen minutes of CPU with the two-step chain (five without), most of it here.
 """
 
 from __future__ import annotations

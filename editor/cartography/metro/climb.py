@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from functools import partial
 
 from editor.cartography.metro.naming import placed, scene_of
 from editor.cartography.metro.nudge import Guarantees, NamedLayout, stacked_when_drawn, steps_of
@@ -87,13 +88,8 @@ def climb(request: MapRequest, schematic: Schematic, scene: NameScene, names: Ma
                 continue
             share = (round_no + done / len(troubled_names)) / ROUNDS
 
-            def tick(share: float = share) -> None:
-                budget.single += 1
-                if progress is not None:
-                    progress(share)
-
-            def repair_tick(share: float = share) -> None:
-                budget.repairs += 1
+            def tick(share: float = share, repair: bool = False) -> None:
+                budget.count(repair)
                 if progress is not None:
                     progress(share)
 
@@ -109,7 +105,7 @@ def climb(request: MapRequest, schematic: Schematic, scene: NameScene, names: Ma
             else:
                 if request.two_steps:
                     outcome = _repaired(request, best, kicks.kept, guarantees, finished, stacked, rivers,
-                                        repair_tick, budget)
+                                        partial(tick, repair=True), budget)
                     if outcome is not best:
                         best, helped = outcome, True
         if not helped:
@@ -162,6 +158,12 @@ class _Budget:
     def __init__(self) -> None:
         self.single = 0
         self.repairs = 0
+
+    def count(self, repair: bool) -> None:
+        if repair:
+            self.repairs += 1
+        else:
+            self.single += 1
 
     def allows_repair(self) -> bool:
         return self.repairs < self.single * REPAIR_SHARE

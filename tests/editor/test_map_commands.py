@@ -228,9 +228,10 @@ def test_place_names_keeps_names_off_the_links_as_drawn_with_their_bends(tmp_pat
     cove = session.add_object("station", [(520, 700)], "add", name="Cove")
     session.link(doc.get(bay), doc.get(cove))  # type: ignore[arg-type]
     bend = [(400.0, 400.0), (520.0, 400.0), (520.0, 700.0)]
-    doc.of_kind("link")[0].points = list(bend)
+    doc.set_points(doc.of_kind("link")[0].id, list(bend))
     doc.save(path)
     d = Driver(EditorApp(path, size=(1600, 900)))
+    assert d.app.doc.of_kind("link")[0].points == bend  # the set-up: the board as drawn has the bend
     d.ctrl(pygame.K_l)
     finish_work(d)
     name = station_names(d.app.doc)[bay]

@@ -56,7 +56,7 @@ def parse_points(text: str) -> list[Point]:
     return points
 
 
-@dataclass
+@dataclass(frozen=True)
 class MapObject:
     """A read-only snapshot of one `<object>`: what tools, rendering and the panel need."""
 

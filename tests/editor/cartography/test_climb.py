@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import replace
 from itertools import pairwise
 
@@ -146,3 +147,42 @@ def test_repairs_stop_when_they_have_cost_more_steps_than_single_ones(monkeypatc
 
     assert moved is schematic
     assert troubled(name_problems(request, scene, names), scene) == {END}
+
+
+def _a_hopeless_name_far_west_of_a_pinned_end():  # type: ignore[no-untyped-def]
+    """`_pinned_end` on a board twice as wide, moved east, with a station far west (listed first, so its name is
+    tried first) whose name, one word wider than the board, fits nowhere: no step frees it, while the pinned
+    station's name is freed after it in the first round. Returns the request and the pinned station's index."""
+    request = _pinned_end()
+    shift = 800.0
+    places = [Place(100, 150, "Far" * 60), Place(200, 150, "Beyond")]
+    places += [replace(place, x=place.x + shift) for place in request.network.places]
+    tracks = (Track(0, 1), *(Track(t.a + 2, t.b + 2) for t in request.network.tracks))
+    return replace(request, network=Network(tuple(places), tracks), spaces=(1,) * len(tracks),
+                   frame=replace(request.frame, width=1600)), END + 2
+
+
+@pytest.mark.parametrize("reach, rounds_tried", [(climb_module.REACH, 1), (10_000.0, 2)])
+def test_a_name_no_step_freed_is_tried_again_only_when_something_near_it_changed(
+        monkeypatch: pytest.MonkeyPatch, reach: float, rounds_tried: int) -> None:
+    """The pinned station's name, freed after the far name was tried, makes a second round; the far name's steps
+    are tried again only if what changed lies within REACH of its movers (a board-wide reach tries them again)."""
+    monkeypatch.setattr(climb_module, "REACH", reach)
+    request, end = _a_hopeless_name_far_west_of_a_pinned_end()
+    far = 0
+    schematic = _drawn(request)
+    scene, names = placed(request, schematic, None, 0)
+    assert troubled(name_problems(request, scene, names), scene) == {far, end}
+    stepped: Counter[int] = Counter()
+    real_steps_of = climb_module.steps_of
+
+    def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
+        stepped[args[3]] += 1  # the mover
+        return real_steps_of(*args, **kwargs)
+
+    monkeypatch.setattr(climb_module, "steps_of", counted)
+
+    _moved, scene, names = climb(request, schematic, scene, names, lambda _scene, kept: dict(kept))
+
+    assert troubled(name_problems(request, scene, names), scene) == {far}
+    assert stepped[far] == stepped[far + 1] == rounds_tried

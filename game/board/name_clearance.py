@@ -143,7 +143,6 @@ class NameScene:
     def __init__(self, stations: Sequence[NameStation], obstacles: NameObstacles, frame: Sheet) -> None:
         self.stations = tuple(stations)
         self.frame = frame
-        self._edges = _fitting_edges(self.stations, frame)
         self.spacing = obstacles.spacing
         self.station_grid: SpatialGrid[int] = SpatialGrid(CELL)
         for pos, station in enumerate(self.stations):
@@ -178,15 +177,6 @@ class NameScene:
         self.icon_grid: SpatialGrid[int] = SpatialGrid(CELL)
         for k, (box, _) in enumerate(self.icons):
             self.icon_grid.add(box, k)
-
-    def outside(self, box: Box) -> float:
-        """How far (px) the box stands out past the map on the axis that fills the sheet first: names there widen
-        (or heighten) what fitting shows, and every name on the screen is drawn smaller."""
-        if self._edges is None:
-            return 0.0
-        axis, lo, hi = self._edges
-        start, size = box[axis], box[axis + 2]
-        return max(0.0, lo - start) + max(0.0, start + size - hi)
 
     def _stations_at(self, x: float, y: float) -> list[NameStation]:
         return [self.stations[p] for p in self.station_grid.near((x - 1, y - 1, 2, 2))]
@@ -311,18 +301,6 @@ def _ordered(found: dict[int, list[str]]) -> list[str]:
         for message in found[pos]:
             seen[message] = None
     return list(seen)
-
-
-def _fitting_edges(stations: Sequence[NameStation], frame: Sheet) -> tuple[int, float, float] | None:
-    """The axis (0: x, 1: y) along which the stations fill the sheet first, and their extent on it; None for
-    stations that span nothing (a single one, or one column on a wide sheet, has no side that binds)."""
-    if not stations:
-        return None
-    xs, ys = [s.x for s in stations], [s.y for s in stations]
-    span_x, span_y = max(xs) - min(xs), max(ys) - min(ys)
-    if span_x * frame.height >= span_y * frame.width:
-        return (0, min(xs), max(xs)) if span_x > 0 else None
-    return 1, min(ys), max(ys)
 
 
 def check_boxes(stations: Sequence[NameStation], obstacles: NameObstacles, frame: Sheet,

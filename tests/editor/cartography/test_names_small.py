@@ -5,9 +5,6 @@ from __future__ import annotations
 import itertools
 from dataclasses import replace
 
-import pytest
-
-from editor.cartography.names import candidates
 from editor.cartography.names.placer import (
     Disc,
     IconBox,
@@ -204,8 +201,7 @@ def test_text_over_one_link_is_chosen_over_text_over_another_name() -> None:
     does not."""
     a = station(0, "Mansion House", 400, 300)
     b = station(1, "Cannon Street", 560, 300, fixed=LabelSpec("W"))
-    c = station(2, "Blackfriars", 200, 200)  # west of it, so its name going west stays inside the map
-    obstacles = NameObstacles(discs(a, b, c), (
+    obstacles = NameObstacles(discs(a, b), (
         TrackLine(((400.0, 150.0), (400.0, 450.0)), HW, "Mansion House's own line"),
         TrackLine(((150.0, 275.0), (650.0, 275.0)), HW, "upper"),
         TrackLine(((150.0, 325.0), (650.0, 325.0)), HW, "lower"),
@@ -213,7 +209,7 @@ def test_text_over_one_link_is_chosen_over_text_over_another_name() -> None:
     ))
     cannon_street = clear_box(b, LabelSpec("W"))
     assert boxes_overlap(cannon_street, clear_box(a, LabelSpec("E")))  # the set-up: east is taken
-    result = place_names([a, b, c], obstacles, FRAME, fake_measure, label_px=LABEL_PX)
+    result = place_names([a, b], obstacles, FRAME, fake_measure, label_px=LABEL_PX)
     assert not boxes_overlap(cannon_street, clear_box(a, result.names[0].spec))
     [mansion_house] = [u for u in result.unresolved if u.index == 0]
     assert mansion_house.hits == ("name of Mansion House crosses a link (a short link west of it)",)
@@ -280,23 +276,3 @@ def test_a_name_by_the_corner_of_another_is_not_on_its_row() -> None:
 
     assert found_with_rows_sharing(gap + 2.0) == ["name of Moorgate runs into name of Liverpool Street"]
     assert found_with_rows_sharing(gap - 2.0) == []
-
-
-def _west_end_name_overhang(monkeypatch: pytest.MonkeyPatch, cost_per_px: float) -> float:
-    """How far the westmost station's name stands out west of it, placed with the given cost per px."""
-    monkeypatch.setattr(candidates, "OUTSIDE_COST_PER_PX", cost_per_px)
-    end = station(0, "Ealing Broadway", 300, 300)
-    others = [station(1, "Acton", 700, 300), station(2, "Park", 400, 200), station(3, "Road", 400, 400)]
-    obstacles = NameObstacles(discs(end, *others), tuple(
-        TrackLine(((end.x, end.y), (s.x, s.y)), HW, f"to {s.name}") for s in others))
-    result = place_names([end, *others], obstacles, FRAME, fake_measure, label_px=LABEL_PX)
-    assert result.unresolved == ()
-    return end.x - clear_box(end, result.names[0].spec)[0]
-
-
-def test_a_name_at_the_west_edge_keeps_inside_the_map_when_it_can(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Its links take the east side and the line's continuation the west, so the westmost station's name goes
-    north-west on one line, standing out its whole width past the map's west edge (and every name on the screen
-    is drawn smaller at fit); weighed, the outside costs more than two lines do."""
-    weighed = _west_end_name_overhang(monkeypatch, candidates.OUTSIDE_COST_PER_PX)
-    assert _west_end_name_overhang(monkeypatch, 0.0) > weighed + 40

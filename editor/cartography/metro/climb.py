@@ -200,9 +200,10 @@ def _repaired(request: MapRequest, best: NamedLayout, kicks: list[NamedLayout], 
 
 def _untouched(request: MapRequest, then: NamedLayout, now: NamedLayout, index: int) -> bool:
     """True when nothing a step for station `index`'s name would see has changed since `then`, where no step
-    freed it: no station moved, no link redrawn and no name placed anew within REACH of any of its movers (a
-    step places again the names within NEARBY of where its mover lands). Trying it again would try the same
-    steps on the same surroundings: Berlin's build spent its later rounds so, a minute or more per name."""
+    freed it: no station moved or placed its name anew, and no link with an end there was redrawn, within REACH
+    of any of its movers (a step places again the names within NEARBY of where its mover lands). Trying it
+    again would try the same steps on the same surroundings: Berlin's build spent its later rounds so, a minute
+    or more per name."""
     if then is now:
         return True
     network = request.network

@@ -160,9 +160,9 @@ class _Kicks:
 
 class _Budget:
     """The steps the climb has tried, single and as repairs: each repair costs up to KICKS x REPAIR_MOVERS movers'
-    steps per name it troubled, and a name no step frees is tried again each round. Repairs go on while they
-    have cost at most REPAIR_SHARE of the single steps (London's build: 13 minutes of CPU; Berlin's was
-    stopped after 40, as after 45 unbounded)."""
+    steps per name it troubled, and a name's repairs are tried again whenever the name is (`_untouched`).
+    Repairs go on while they have cost at most REPAIR_SHARE of the single steps (London's build: 13 minutes of
+    CPU; Berlin's was stopped after 40, as after 45 unbounded)."""
 
     def __init__(self) -> None:
         self.single = 0

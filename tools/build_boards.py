@@ -12,6 +12,11 @@ The layout is a local search, and a small change of its start gives another, equ
 check may differ by a few dozen lines. `"map": {"seed": 2, "crossing_room": 0.6}` names the map a board
 ships (`MapChoice`); `--search` builds each choice of `SEARCH` and prints its board check, best first,
 writing nothing, so the choice is measured, not guessed.
+
+`"finish": [["Broadway–Lafayette St", -40, -40]]` finishes that map by hand: each station moved by (dx, dy)
+board px, in turn, its links drawn again and the names near it placed again
+(`editor.importing.schematic.step_by_hand`), where a name the layout judged alike with its neighbours is
+worth a trade to the designer. A step the map cannot take fails the build and says why.
 """
 
 from __future__ import annotations
@@ -88,12 +93,19 @@ def metro_source(name: str, data_dir: Path | None, choice: MapChoice | None = No
     source = SOURCES / f"{config.get('file', name)}.tmx"
     if config.get("layout", "schematic") != "schematic":  # "geographic": where the city has its stations
         return source, tmx_bytes(board)
-    from editor.importing.schematic import lay_out
+    from editor.cartography.metro.hand_steps import StepRefused
+    from editor.importing.schematic import lay_out, step_by_hand
 
+    shipped = choice is None
     choice = MapChoice.of(config) if choice is None else choice
     doc = Document.from_bytes(tmx_bytes(board), source)
     lay_out(doc, thorough=True, seed=choice.seed, crossing_room=choice.crossing_room,  # octilinear, named
             two_steps=True)
+    if shipped and config.get("finish"):  # steps chosen by looking at this map: another choice has other ones
+        try:
+            step_by_hand(doc, [(str(name), float(dx), float(dy)) for name, dx, dy in config["finish"]], choice.seed)
+        except (StepRefused, TypeError, ValueError) as error:
+            raise ImportError_(f'"finish": {error}') from None
     return source, doc.to_bytes()
 
 

@@ -31,6 +31,7 @@ from editor.cartography.metro.pipeline import (
     make_metro_map,
     place_names,
     place_names_only,
+    step_stations,
     straight_schematic,
     tidy_layout,
 )
@@ -44,6 +45,7 @@ __all__ = [
     "make_metro_map",
     "place_names",
     "place_names_only",
+    "step_stations",
     "straight_schematic",
     "tidy_layout",
 ]

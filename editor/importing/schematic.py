@@ -8,11 +8,13 @@ labelled board, and the names still in trouble are reported, not hidden.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
-from editor.cartography.metro_map import MetroMap, Progress, make_metro_map
+from editor.cartography.metro.hand_steps import StepRefused
+from editor.cartography.metro_map import MetroMap, Progress, make_metro_map, step_stations
 from editor.document.tmx import Document
-from editor.importing.map_request import map_edits, map_inputs
+from editor.importing.map_request import MapInputs, map_edits, map_inputs
 
 
 def lay_out(doc: Document, progress: Progress | None = None, thorough: bool = False, seed: int = 0,
@@ -26,6 +28,30 @@ def lay_out(doc: Document, progress: Progress | None = None, thorough: bool = Fa
     request = replace(inputs.request, thorough=thorough, seed=seed, crossing_room=crossing_room,
                       two_steps=two_steps)
     result = make_metro_map(request, progress)
+    _write(doc, inputs, result)
+    return result
+
+
+def step_by_hand(doc: Document, steps: Sequence[tuple[str, float, float]], seed: int = 0) -> MetroMap:
+    """A finished metro map's stations moved by hand, in the document: each (station name, dx, dy) in board
+    px, its links drawn again the least bent octilinear way and the names near it placed again
+    (`editor.cartography.metro.hand_steps`; `seed`: the placer's, as the layout had it). A shipped board's
+    configuration lists them as `"finish"`.
+    Raises hand_steps.StepRefused for a step the layout cannot take, or a name no station has."""
+    inputs = map_inputs(doc)
+    request = replace(inputs.request, thorough=True, seed=seed)
+    index = {place.name: i for i, place in enumerate(request.network.places) if not place.waypoint}
+    unknown = [name for name, _dx, _dy in steps if name not in index]
+    if unknown:
+        raise StepRefused(f"no station is called {', '.join(map(repr, unknown))}")
+    result = step_stations(request, inputs.drawn, inputs.named,
+                           [(index[name], (float(dx), float(dy))) for name, dx, dy in steps])
+    _write(doc, inputs, result)
+    return result
+
+
+def _write(doc: Document, inputs: MapInputs, result: MetroMap) -> None:
+    """The result's positions, paths, outlines and names written to the objects they were made from."""
     edits = map_edits(inputs, result, layout=True)
     for object_id, points in edits.points.items():
         if points:
@@ -34,4 +60,3 @@ def lay_out(doc: Document, progress: Progress | None = None, thorough: bool = Fa
         doc.set_property(object_id, "label", spec)
     for object_id in edits.unmapped:  # a river across the wrong stations misleads; its water symbols stay
         doc.remove(object_id)
-    return result

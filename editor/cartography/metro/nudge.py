@@ -252,23 +252,27 @@ def steps_of(request: MapRequest, schematic: Schematic, scene: NameScene, index:
     """The layouts with station `index` a step away (each of `steps` px, nearest first, in each of eight
     directions), each link of it drawn the least bent allowed way; steps that bring it near another station
     or leave a link no way are left out."""
-    network = request.network
     found = []
     for step in steps:
         for dx, dy in DIRECTIONS:
             x, y = schematic.positions[index]
-            to: Point = (x + dx * step, y + dy * step)
-            if any(i != index and not place.waypoint and math.dist(schematic.positions[i], to) < MIN_SPACING
-                   for i, place in enumerate(network.places)):
-                continue
-            positions = list(schematic.positions)
-            positions[index] = to
-            moved = Schematic(tuple(positions), schematic.paths, schematic.areas, schematic.pitch, schematic.notes,
-                              schematic.origin)
-            redrawn = _redrawn(request, moved, scene, index)
-            if redrawn is not None:
-                found.append(redrawn)
+            stepped = step_to(request, schematic, scene, index, (x + dx * step, y + dy * step))
+            if stepped is not None:
+                found.append(stepped)
     return found
+
+
+def step_to(request: MapRequest, schematic: Schematic, scene: NameScene, index: int, to: Point) -> Schematic | None:
+    """The layout with station `index` at `to`, each link of it drawn the least bent allowed way; None where
+    that brings it nearer another station than MIN_SPACING or leaves one of its links no way."""
+    if any(i != index and not place.waypoint and math.dist(schematic.positions[i], to) < MIN_SPACING
+           for i, place in enumerate(request.network.places)):
+        return None
+    positions = list(schematic.positions)
+    positions[index] = to
+    moved = Schematic(tuple(positions), schematic.paths, schematic.areas, schematic.pitch, schematic.notes,
+                      schematic.origin)
+    return _redrawn(request, moved, scene, index)
 
 
 def _redrawn(request: MapRequest, moved: Schematic, scene: NameScene, index: int) -> Schematic | None:

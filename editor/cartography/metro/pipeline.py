@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import partial
 from itertools import pairwise
 
 from editor.cartography.layout.checks import DRAWN_SLACK, MIN_SPACING, check_schematic, is_octilinear
 from editor.cartography.metro.climb import climb
+from editor.cartography.metro.hand_steps import step_station
 from editor.cartography.metro.naming import measure_of, name_problems, placed, troubled
 from editor.cartography.metro.nudge import NamedLayout, nudge_stations, step_off_beds, step_off_names
 from editor.cartography.metro.request import MapFigures, MapRequest, MetroMap, Progress
@@ -34,7 +35,7 @@ THOROUGH_SHARES = (0.01, 0.06, 0.07)
 NEW_LAYOUT_SHARE = 0.9  # of Tidy layout's progress bar: the new layout; the rest names the board as it is
 
 __all__ = ["DRAWN_PITCH", "MapFigures", "MapRequest", "MetroMap", "Progress", "make_metro_map", "name_problems",
-           "place_names", "place_names_only", "straight_schematic", "tidy_layout", "troubled"]
+           "place_names", "place_names_only", "step_stations", "straight_schematic", "tidy_layout", "troubled"]
 
 
 def _figures(network: Network, schematic: Schematic, frame: Frame, name_trouble: int, rounds: int,
@@ -208,4 +209,17 @@ def place_names_only(request: MapRequest, schematic: Schematic | None = None,
     schematic = schematic if schematic is not None else straight_schematic(request.network)
     scene, names = placed(request, schematic, progress, request.seed)
     names = _untangled(request, scene, names)
+    return _result(request, schematic, scene, names, 0, started, as_drawn=True)
+
+
+def step_stations(request: MapRequest, current: Schematic, named: Mapping[int, LabelSpec],
+                  steps: Sequence[tuple[int, tuple[float, float]]]) -> MetroMap:
+    """A finished map with stations moved by hand (`steps`: place index, (dx, dy) board px, in turn), their
+    links drawn again and the names near them placed again (hand_steps.py); the names elsewhere keep their
+    places as they stand (`named`). Raises hand_steps.StepRefused for a step the layout cannot take."""
+    started = time.process_time()
+    scene, names = placed(replace(request, labels={**named, **request.labels}), current, None, request.seed)
+    schematic = current
+    for index, by in steps:
+        schematic, scene, names = step_station(request, schematic, names, index, by)
     return _result(request, schematic, scene, names, 0, started, as_drawn=True)

@@ -1,0 +1,110 @@
+"""A finished metro map's stations moved by hand (`step_by_hand`), as a shipped board's `"finish"` asks."""
+
+from __future__ import annotations
+
+import json
+import math
+from itertools import pairwise
+from pathlib import Path
+
+import pytest
+
+from editor.cartography.metro.hand_steps import StepRefused
+from editor.document.names import node_discs, station_names
+from editor.document.tmx import Document
+from editor.importing.network_data import ImportError_
+from editor.importing.schematic import lay_out, step_by_hand
+from game.geometry import box_point_distance
+from tests.editor.test_map_commands import sketch
+
+
+@pytest.fixture(scope="module")
+def laid_out(tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    """The small sketch laid out as a metro map with its names placed: a finished map to step on."""
+    path = tmp_path_factory.mktemp("hand") / "sketch.tmx"
+    sketch(path)
+    doc = Document.from_bytes(path.read_bytes(), path)
+    lay_out(doc)
+    return doc.to_bytes()
+
+
+def _doc(data: bytes) -> Document:
+    return Document.from_bytes(data, Path("sketch.tmx"))
+
+
+def _station(doc: Document, name: str) -> tuple[int, tuple[float, float]]:
+    station = next(s for s in doc.of_kind("station") if s.name == name)
+    return station.id, station.pos
+
+
+def _octilinear(p: tuple[float, float], q: tuple[float, float]) -> bool:
+    angle = math.degrees(math.atan2(q[1] - p[1], q[0] - p[0])) % 45
+    return min(angle, 45 - angle) < 0.5
+
+
+@pytest.mark.parametrize("by", [(40, 0), (0, 40), (40, 40)])
+def test_a_station_stepped_by_hand_takes_its_links_along_octilinear_and_its_name_with_it(
+        laid_out: bytes, by: tuple[int, int]) -> None:
+    doc = _doc(laid_out)
+    echo, (x, y) = _station(doc, "Echo")
+    others = {s.id: s.pos for s in doc.of_kind("station") if s.id != echo}
+
+    step_by_hand(doc, [("Echo", *by)])
+
+    assert _station(doc, "Echo")[1] == (x + by[0], y + by[1])
+    assert {s.id: s.pos for s in doc.of_kind("station") if s.id != echo} == others
+    links = [link for link in doc.of_kind("link") if echo in (link.ref("a"), link.ref("b"))]
+    assert len(links) == 4
+    for link in links:
+        assert (x + by[0], y + by[1]) in (link.points[0], link.points[-1])
+        assert all(_octilinear(p, q) for p, q in pairwise(link.points)), link.points
+    name, disc = station_names(doc)[echo], node_discs(doc)[echo]
+    assert disc.centre == (x + by[0], y + by[1])
+    assert box_point_distance(name.box, *disc.centre) <= disc.radius + 30  # the board check's reach
+
+
+def test_a_step_onto_a_neighbour_is_refused_with_the_reason_and_changes_nothing(laid_out: bytes) -> None:
+    doc = _doc(laid_out)
+    _, (bx, by) = _station(doc, "Bravo Park")
+    _, (ex, ey) = _station(doc, "Echo")
+    with pytest.raises(StepRefused, match=r"Echo moved by \+0, -4\d\d px: it would come nearer another station"):
+        step_by_hand(doc, [("Echo", bx - ex, by - ey + 20)])
+    assert doc.to_bytes() == laid_out
+
+
+def test_a_pinned_station_or_one_no_station_is_called_is_refused(laid_out: bytes) -> None:
+    doc = _doc(laid_out)
+    golf, _ = _station(doc, "Golf")
+    doc.set_property(golf, "pinned", "true")
+    pinned = doc.to_bytes()
+    with pytest.raises(StepRefused, match="Golf moved by -40, \\+0 px: it is pinned"):
+        step_by_hand(doc, [("Golf", -40, 0)])
+    with pytest.raises(StepRefused, match="no station is called 'Nowhere'"):
+        step_by_hand(doc, [("Echo", 40, 0), ("Nowhere", 40, 0)])
+    assert doc.to_bytes() == pinned
+
+
+def test_a_board_configuration_finishes_its_own_map_by_hand_and_a_bad_step_fails_the_build(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`"finish"` in tools/board_configs: applied to the map the configuration ships, after its layout; not to
+    the other choices `--search` measures (their stations stand elsewhere)."""
+    from tools import build_boards
+
+    monkeypatch.setattr(build_boards, "CONFIGS", tmp_path)
+    config = {"city": "berlin", "lines": ["U\\d+"], "stations": ["Alexanderplatz", "Klosterstraße", "Märkisches Museum",
+                                                                   "Heinrich-Heine-Straße", "Moritzplatz"]}
+    (tmp_path / "plain.json").write_text(json.dumps(config), encoding="utf-8")
+    _, plain = build_boards.metro_source("plain", None)
+    moved = _station(_doc(plain), "Moritzplatz")[1]
+    (tmp_path / "finished.json").write_text(
+        json.dumps({"extends": "plain", "finish": [["Moritzplatz", 40, 0]]}), encoding="utf-8")
+
+    _, finished = build_boards.metro_source("finished", None)
+    _, searched = build_boards.metro_source("finished", None, build_boards.MapChoice())
+
+    assert _station(_doc(finished), "Moritzplatz")[1] == (moved[0] + 40, moved[1])
+    assert _station(_doc(searched), "Moritzplatz")[1] == moved
+    (tmp_path / "finished.json").write_text(
+        json.dumps({"extends": "plain", "finish": [["Moritzplatzz", 40, 0]]}), encoding="utf-8")
+    with pytest.raises(ImportError_, match="\"finish\": no station is called 'Moritzplatzz'"):
+        build_boards.metro_source("finished", None)

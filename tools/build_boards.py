@@ -93,7 +93,7 @@ def metro_source(name: str, data_dir: Path | None, choice: MapChoice | None = No
     source = SOURCES / f"{config.get('file', name)}.tmx"
     if config.get("layout", "schematic") != "schematic":  # "geographic": where the city has its stations
         return source, tmx_bytes(board)
-    from editor.cartography.metro.hand_steps import StepRefused
+    from editor.cartography.metro_map import StepRefused
     from editor.importing.schematic import lay_out, step_by_hand
 
     shipped = choice is None

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import replace
+from itertools import pairwise
 
 import pygame
 
@@ -21,10 +22,13 @@ from editor import text
 from editor.actions.context import Editor
 from editor.actions.registry import Action, Shortcut
 from editor.cartography import metro_map
+from editor.cartography.layout.checks import DRAWN_SLACK, is_octilinear
 from editor.cartography.metro_map import MetroMap, place_names_only, tidy_layout
 from editor.document.bus import is_bus
+from editor.document.tmx import Document, Point
 from editor.document.work import BackgroundWork, Progress
 from editor.importing.map_request import MapInputs, map_edits, map_inputs
+from editor.importing.schematic import redraw_links
 from game.board.label_spec import LabelSpec, format_label
 
 
@@ -155,3 +159,13 @@ def actions() -> list[Action]:
                help=lambda: (text.HELP_NAMES_KEYS, text.HELP_NAMES)),
         Action("place_name", place_name),  # the side panel's button, on the station selected
     ]
+
+
+def keep_links_octilinear(doc: Document, station_id: int, links_before: list[list[Point]]) -> bool | None:
+    """A station dragged on a metro map (each of its links ran straight or at 45° before the drag): its links
+    drawn again so from where it was dropped (`schematic.redraw_links`); False where they cannot be; None on a
+    board whose links run at other angles (a geographic import), where they follow it as drawn."""
+    if not links_before or not all(is_octilinear(p, q, DRAWN_SLACK) for points in links_before
+                                   for p, q in pairwise(points)):
+        return None
+    return redraw_links(doc, station_id)

@@ -20,6 +20,7 @@ from pygame_gui.elements import UITextEntryLine
 
 from editor import text
 from editor.actions.catalogue import make_registry
+from editor.actions.map_commands import keep_links_octilinear
 from editor.app.chrome import FITS, THEME, Layout, Toolbar, draw_help, draw_status, fit_toolbar
 from editor.app.dialogs import Dialogs
 from editor.app.mouse import CanvasMouse
@@ -62,6 +63,7 @@ class EditorApp:
         self.layout = Layout(size, fit.height)
         self.ui = UIManager(size, THEME, starting_language=text.localize())  # pygame_gui's own words too
         self.session = EditingSession(Document.new(text.NEW_BOARD_NAME))
+        self.session.after_station_drag = keep_links_octilinear
         self.view = View(self.layout.canvas)
         self.renderer = Renderer()
         self.dialogs = Dialogs(self.ui, size)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import math
 import xml.etree.ElementTree as ET
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 
 from editor import text
 from editor.document.bus import BUS_KIND_LAYERS, MAX_TWINS, route_colour, route_spaces, routes_between, ticket_spot
@@ -53,6 +53,10 @@ class EditingSession:
         self.selection: set[int] = set()
         self.snapping = True
         self.grid = grid
+        # What a finished drag of one station does to its links besides following it, given the links' points
+        # as they were: the app hands in the metro map's (its links kept straight or at 45°), which this layer
+        # does not know; True: redrawn, False: could not be (the tool says why), None: nothing to do.
+        self.after_station_drag: Callable[[Document, int, list[list[Point]]], bool | None] | None = None
 
     def load(self, doc: Document) -> None:
         """Edit another document from now on: a fresh history and nothing selected; snapping stays."""

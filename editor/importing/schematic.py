@@ -4,6 +4,9 @@
 same pipeline the editor's "Tidy layout" runs (editor.cartography.metro_map), through the same document
 edits (editor.importing.map_request), before it writes the file once: a designer opens a schematic,
 labelled board, and the names still in trouble are reported, not hidden.
+
+The same bridge finishes a map by hand: `step_by_hand` (a shipped board's `"finish"`) and `redraw_links`
+(a station dragged in the editor) move a station on the finished map and draw its links again octilinear.
 """
 
 from __future__ import annotations
@@ -11,8 +14,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from editor.cartography.metro.hand_steps import StepRefused
-from editor.cartography.metro_map import MetroMap, Progress, make_metro_map, step_stations
+from editor.cartography.metro_map import (
+    MetroMap,
+    Progress,
+    StepRefused,
+    links_redrawn,
+    make_metro_map,
+    step_stations,
+)
 from editor.document.tmx import Document
 from editor.importing.map_request import MapInputs, map_edits, map_inputs
 
@@ -35,9 +44,9 @@ def lay_out(doc: Document, progress: Progress | None = None, thorough: bool = Fa
 def step_by_hand(doc: Document, steps: Sequence[tuple[str, float, float]], seed: int = 0) -> MetroMap:
     """A finished metro map's stations moved by hand, in the document: each (station name, dx, dy) in board
     px, its links drawn again the least bent octilinear way and the names near it placed again
-    (`editor.cartography.metro.hand_steps`; `seed`: the placer's, as the layout had it). A shipped board's
+    (`metro_map.step_stations`; `seed`: the placer's, as the layout had it). A shipped board's
     configuration lists them as `"finish"`.
-    Raises hand_steps.StepRefused for a step the layout cannot take, or a name no station has."""
+    Raises StepRefused for a step the layout cannot take, or a name no station has."""
     inputs = map_inputs(doc)
     request = replace(inputs.request, thorough=True, seed=seed)
     index = {place.name: i for i, place in enumerate(request.network.places) if not place.waypoint}
@@ -60,3 +69,21 @@ def _write(doc: Document, inputs: MapInputs, result: MetroMap) -> None:
         doc.set_property(object_id, "label", spec)
     for object_id in edits.unmapped:  # a river across the wrong stations misleads; its water symbols stay
         doc.remove(object_id)
+
+
+def redraw_links(doc: Document, station_id: int) -> bool:
+    """A station just dragged on a metro map: its links drawn again from where it stands the least bent
+    straight-or-45° way, as the layout draws a station's links when it steps one (`nudge.step_to`); False,
+    and nothing changed, where it stands too near another station or a link has no such way left."""
+    inputs = map_inputs(doc)
+    if station_id not in inputs.place_ids:
+        return False
+    index = inputs.place_ids.index(station_id)
+    request, drawn = inputs.request, inputs.drawn
+    redrawn = links_redrawn(request, drawn, index)
+    if redrawn is None:
+        return False
+    for k, track in enumerate(request.network.tracks):
+        if index in (track.a, track.b):
+            doc.set_points(inputs.track_ids[k], list(redrawn.paths[k]))
+    return True

@@ -1,5 +1,7 @@
 """The select tool: click, Shift+click, box selection, dragging the selection around, and dragging a
-station's name to where it should be (its `label` becomes an "@dx,dy" offset)."""
+station's name to where it should be (its `label` becomes an "@dx,dy" offset). One station dragged on a
+metro map keeps its links straight or at 45° (`EditingSession.after_station_drag`): a designer finishes
+a map by hand."""
 
 from __future__ import annotations
 
@@ -138,11 +140,25 @@ class SelectTool(Tool):
                 session.select(session.selection | inside)
             self.box = None
         elif self.drag_start is not None and self.moved:
+            self._keep_links_octilinear()
             after = ChangeObjects.capture(session.doc, list(self.originals))
             session.record(ChangeObjects(self.before, after, text.LABEL_UNDO["move"]))
         self.drag_start = None
         self.originals = {}
         self.moved = False
+
+    def _keep_links_octilinear(self) -> None:
+        """One station dragged: its links drawn again as the session's hook says (on a metro map, straight or
+        at 45° from where it was dropped), in the same undo step; where they cannot be, the status says so."""
+        session = self.session
+        dragged = [o for i, o in self.originals.items() if i in session.selection and o.kind in NODE_KINDS]
+        if session.after_station_drag is None or len(dragged) != 1 or dragged[0].kind != "station":
+            return
+        station = dragged[0]
+        links = [list(o.points) for o in self.originals.values()
+                 if o.kind in LINE_KINDS and station.id in (o.ref("a"), o.ref("b"))]
+        if session.after_station_drag(session.doc, station.id, links) is False:
+            self.user.status(text.STATUS_LINKS_NOT_REDRAWN.format(name=station.name))
 
     def _drop_name(self) -> None:
         """A dragged name is one undo step; a press without a drag only selected its station."""

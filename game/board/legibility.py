@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import pairwise
 
 from game.board import proportions
@@ -132,6 +132,17 @@ def name_problems(board: Board, scale: float = CLEAR_SCALE) -> list[str]:
     than 30 px from its station's ring or sits nearer another one — with the text grown to `scale`."""
     stations = name_stations(board)
     return check_boxes(stations, name_obstacles(board), board, name_boxes(board, stations, scale))
+
+
+def figure_problems(board: Board) -> list[str]:
+    """The name rules as the cartography issue's figure words them: each box at the usual text size against
+    the other boxes, the stations, each link's path as a line and the board's edge, within 30 px of its own
+    station and nearer it than any other. `name_problems` is the stricter check the boards are held to (the
+    text grown to CLEAR_SCALE, and each link's bed as drawn, not its centre line)."""
+    stations = name_stations(board)
+    obstacles = name_obstacles(board)
+    paths = tuple(replace(track, half_width=0.0) for track in obstacles.tracks)
+    return check_boxes(stations, replace(obstacles, tracks=paths), board, name_boxes(board, stations))
 
 
 def stations_too_close(board: Board, spacing: float = MIN_SPACING) -> list[str]:

@@ -7,14 +7,17 @@ import math
 from itertools import pairwise
 from pathlib import Path
 
+import pygame
 import pytest
 
-from editor.cartography.metro.hand_steps import StepRefused
+from editor.app import EditorApp
+from editor.cartography.metro_map import StepRefused
 from editor.document.names import node_discs, station_names
 from editor.document.tmx import Document
 from editor.importing.network_data import ImportError_
 from editor.importing.schematic import lay_out, step_by_hand
 from game.geometry import box_point_distance
+from tests.editor.driver import Driver
 from tests.editor.test_map_commands import sketch
 
 
@@ -108,3 +111,72 @@ def test_a_board_configuration_finishes_its_own_map_by_hand_and_a_bad_step_fails
         json.dumps({"extends": "plain", "finish": [["Moritzplatzz", 40, 0]]}), encoding="utf-8")
     with pytest.raises(ImportError_, match="\"finish\": no station is called 'Moritzplatzz'"):
         build_boards.metro_source("finished", None)
+
+
+def _links_of(doc: Document, station: int) -> list[list[tuple[float, float]]]:
+    return [list(link.points) for link in doc.of_kind("link") if station in (link.ref("a"), link.ref("b"))]
+
+
+def test_a_station_dragged_on_a_metro_map_keeps_its_links_straight_or_at_45_in_one_undo_step(
+        laid_out: bytes, tmp_path: Path) -> None:
+    """A designer finishing a map by hand drags a station: its links are drawn again from where it was dropped,
+    the least bent straight-or-45° way, not left running at odd angles to it; one Ctrl+Z puts all back."""
+    path = tmp_path / "laid_out.tmx"
+    path.write_bytes(laid_out)
+    d = Driver(EditorApp(path, size=(1600, 900)))
+    doc = d.app.doc
+    echo, (x, y) = _station(doc, "Echo")
+    before = _links_of(doc, echo)
+
+    d.drag((x, y), (x + 80, y + 20))
+
+    dropped = _station(doc, "Echo")[1]
+    assert dropped != (x, y)
+    links = _links_of(doc, echo)
+    assert len(links) == 4 and links != before
+    for points in links:
+        assert dropped in (points[0], points[-1])
+        assert all(_octilinear(p, q) for p, q in pairwise(points)), points
+    d.ctrl(pygame.K_z)
+    assert _station(doc, "Echo")[1] == (x, y)
+    assert _links_of(doc, echo) == before
+
+
+def test_a_station_dropped_on_a_neighbour_leaves_its_links_straight_to_it_and_says_why(
+        laid_out: bytes, tmp_path: Path) -> None:
+    path = tmp_path / "laid_out.tmx"
+    path.write_bytes(laid_out)
+    d = Driver(EditorApp(path, size=(1600, 900)))
+    doc = d.app.doc
+    echo, (x, y) = _station(doc, "Echo")
+    _, (gx, gy) = _station(doc, "Golf")
+
+    d.drag((x, y), (gx + 20, gy))
+
+    dropped = _station(doc, "Echo")[1]
+    assert math.dist(dropped, (gx, gy)) < 40
+    assert all(len(points) == 2 or dropped in (points[0], points[-1]) for points in _links_of(doc, echo))
+    assert "Echo: its links cannot all run straight or at 45° from here" in d.app.user.current_status()
+
+
+def test_a_station_dragged_on_a_geographic_board_keeps_its_links_as_drawn(tmp_path: Path) -> None:
+    """On a board not laid out (an import kept geographic: links straight at odd angles) a drag moves the
+    station and its links' ends only, as before."""
+    path = tmp_path / "sketch.tmx"
+    sketch(path)
+    doc = Document.from_bytes(path.read_bytes(), path)
+    for link in doc.of_kind("link"):
+        doc.set_points(link.id, [link.points[0], link.points[-1]])
+    doc.save(path)
+    d = Driver(EditorApp(path, size=(1600, 900)))
+    doc = d.app.doc
+    echo, (x, y) = _station(doc, "Echo")
+
+    d.drag((x, y), (x + 40, y + 40))
+
+    dropped = _station(doc, "Echo")[1]
+    assert dropped != (x, y)
+    links = _links_of(doc, echo)
+    assert all(len(points) == 2 and dropped in points for points in links)
+    assert not all(_octilinear(*points) for points in links)
+    assert "Echo" not in d.app.user.current_status()

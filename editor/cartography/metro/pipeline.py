@@ -11,9 +11,16 @@ from itertools import pairwise
 
 from editor.cartography.layout.checks import DRAWN_SLACK, MIN_SPACING, check_schematic, is_octilinear
 from editor.cartography.metro.climb import climb
-from editor.cartography.metro.hand_steps import step_station
-from editor.cartography.metro.naming import measure_of, name_problems, placed, troubled
-from editor.cartography.metro.nudge import NamedLayout, nudge_stations, step_off_beds, step_off_names
+from editor.cartography.metro.naming import measure_of, name_problems, placed, scene_of, troubled
+from editor.cartography.metro.nudge import (
+    NEARBY,
+    Guarantees,
+    NamedLayout,
+    nudge_stations,
+    step_off_beds,
+    step_off_names,
+    step_to,
+)
 from editor.cartography.metro.request import MapFigures, MapRequest, MetroMap, Progress
 from editor.cartography.metro.river import redraw_rivers
 from editor.cartography.metro.room import lay_out_with_room
@@ -34,8 +41,23 @@ DRAWN_PITCH = MIN_SPACING
 THOROUGH_SHARES = (0.01, 0.06, 0.07)
 NEW_LAYOUT_SHARE = 0.9  # of Tidy layout's progress bar: the new layout; the rest names the board as it is
 
-__all__ = ["DRAWN_PITCH", "MapFigures", "MapRequest", "MetroMap", "Progress", "make_metro_map", "name_problems",
-           "place_names", "place_names_only", "step_stations", "straight_schematic", "tidy_layout", "troubled"]
+__all__ = [
+    "DRAWN_PITCH",
+    "MapFigures",
+    "MapRequest",
+    "MetroMap",
+    "Progress",
+    "StepRefused",
+    "links_redrawn",
+    "make_metro_map",
+    "name_problems",
+    "place_names",
+    "place_names_only",
+    "step_stations",
+    "straight_schematic",
+    "tidy_layout",
+    "troubled",
+]
 
 
 def _figures(network: Network, schematic: Schematic, frame: Frame, name_trouble: int, rounds: int,
@@ -212,14 +234,53 @@ def place_names_only(request: MapRequest, schematic: Schematic | None = None,
     return _result(request, schematic, scene, names, 0, started, as_drawn=True)
 
 
+def links_redrawn(request: MapRequest, schematic: Schematic, index: int) -> Schematic | None:
+    """The layout with station `index`'s links drawn again from where it stands, the least bent straight-or-45°
+    way (a station dragged by hand); None where it stands too near another station or a link has no such way."""
+    return step_to(request, schematic, scene_of(request, schematic), index, schematic.positions[index])
+
+
+class StepRefused(ValueError):
+    """A finishing step the layout cannot take; the message says which and why, for the designer."""
+
+
 def step_stations(request: MapRequest, current: Schematic, named: Mapping[int, LabelSpec],
                   steps: Sequence[tuple[int, tuple[float, float]]]) -> MetroMap:
     """A finished map with stations moved by hand (`steps`: place index, (dx, dy) board px, in turn), their
-    links drawn again and the names near them placed again (hand_steps.py); the names elsewhere keep their
-    places as they stand (`named`). Raises hand_steps.StepRefused for a step the layout cannot take."""
+    links drawn again and the names near them placed again; the names elsewhere keep their places as they
+    stand (`named`).
+
+    The layout is a local search, and where it leaves a name that no step of its own frees without troubling
+    another (the climb judges every name alike), a printed map's designer moves a station a pitch or two by
+    hand and accepts the trade. Each step is taken as the climb takes one (`nudge.step_to`: the station's
+    links drawn the least bent allowed way); a step the layout cannot take raises StepRefused with the
+    reason, and is not bent to fit: the designer chose it by looking at the map."""
     started = time.process_time()
     scene, names = placed(replace(request, labels={**named, **request.labels}), current, None, request.seed)
     schematic = current
     for index, by in steps:
-        schematic, scene, names = step_station(request, schematic, names, index, by)
+        schematic, scene, names = _stepped_by_hand(request, schematic, names, index, by)
     return _result(request, schematic, scene, names, 0, started, as_drawn=True)
+
+
+def _stepped_by_hand(request: MapRequest, schematic: Schematic, names: Mapping[int, PlacedName], index: int,
+                     by: tuple[float, float]) -> tuple[Schematic, NameScene, dict[int, PlacedName]]:
+    """The layout with station `index` moved `by` (dx, dy), its links drawn again, and the names within NEARBY
+    of where it lands placed again and untangled."""
+    place = request.network.places[index]
+    x, y = schematic.positions[index]
+    to = (x + by[0], y + by[1])
+    where = f"{place.name} moved by {by[0]:+g}, {by[1]:+g} px"
+    if place.pinned:
+        raise StepRefused(f"{where}: it is pinned")
+    scene = scene_of(request, schematic)
+    stepped = step_to(request, schematic, scene, index, to)
+    if stepped is None:
+        raise StepRefused(f"{where}: it would come nearer another station than the least spacing, or leave "
+                          "one of its links no straight or 45° way")
+    stepped_scene = scene_of(request, stepped)
+    if not Guarantees(request, schematic, scene).kept(stepped, stepped_scene):
+        raise StepRefused(f"{where}: a link would run over a station or break another layout guarantee")
+    kept = {i: name.spec for i, name in names.items() if math.dist(stepped.positions[i], to) > NEARBY}
+    _scene, fresh = placed(replace(request, labels={**kept, **request.labels}), stepped, None, request.seed)
+    return stepped, stepped_scene, _untangled(request, stepped_scene, fresh)

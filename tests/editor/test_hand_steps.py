@@ -68,10 +68,22 @@ def test_a_station_stepped_by_hand_takes_its_links_along_octilinear_and_its_name
 
 def test_a_step_onto_a_neighbour_is_refused_with_the_reason_and_changes_nothing(laid_out: bytes) -> None:
     doc = _doc(laid_out)
-    _, (bx, by) = _station(doc, "Bravo Park")
+    _, (bx, by) = _station(doc, "Golf")
     _, (ex, ey) = _station(doc, "Echo")
-    with pytest.raises(StepRefused, match=r"Echo moved by \+0, -4\d\d px: it would come nearer another station"):
-        step_by_hand(doc, [("Echo", bx - ex, by - ey + 20)])
+    with pytest.raises(StepRefused, match=r"Echo moved by -4\d\d, \+0 px: it would come nearer another station"):
+        step_by_hand(doc, [("Echo", bx - ex + 20, by - ey)])
+    assert doc.to_bytes() == laid_out
+
+
+def test_a_step_into_or_across_the_river_is_refused(laid_out: bytes) -> None:
+    """A station keeps its bank: the river is the city's geography, and a station stood in it reads as wet."""
+    doc = _doc(laid_out)
+    water = doc.of_kind("water")[0].points
+    _, (x, y) = _station(doc, "Golf")
+    top = min(qy for qx, qy in water if qx <= x + 100)
+    assert top < y  # the set-up: the river runs north of Golf
+    with pytest.raises(StepRefused, match=r"Golf moved by \+0, -\d+ px: it would step into or across the water"):
+        step_by_hand(doc, [("Golf", 0, round(top - y - 40))])
     assert doc.to_bytes() == laid_out
 
 

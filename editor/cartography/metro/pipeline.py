@@ -29,8 +29,9 @@ from editor.cartography.metro.step_aside import step_aside
 from editor.cartography.metro.unstack import unstack_links
 from editor.cartography.names.types import PlacedName
 from editor.cartography.names.untangle import untangle
-from editor.cartography.network import Frame, Network, Schematic
+from editor.cartography.network import Frame, Network, Point, Schematic
 from game.board.label_spec import LabelSpec
+from game.geometry import point_in_polygon, polygon_boundary_distance, segment_intersection
 
 # A board as drawn is on no grid of its own: the least spacing of stations stands in for the pitch that the
 # layout checks measure a link's clearance from stations by.
@@ -274,6 +275,9 @@ def _stepped_by_hand(request: MapRequest, schematic: Schematic, names: Mapping[i
     if place.pinned:
         raise StepRefused(f"{where}: it is pinned")
     scene = scene_of(request, schematic)
+    radius = next(station.radius for station in scene.stations if station.index == index)
+    if any(_wetter((x, y), to, radius, area.points) for area in schematic.areas if area.kind == "water"):
+        raise StepRefused(f"{where}: it would step into or across the water (its bank is the city's geography)")
     stepped = step_to(request, schematic, scene, index, to)
     if stepped is None:
         raise StepRefused(f"{where}: it would come nearer another station than the least spacing, or leave "
@@ -284,3 +288,13 @@ def _stepped_by_hand(request: MapRequest, schematic: Schematic, names: Mapping[i
     kept = {i: name.spec for i, name in names.items() if math.dist(stepped.positions[i], to) > NEARBY}
     _scene, fresh = placed(replace(request, labels={**kept, **request.labels}), stepped, None, request.seed)
     return stepped, stepped_scene, _untangled(request, stepped_scene, fresh)
+
+
+def _wetter(at: Point, to: Point, radius: float, water: Sequence[Point]) -> bool:
+    """Whether a station's disc of `radius` moved from `at` to `to` crosses the water's outline (into it, out of
+    it or across) or reaches further into it than it did."""
+    if point_in_polygon(at, water) != point_in_polygon(to, water) or any(
+            segment_intersection(at, to, p, q) is not None for p, q in pairwise((*water, water[0]))):
+        return True
+    reach = polygon_boundary_distance(to, water)
+    return reach < radius and reach < polygon_boundary_distance(at, water)

@@ -13,7 +13,9 @@ check may differ by a few dozen lines. `"map": {"seed": 2, "crossing_room": 0.6}
 ships (`MapChoice`); `--search` builds each choice of `SEARCH` and prints its board check, best first,
 writing nothing, so the choice is measured, not guessed.
 
-`"finish": [["Broadway–Lafayette St", -40, -40]]` finishes that map by hand: each station moved by (dx, dy)
+`"names_inside": true` has the name placer weigh how far a name stands out past the map (London's: at fit, every
+name on the screen is drawn smaller for one standing out; New York's map reads worse with it, so it is a board's
+choice). `"finish": [["Broadway–Lafayette St", -40, -40]]` finishes that map by hand: each station moved by (dx, dy)
 board px, in turn, its links drawn again and the names near it placed again
 (`editor.importing.schematic.step_by_hand`), where a name the layout judged alike with its neighbours is
 worth a trade to the designer. A step the map cannot take fails the build and says why.
@@ -99,11 +101,13 @@ def metro_source(name: str, data_dir: Path | None, choice: MapChoice | None = No
     shipped = choice is None
     choice = MapChoice.of(config) if choice is None else choice
     doc = Document.from_bytes(tmx_bytes(board), source)
+    inside = bool(config.get("names_inside", False))
     lay_out(doc, thorough=True, seed=choice.seed, crossing_room=choice.crossing_room,  # octilinear, named
-            two_steps=True)
+            two_steps=True, names_inside=inside)
     if shipped and config.get("finish"):  # steps chosen by looking at this map: another choice has other ones
         try:
-            step_by_hand(doc, [(str(name), float(dx), float(dy)) for name, dx, dy in config["finish"]], choice.seed)
+            step_by_hand(doc, [(str(name), float(dx), float(dy)) for name, dx, dy in config["finish"]], choice.seed,
+                         inside)
         except (StepRefused, TypeError, ValueError) as error:
             raise ImportError_(f'"finish": {error}') from None
     return source, doc.to_bytes()

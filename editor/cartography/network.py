@@ -63,6 +63,7 @@ class Frame:
     width: float = 1920.0
     height: float = 1080.0
     margin: float = 60.0
+    names_inside: bool = False  # names standing out past the map cost the placer (`candidates.OUTSIDE_COST_PER_PX`)
 
 
 @dataclass(frozen=True, slots=True)

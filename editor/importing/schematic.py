@@ -27,28 +27,31 @@ from editor.importing.map_request import MapInputs, map_edits, map_inputs
 
 
 def lay_out(doc: Document, progress: Progress | None = None, thorough: bool = False, seed: int = 0,
-            crossing_room: float = 1.0, two_steps: bool = False) -> MetroMap:
+            crossing_room: float = 1.0, two_steps: bool = False, names_inside: bool = False) -> MetroMap:
     """Lay the board out as a metro map with placed names, in the document (saving is the caller's).
 
     `thorough` spends more time on the names (`MapRequest.thorough`): for boards built once and shipped.
     `seed` and `crossing_room` choose among equally valid maps (`MapRequest`): a shipped board's build
-    keeps the one its configuration names, and its climb tries two steps (`MapRequest.two_steps`)."""
+    keeps the one its configuration names, and its climb tries two steps (`MapRequest.two_steps`);
+    `names_inside`: names standing out past the map cost the placer (`Frame.names_inside`), as London asks."""
     inputs = map_inputs(doc)
     request = replace(inputs.request, thorough=thorough, seed=seed, crossing_room=crossing_room,
-                      two_steps=two_steps)
+                      two_steps=two_steps, frame=replace(inputs.request.frame, names_inside=names_inside))
     result = make_metro_map(request, progress)
     _write(doc, inputs, result)
     return result
 
 
-def step_by_hand(doc: Document, steps: Sequence[tuple[str, float, float]], seed: int = 0) -> MetroMap:
+def step_by_hand(doc: Document, steps: Sequence[tuple[str, float, float]], seed: int = 0,
+                 names_inside: bool = False) -> MetroMap:
     """A finished metro map's stations moved by hand, in the document: each (station name, dx, dy) in board
     px, its links drawn again the least bent octilinear way and the names near it placed again
-    (`metro_map.step_stations`; `seed`: the placer's, as the layout had it). A shipped board's
+    (`metro_map.step_stations`; `seed` and `names_inside` as the layout had them). A shipped board's
     configuration lists them as `"finish"`.
     Raises StepRefused for a step the layout cannot take, or a name no station has."""
     inputs = map_inputs(doc)
-    request = replace(inputs.request, thorough=True, seed=seed)
+    request = replace(inputs.request, thorough=True, seed=seed,
+                      frame=replace(inputs.request.frame, names_inside=names_inside))
     index = {place.name: i for i, place in enumerate(request.network.places) if not place.waypoint}
     unknown = [name for name, _dx, _dy in steps if name not in index]
     if unknown:

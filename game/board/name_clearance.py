@@ -65,7 +65,9 @@ def names_meet(box: Box, other: Box, spacing: float, pad: float = 0.0) -> bool:
 
 
 class Sheet(Protocol):
-    """The board a name must stay on: its width and height in board px (cartography's Frame is one)."""
+    """The board a name must stay on: its width and height in board px (cartography's Frame is one). A sheet
+    may also say `names_inside` (a Frame for a board whose configuration asks it): then `NameScene.outside`
+    measures how far a name stands out past the map, for the placer to weigh."""
 
     @property
     def width(self) -> float: ...
@@ -143,6 +145,7 @@ class NameScene:
     def __init__(self, stations: Sequence[NameStation], obstacles: NameObstacles, frame: Sheet) -> None:
         self.stations = tuple(stations)
         self.frame = frame
+        self._edges = _fitting_edges(self.stations, frame) if getattr(frame, "names_inside", False) else None
         self.spacing = obstacles.spacing
         self.station_grid: SpatialGrid[int] = SpatialGrid(CELL)
         for pos, station in enumerate(self.stations):
@@ -177,6 +180,16 @@ class NameScene:
         self.icon_grid: SpatialGrid[int] = SpatialGrid(CELL)
         for k, (box, _) in enumerate(self.icons):
             self.icon_grid.add(box, k)
+
+    def outside(self, box: Box) -> float:
+        """How far (px) the box stands out past the map on the axis that fills the sheet first, when the sheet
+        asks names to keep inside (`Sheet`): names there widen (or heighten) what fitting shows, and every name
+        on the screen is drawn smaller. 0 otherwise."""
+        if self._edges is None:
+            return 0.0
+        axis, lo, hi = self._edges
+        start, size = box[axis], box[axis + 2]
+        return max(0.0, lo - start) + max(0.0, start + size - hi)
 
     def _stations_at(self, x: float, y: float) -> list[NameStation]:
         return [self.stations[p] for p in self.station_grid.near((x - 1, y - 1, 2, 2))]
@@ -301,6 +314,18 @@ def _ordered(found: dict[int, list[str]]) -> list[str]:
         for message in found[pos]:
             seen[message] = None
     return list(seen)
+
+
+def _fitting_edges(stations: Sequence[NameStation], frame: Sheet) -> tuple[int, float, float] | None:
+    """The axis (0: x, 1: y) along which the stations fill the sheet first, and their extent on it; None for
+    stations that span nothing (a single one, or one column on a wide sheet, has no side that binds)."""
+    if not stations:
+        return None
+    xs, ys = [s.x for s in stations], [s.y for s in stations]
+    span_x, span_y = max(xs) - min(xs), max(ys) - min(ys)
+    if span_x * frame.height >= span_y * frame.width:
+        return (0, min(xs), max(xs)) if span_x > 0 else None
+    return 1, min(ys), max(ys)
 
 
 def check_boxes(stations: Sequence[NameStation], obstacles: NameObstacles, frame: Sheet,

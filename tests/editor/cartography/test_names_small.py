@@ -276,3 +276,24 @@ def test_a_name_by_the_corner_of_another_is_not_on_its_row() -> None:
 
     assert found_with_rows_sharing(gap + 2.0) == ["name of Moorgate runs into name of Liverpool Street"]
     assert found_with_rows_sharing(gap - 2.0) == []
+
+
+def _west_end_name_overhang(names_inside: bool) -> float:
+    """How far the westmost station's name stands out west of it, placed on a frame that does or does not ask
+    names to keep inside the map."""
+    end = station(0, "Ealing Broadway", 300, 300)
+    others = [station(1, "Acton", 700, 300), station(2, "Park", 400, 200), station(3, "Road", 400, 400)]
+    obstacles = NameObstacles(discs(end, *others), tuple(
+        TrackLine(((end.x, end.y), (s.x, s.y)), HW, f"to {s.name}") for s in others))
+    frame = replace(FRAME, names_inside=names_inside)
+    result = place_names([end, *others], obstacles, frame, fake_measure, label_px=LABEL_PX)
+    assert result.unresolved == ()
+    return end.x - clear_box(end, result.names[0].spec)[0]
+
+
+def test_a_name_at_the_west_edge_keeps_inside_the_map_when_the_board_asks() -> None:
+    """Its links take the east side and the line's continuation the west, so the westmost station's name goes
+    north-west on one line, standing out its whole width past the map's west edge (and every name on the screen
+    is drawn smaller at fit). On a board that asks names to keep inside (London's configuration), the outside
+    costs more than two lines do; on the others (New York's reads worse with it) the name stands out."""
+    assert _west_end_name_overhang(names_inside=False) > _west_end_name_overhang(names_inside=True) + 40

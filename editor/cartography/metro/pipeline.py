@@ -42,23 +42,9 @@ DRAWN_PITCH = MIN_SPACING
 THOROUGH_SHARES = (0.01, 0.06, 0.07)
 NEW_LAYOUT_SHARE = 0.9  # of Tidy layout's progress bar: the new layout; the rest names the board as it is
 
-__all__ = [
-    "DRAWN_PITCH",
-    "MapFigures",
-    "MapRequest",
-    "MetroMap",
-    "Progress",
-    "StepRefused",
-    "links_redrawn",
-    "make_metro_map",
-    "name_problems",
-    "place_names",
-    "place_names_only",
-    "step_stations",
-    "straight_schematic",
-    "tidy_layout",
-    "troubled",
-]
+__all__ = ["DRAWN_PITCH", "MapFigures", "MapRequest", "MetroMap", "Progress", "StepRefused", "links_redrawn",
+           "make_metro_map", "name_problems", "place_names", "place_names_only", "step_stations", "straight_schematic",
+           "tidy_layout", "troubled"]
 
 
 def _figures(network: Network, schematic: Schematic, frame: Frame, name_trouble: int, rounds: int,

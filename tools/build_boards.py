@@ -5,8 +5,8 @@ python -m tools.build_boards [NAME …] [--data DIR] [--check | --search]
 Every hand decision about a shipped board lives in tools/board_configs/NAME.json, so the sources can be
 regenerated at any time and come out the same. Boards come out as metro maps (the pipeline the editor's
 Tidy layout runs); `"layout": "geographic"` in a configuration keeps the importer's geographic positions.
-A configuration may say `"extends": "london"`: it starts from that board's configuration, its other keys
-replace the base's, and `append` adds to the base's lists.
+A configuration may say `"extends": "london"`: it starts from that board's configuration (but its `"finish"`,
+which belongs to the base's own map), its other keys replace the base's, and `append` adds to the base's lists.
 
 The layout is a local search, and a small change of its start gives another, equally valid map whose board
 check may differ by a few dozen lines. `"map": {"seed": 2, "crossing_room": 0.6}` names the map a board
@@ -58,6 +58,7 @@ def load_config(name: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
     if base_name is None:
         return config
     merged = load_config(base_name, (*seen, name))
+    merged.pop("finish", None)  # steps chosen on the base's own map: this configuration ships another
     appends = config.pop("append", {})
     merged.update(config)
     for key, items in appends.items():

@@ -102,7 +102,8 @@ def test_a_pinned_station_or_one_no_station_is_called_is_refused(laid_out: bytes
 def test_a_board_configuration_finishes_its_own_map_by_hand_and_a_bad_step_fails_the_build(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """`"finish"` in tools/board_configs: applied to the map the configuration ships, after its layout; not to
-    the other choices `--search` measures (their stations stand elsewhere)."""
+    the other choices `--search` measures (their stations stand elsewhere), nor inherited by a configuration
+    that extends it."""
     from tools import build_boards
 
     monkeypatch.setattr(build_boards, "CONFIGS", tmp_path)
@@ -119,6 +120,8 @@ def test_a_board_configuration_finishes_its_own_map_by_hand_and_a_bad_step_fails
 
     assert _station(_doc(finished), "Moritzplatz")[1] == (moved[0] + 40, moved[1])
     assert _station(_doc(searched), "Moritzplatz")[1] == moved
+    (tmp_path / "extended.json").write_text(json.dumps({"extends": "finished"}), encoding="utf-8")
+    assert build_boards.load_config("extended").get("finish") is None  # London classic ships a map of its own
     (tmp_path / "finished.json").write_text(
         json.dumps({"extends": "plain", "finish": [["Moritzplatzz", 40, 0]]}), encoding="utf-8")
     with pytest.raises(ImportError_, match="\"finish\": no station is called 'Moritzplatzz'"):

@@ -1,4 +1,5 @@
-"""A finished metro map's stations moved by hand (`step_by_hand`), as a shipped board's `"finish"` asks."""
+"""A finished metro map's stations moved by hand: a shipped board's `"finish"` (`step_by_hand`), and a station
+dragged in the editor, whose links are drawn again straight or at 45° (`redraw_links`)."""
 
 from __future__ import annotations
 

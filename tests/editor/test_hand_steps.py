@@ -166,12 +166,16 @@ def test_a_station_dropped_on_a_neighbour_leaves_its_links_straight_to_it_and_sa
     doc = d.app.doc
     echo, (x, y) = _station(doc, "Echo")
     _, (gx, gy) = _station(doc, "Golf")
+    before = _links_of(doc, echo)
 
     d.drag((x, y), (gx + 20, gy))
 
     dropped = _station(doc, "Echo")[1]
     assert math.dist(dropped, (gx, gy)) < 40
-    assert all(len(points) == 2 or dropped in (points[0], points[-1]) for points in _links_of(doc, echo))
+    after = _links_of(doc, echo)
+    assert len(after) == len(before) == 4
+    for was, now in zip(before, after, strict=True):  # not redrawn: each keeps its bends, its end follows Echo
+        assert now[1:-1] == was[1:-1] and dropped in (now[0], now[-1])
     assert "Echo: its links cannot all run straight or at 45° from here" in d.app.user.current_status()
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 
 from game.geometry import clip_segment, convex_hull
@@ -87,22 +88,22 @@ def relax(positions: dict[str, Point], links: list[tuple[str, str]], min_distanc
     for step in range(iterations):
         worst = 0.0
         moves = {n: [0.0, 0.0] for n in names}
-        for i, a in enumerate(names):
+        for i, j in _close_pairs([pos[n][0] for n in names], target):
+            a, b = names[i], names[j]
             ax, ay = pos[a]
-            for b in names[i + 1:]:
-                dx, dy = pos[b][0] - ax, pos[b][1] - ay
-                d = math.hypot(dx, dy)
-                if d >= target:
-                    continue
-                worst = max(worst, target - d)
-                if d < 1e-6:
-                    dx, dy, d = 1.0, 0.618, 1.18  # identical points: a fixed, arbitrary direction
-                push = (target - d) / 2
-                ux, uy = dx / d, dy / d
-                moves[a][0] -= ux * push
-                moves[a][1] -= uy * push
-                moves[b][0] += ux * push
-                moves[b][1] += uy * push
+            dx, dy = pos[b][0] - ax, pos[b][1] - ay
+            d = math.hypot(dx, dy)
+            if d >= target:
+                continue
+            worst = max(worst, target - d)
+            if d < 1e-6:
+                dx, dy, d = 1.0, 0.618, 1.18  # identical points: a fixed, arbitrary direction
+            push = (target - d) / 2
+            ux, uy = dx / d, dy / d
+            moves[a][0] -= ux * push
+            moves[a][1] -= uy * push
+            moves[b][0] += ux * push
+            moves[b][1] += uy * push
         if link_clearance > 0:
             worst = max(worst, _clear_links(pos, links, link_clearance, moves, wider))
         for n in names:
@@ -118,10 +119,28 @@ def relax(positions: dict[str, Point], links: list[tuple[str, str]], min_distanc
     return {n: (round(p[0], 1), round(p[1], 1)) for n, p in pos.items()}
 
 
+def _close_pairs(xs: list[float], reach: float) -> list[tuple[int, int]]:
+    """The index pairs (i < j, in order) of points less than `reach` apart in x: a sweep over x, so the
+    pairs' pushes are the all-pairs loop's, in its order, without looking at every pair (an import's
+    relaxation runs hundreds of rounds)."""
+    by_x = sorted(range(len(xs)), key=xs.__getitem__)
+    pairs = []
+    for k, i in enumerate(by_x):
+        for j in by_x[k + 1:]:
+            if xs[j] - xs[i] > reach:
+                break
+            pairs.append((i, j) if i < j else (j, i))
+    pairs.sort()
+    return pairs
+
+
 def _clear_links(pos: dict[str, list[float]], links: list[tuple[str, str]], base: float,
                  moves: dict[str, list[float]], wider: dict[tuple[str, str], float] | None = None) -> float:
     """Nudge a station off a link that passes over it but does not end at it."""
     worst = 0.0
+    names = list(pos)
+    by_x = sorted(range(len(names)), key=lambda k: pos[names[k]][0])
+    xs = [pos[names[k]][0] for k in by_x]
     for a, b in links:
         clearance = base + (wider or {}).get((a, b), 0.0)
         ax, ay = pos[a]
@@ -130,10 +149,11 @@ def _clear_links(pos: dict[str, list[float]], links: list[tuple[str, str]], base
         length2 = vx * vx + vy * vy
         if length2 < 1e-9:
             continue
-        for n, p in pos.items():
+        # the stations within the link's x extent, in the order of `pos` (the moves add up in that order)
+        inside = by_x[bisect_left(xs, min(ax, bx) - clearance):bisect_right(xs, max(ax, bx) + clearance)]
+        for n in (names[k] for k in sorted(inside)):
+            p = pos[n]
             if n in (a, b):
-                continue
-            if not (min(ax, bx) - clearance <= p[0] <= max(ax, bx) + clearance):
                 continue
             if not (min(ay, by) - clearance <= p[1] <= max(ay, by) + clearance):
                 continue

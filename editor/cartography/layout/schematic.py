@@ -5,7 +5,8 @@ Pipeline (after LOOM's octi, Bast, Brosi & Storandt 2020):
    vertex of degree four, so "no new crossing" becomes "draw a plane graph, keep its rotation system";
 2. contract chains of degree-2 stations into single edges that need k + 1 grid steps (chains.py);
 3. spread the places Beck-style (warp.py: per-axis rank/linear blend, then room made around junctions);
-4. pick the largest grid pitch that works (largest first; several edge orders per pitch, as octi does);
+4. pick the largest grid pitch that works (largest first; every edge order on a grid before a finer one,
+   as octi tries several);
    on each grid, route edge after edge as cheapest grid paths with bend costs, ports kept in the input's
    cyclic order, used hops and crossing diagonals blocked, rip-up and retry where it gets stuck
    (layout.py, router.py, drawing.py), then local search (polish.py);
@@ -17,11 +18,10 @@ Pipeline (after LOOM's octi, Bast, Brosi & Storandt 2020):
 
 Pinned places: the grid is anchored on the first pinned place (in place order), so it lands exactly on a
 grid node. With two or more pins, the pitch is chosen among those that put every pin on a node (the
-editor snaps to `Schematic.pitch` and `Schematic.origin`, so pins placed after a layout line up), and
-every variant is tried on that grid before a finer one. The other places' wished-for spots follow the
-pins. A pin no such grid can hold is snapped to its nearest node, and `Schematic.notes` says so;
-`check_schematic` reports it too. With pins, the layout is not stretched to fill the frame (that would
-move them).
+editor snaps to `Schematic.pitch` and `Schematic.origin`, so pins placed after a layout line up). The
+other places' wished-for spots follow the pins. A pin no such grid can hold is snapped to its nearest node,
+and `Schematic.notes` says so; `check_schematic` reports it too. With pins, the layout is not stretched to
+fill the frame (that would move them).
 """
 
 from __future__ import annotations
@@ -52,7 +52,6 @@ LOCAL_SEARCH_ROUNDS = 2
 # routes first the edges that got stuck before at that pitch, and from v = 2 on nudges the wished-for
 # spots a little (deterministically), so that a greedy choice that went wrong goes differently.
 VARIANTS = 4
-MAX_CLIMB = 2  # pitches to climb back up once one works (each costs up to VARIANTS - 1 tries)
 PIN_TOLERANCE = 0.01
 PARALLEL_REACH = 0.6  # links leaving places this many typical link lengths apart, same way, run "beside"
 PIN_PULL_STAY = 1 / 16  # weight of "stay": a pin's pull halves about 4 grid units away
@@ -126,7 +125,7 @@ def schematize(
         problems = sum(1 for p in check_schematic(network, schematic, frame) if not p.startswith("pinned "))
         return Attempt(problem, drawing, edge_cost, schematic, problems, sum(edge_cost.values()))
 
-    found, fallback = _search(candidates, attempt, thorough=bool(pins))
+    found, fallback = _search(candidates, attempt)
     if found is None:
         if fallback is None:
             raise ValueError(
@@ -157,14 +156,17 @@ class Attempt:
 
 
 def _search(
-    pitches: list[float], attempt: Callable[[float, int], Attempt | None], thorough: bool = False
+    pitches: list[float], attempt: Callable[[float, int], Attempt | None]
 ) -> tuple[Attempt | None, Attempt | None]:
-    """The largest pitch that works: first one try per pitch, largest first; then, once one works, the
-    other variants at the next larger pitch, and the next while they work (greedy routing is chaotic:
-    another order may get through), and a second look at the chosen pitch; if none works at all, every
-    variant at every pitch. `thorough` (with pins, whose grid is the first
-    pitch) tries every variant at each pitch before a smaller one. Returns (a valid attempt, the least
-    bad one)."""
+    """The largest pitch that works: every variant at each pitch, largest first, before a finer one (greedy
+    routing is chaotic: another order may get through), and a second look at the pitch that works. Returns
+    (a valid attempt, the least bad one).
+
+    Until 2026-11-25 a first pass tried one variant per pitch, down to one that worked, then climbed back up
+    at most two pitches with the other variants. Where the first variant worked at no pitch, as on a fresh
+    import of Manhattan (111 stations), that pass tried every finer, slower grid in vain first (2.0 s of the
+    layout's 2.7): a coarse grid is cheap to try, a fine one is not. The shipped boards' layouts found the
+    same pitch and variant either way."""
     fallback: Attempt | None = None
     tried: set[tuple[float, int]] = set()
 
@@ -180,29 +182,11 @@ def _search(
             fallback = result
         return None
 
-    if thorough:
-        for pitch in pitches:
-            for variant in range(VARIANTS):
-                found = run(pitch, variant)
-                if found is not None:
-                    return found, fallback
-        return None, fallback
-    for k, pitch in enumerate(pitches):
-        found = run(pitch, 0)
-        if found is None:
-            continue
-        climbed = 0
-        while k > 0 and climbed < MAX_CLIMB:  # while another variant works one pitch larger, take it
-            larger = next((r for v in range(1, VARIANTS) if (r := run(pitches[k - 1], v)) is not None), None)
-            if larger is None:
-                break
-            found, k, climbed = larger, k - 1, climbed + 1
-        return _second_look(pitches[k], found, run, tried), fallback
     for pitch in pitches:
-        for variant in range(1, VARIANTS):
+        for variant in range(VARIANTS):
             found = run(pitch, variant)
             if found is not None:
-                return found, fallback
+                return _second_look(pitch, found, run, tried), fallback
     return None, fallback
 
 

@@ -8,6 +8,7 @@ from itertools import pairwise
 
 import pytest
 
+from editor.cartography.layout import schematic as schematic_module
 from editor.cartography.layout.checks import check_schematic
 from editor.cartography.layout.metrics import measure
 from editor.cartography.layout.schematic import schematize
@@ -251,3 +252,24 @@ def test_the_room_a_crossing_takes_chooses_another_valid_map() -> None:
     usual, light = schematize(network, frame), schematize(network, frame, crossing_room=0.2)
     assert usual.positions != light.positions
     assert check_schematic(network, usual, frame) == check_schematic(network, light, frame) == []
+
+
+def test_every_edge_order_is_tried_on_a_coarse_grid_before_a_finer_one() -> None:
+    """A coarse grid is cheap to try and reads better; a fine one is slow. A fresh Manhattan import, whose
+    first edge order got through on no grid, once tried every finer grid in vain before the others at the
+    coarsest (2.0 s of its layout's 2.7). Here the middle pitch works with its third and fourth orders (the
+    cheaper drawing kept) and the finest with its first: the finest is never tried."""
+    drawn = {(50.0, 2): 5.0, (50.0, 3): 4.0, (40.0, 0): 1.0}
+    tried: list[tuple[float, int]] = []
+
+    def attempt(pitch: float, variant: int) -> schematic_module.Attempt | None:
+        tried.append((pitch, variant))
+        cost = drawn.get((pitch, variant))
+        if cost is None:
+            return None  # routing got stuck
+        return schematic_module.Attempt(None, None, {}, None, 0, cost)  # type: ignore[arg-type]
+
+    found, fallback = schematic_module._search([60.0, 50.0, 40.0], attempt)
+    assert tried == [(60.0, 0), (60.0, 1), (60.0, 2), (60.0, 3), (50.0, 0), (50.0, 1), (50.0, 2), (50.0, 3)]
+    assert found is not None and found.cost == 4.0
+    assert fallback is None

@@ -82,6 +82,7 @@ def run(args: argparse.Namespace) -> int:
     board = build_board(config_from(args), args.data)
     stations = sum(1 for node in board.nodes if not node.waypoint)
     layout = "geographic"
+    hint = ""
     if args.geographic:
         write_tmx(board, args.out, backup=True)
     else:
@@ -95,11 +96,14 @@ def run(args: argparse.Namespace) -> int:
         doc.save(args.out)  # once: a file that was there already is kept as .bak
         layout = "schematic, every name placed" if not result.figures.unresolved_names else \
             f"schematic, names still crowded: {crowded_names(result.problems, [n.name for n in board.nodes])}"
+        if result.figures.unresolved_names and not args.thorough:
+            hint = "; --thorough takes minutes, not seconds, for clearer names"
     cards = destination_cards(board)
     short = "" if cards >= SHORT_GAME_CARDS else \
         f"; only {counted(cards, 'destination card')} (a shipped board has {SHIPPED_CARDS}), so the game will be" \
         " short: a bigger area or more stations gives a longer one"
-    print(f"wrote {args.out}: {counted(stations, 'station')}, {counted(len(board.links), 'link')} ({layout}){short}")
+    print(f"wrote {args.out}: {counted(stations, 'station')}, {counted(len(board.links), 'link')} ({layout})"
+          f"{hint}{short}")
     return 0
 
 

@@ -261,7 +261,9 @@ def test_an_import_is_a_schematic_map_with_placed_names_unless_asked_otherwise(
     assert editor_main(["import", "--city", "berlin", "--area", area, "-o", str(schematic)]) == 0
     said = capsys.readouterr().out
     assert "schematic" in said
-    if "crowded" in said:  # which names, so the designer knows where to look
+    # which names are crowded, if any, so the designer knows where to look, and the way to clearer ones
+    assert ("crowded" in said) == ("--thorough takes minutes" in said)
+    if "crowded" in said:
         names = said.split("names still crowded: ")[1].split(")")[0].split(", ")
         assert names and all(any(s.name == n.split(" and ")[0] for s in Document.load(schematic).of_kind("station"))
                              for n in names)
@@ -422,16 +424,20 @@ def test_a_small_import_steps_stations_aside_for_their_names_and_stacks_no_link(
 def test_a_thorough_import_takes_its_time_for_clearer_names_and_shows_it(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """`--thorough` builds the board as the shipped ones are built (stations stepped and the map climbed
-    for its names): London's zone 1 (66 stations) has fewer name problems than the quick import's, and
-    the minutes it may take show as a percentage on standard error, ending at 100 %."""
+    for its names): London's zone 1 (66 stations) has fewer name problems than the quick import's, which
+    says so, and the minutes it may take show as a percentage on standard error, ending at 100 %."""
     from game.board.legibility import name_problems
 
     area = "51.49,-0.20,51.535,-0.07"
     quick, thorough = tmp_path / "quick.tmx", tmp_path / "thorough.tmx"
     assert editor_main(["import", "--city", "london", "--area", area, "-o", str(quick)]) == 0
-    assert "laying out" not in capsys.readouterr().err
+    said = capsys.readouterr()
+    assert "laying out" not in said.err
+    assert "crowded" in said.out and "--thorough takes minutes" in said.out  # the quick one points the way
     assert editor_main(["import", "--city", "london", "--area", area, "-o", str(thorough), "--thorough"]) == 0
-    shown = capsys.readouterr().err
+    said = capsys.readouterr()
+    assert "--thorough takes" not in said.out  # asked already
+    shown = said.err
     assert "laying out: 0 %" in shown and shown.endswith("laying out: 100 %\n")
     quick_board, thorough_board = compile_tmx(quick).board, compile_tmx(thorough).board
     assert quick_board is not None and thorough_board is not None

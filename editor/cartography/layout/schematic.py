@@ -52,6 +52,7 @@ LOCAL_SEARCH_ROUNDS = 2
 # routes first the edges that got stuck before at that pitch, and from v = 2 on nudges the wished-for
 # spots a little (deterministically), so that a greedy choice that went wrong goes differently.
 VARIANTS = 4
+MAX_CLIMB = 2  # pitches `_search` climbs back up as the shipped boards were built (each up to VARIANTS - 1 tries)
 PIN_TOLERANCE = 0.01
 PARALLEL_REACH = 0.6  # links leaving places this many typical link lengths apart, same way, run "beside"
 PIN_PULL_STAY = 1 / 16  # weight of "stay": a pin's pull halves about 4 grid units away
@@ -60,9 +61,13 @@ HUB_ROOM = 2.2  # grid units wished between a junction and its neighbours: its r
 
 
 def schematize(
-    network: Network, frame: Frame, *, progress: Callable[[float], None] | None = None, crossing_room: float = 1.0
+    network: Network, frame: Frame, *, progress: Callable[[float], None] | None = None, crossing_room: float = 1.0,
+    descend_first: bool = False,
 ) -> Schematic:
     """Lay the network out as an octilinear metro map filling `frame` (see the module docstring).
+
+    `descend_first` searches the grids as the shipped boards were built (`_search`); with pins, whose grid is
+    the first pitch, the coarse grids are searched first whatever it says.
 
     `crossing_room` is the share of the evened-out room (warp.spread) a crossing of two links takes,
     against a place's 1: it has no name to make room for, but moves the map's balance."""
@@ -125,7 +130,7 @@ def schematize(
         problems = sum(1 for p in check_schematic(network, schematic, frame) if not p.startswith("pinned "))
         return Attempt(problem, drawing, edge_cost, schematic, problems, sum(edge_cost.values()))
 
-    found, fallback = _search(candidates, attempt)
+    found, fallback = _search(candidates, attempt, descend_first=descend_first and not pins)
     if found is None:
         if fallback is None:
             raise ValueError(
@@ -156,17 +161,18 @@ class Attempt:
 
 
 def _search(
-    pitches: list[float], attempt: Callable[[float, int], Attempt | None]
+    pitches: list[float], attempt: Callable[[float, int], Attempt | None], descend_first: bool = False
 ) -> tuple[Attempt | None, Attempt | None]:
     """The largest pitch that works: every variant at each pitch, largest first, before a finer one (greedy
     routing is chaotic: another order may get through), and a second look at the pitch that works. Returns
     (a valid attempt, the least bad one).
 
-    Until 2026-11-25 a first pass tried one variant per pitch, down to one that worked, then climbed back up
-    at most two pitches with the other variants. Where the first variant worked at no pitch, as on a fresh
-    import of Manhattan (111 stations), that pass tried every finer, slower grid in vain first (2.0 s of the
-    layout's 2.7): a coarse grid is cheap to try, a fine one is not. The shipped boards' layouts found the
-    same pitch and variant either way."""
+    `descend_first` searches as the shipped boards were built: one variant per pitch down to one that works,
+    then the other variants back up at most `MAX_CLIMB` pitches (if none works, every variant at every pitch).
+    Where the first variant works at no pitch, as on a fresh import of Manhattan (111 stations), that tries
+    every finer, slower grid in vain first (2.0 s of the layout's 2.7); but London classic's build, searched
+    coarse grids first, took a larger pitch, another map, and far longer to finish (stopped after 47 minutes
+    of CPU against 6), so a thorough request, which has the time, keeps it."""
     fallback: Attempt | None = None
     tried: set[tuple[float, int]] = set()
 
@@ -182,12 +188,37 @@ def _search(
             fallback = result
         return None
 
+    if descend_first:
+        return _descended(pitches, run, tried), fallback
     for pitch in pitches:
         for variant in range(VARIANTS):
             found = run(pitch, variant)
             if found is not None:
                 return _second_look(pitch, found, run, tried), fallback
     return None, fallback
+
+
+def _descended(
+    pitches: list[float], run: Callable[[float, int], Attempt | None], tried: set[tuple[float, int]]
+) -> Attempt | None:
+    """`_search` as the shipped boards were built (see there)."""
+    for k, pitch in enumerate(pitches):
+        found = run(pitch, 0)
+        if found is None:
+            continue
+        climbed = 0
+        while k > 0 and climbed < MAX_CLIMB:  # while another variant works one pitch larger, take it
+            larger = next((r for v in range(1, VARIANTS) if (r := run(pitches[k - 1], v)) is not None), None)
+            if larger is None:
+                break
+            found, k, climbed = larger, k - 1, climbed + 1
+        return _second_look(pitches[k], found, run, tried)
+    for pitch in pitches:
+        for variant in range(1, VARIANTS):
+            found = run(pitch, variant)
+            if found is not None:
+                return found
+    return None
 
 
 def _second_look(

@@ -222,7 +222,7 @@ def lay_out_with_room(request: MapRequest, progress: Progress | None) -> tuple[
             progress(fraction)
 
     drawn = schematize(request.network, request.frame, progress=lambda f: report(0.4 * f),
-                       crossing_room=request.crossing_room)
+                       crossing_room=request.crossing_room, descend_first=request.thorough)
     best = _best_scale(request, drawn)
     report(0.5)
     schematic, scene, names = best[1], best[2], best[3]

@@ -273,3 +273,10 @@ def test_every_edge_order_is_tried_on_a_coarse_grid_before_a_finer_one() -> None
     assert tried == [(60.0, 0), (60.0, 1), (60.0, 2), (60.0, 3), (50.0, 0), (50.0, 1), (50.0, 2), (50.0, 3)]
     assert found is not None and found.cost == 4.0
     assert fallback is None
+    # a thorough request searches as the shipped boards were built: the first order down to a grid it gets
+    # through on, then the others back up, and a second look there
+    tried.clear()
+    found, _ = schematic_module._search([60.0, 50.0, 40.0], attempt, descend_first=True)
+    assert tried == [(60.0, 0), (50.0, 0), (40.0, 0), (50.0, 1), (50.0, 2), (60.0, 1), (60.0, 2), (60.0, 3),
+                     (50.0, 3)]
+    assert found is not None and found.cost == 4.0

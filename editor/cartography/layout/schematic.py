@@ -6,7 +6,7 @@ Pipeline (after LOOM's octi, Bast, Brosi & Storandt 2020):
 2. contract chains of degree-2 stations into single edges that need k + 1 grid steps (chains.py);
 3. spread the places Beck-style (warp.py: per-axis rank/linear blend, then room made around junctions);
 4. pick the largest grid pitch that works (largest first; every edge order on a grid before a finer one,
-   as octi tries several);
+   as octi tries several; a thorough request as the shipped boards were built, `_search`);
    on each grid, route edge after edge as cheapest grid paths with bend costs, ports kept in the input's
    cyclic order, used hops and crossing diagonals blocked, rip-up and retry where it gets stuck
    (layout.py, router.py, drawing.py), then local search (polish.py);

@@ -42,15 +42,11 @@ def _row(name: str, make: Callable[[], MapRequest], repeats: int) -> MetroRow:
     return MetroRow(name, figures.stations, statistics.median(times), figures)
 
 
-def _imported(name: str) -> MapRequest:
-    return import_request(IMPORTS[name])
-
-
 def bench_rows(repeats: int = 3, big: bool = True) -> list[MetroRow]:
     """One row per sample (the 500-station city once: it takes a while)."""
     rows = [_row(name, partial(board_request, name), repeats) for name in SHIPPED]
     if data_dir() is not None:
-        rows += [_row(f"import {name}", partial(_imported, name), repeats) for name in BENCH_IMPORTS]
+        rows += [_row(f"import {name}", partial(import_request, IMPORTS[name]), repeats) for name in BENCH_IMPORTS]
     if big:
         rows.append(_row("synthetic-500", big_request, 1))
     return rows
@@ -67,7 +63,7 @@ def target_rows() -> list[MetroRow]:
     """The rows with targets in the contracts: fresh imports of about 120 stations, and 500 stations."""
     rows = []
     if data_dir() is not None:
-        rows += [_row(f"import {name}", partial(_imported, name), 1) for name in BENCH_IMPORTS]
+        rows += [_row(f"import {name}", partial(import_request, IMPORTS[name]), 1) for name in BENCH_IMPORTS]
     rows.append(_row("synthetic-500", big_request, 1))
     return rows
 

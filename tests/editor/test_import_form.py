@@ -126,7 +126,8 @@ def test_an_empty_area_imports_the_example_as_a_schematic_labelled_board(driver:
     hard = {station.name for station in doc.of_kind("station")
             if any(line.startswith(f"name of {station.name} ") for line in name_problems(board))}
     if hard:
-        assert f"{len(hard)} names still hard to read" in said and "Ctrl+Shift+T" in said
+        names = "1 name" if len(hard) == 1 else f"{len(hard)} names"
+        assert f"{names} still hard to read" in said and "Ctrl+Shift+T" in said
     else:
         assert "hard to read" not in said
     driver.screenshot("imported-berlin-status")

@@ -38,6 +38,9 @@ class Problem:
     patient: bool = False  # rip up and retry twice as long before giving up on this grid
     want_hops: list[int] = field(default_factory=list)  # per edge: grid steps it would like (see wanted_hops)
     costs: Costs = field(default_factory=Costs)
+    # Lines run straight through their crossings: a turn there costs `Costs.crossing_bend_weight` times the
+    # bend, and every crossing's pieces pair up (ports.py's crossing_partners)
+    straight_crossings: bool = False
 
 
 def _place_cost(problem: Problem, drawing: Drawing, vertex: int, start: int) -> Callable[[int], float]:
@@ -139,8 +142,10 @@ def request_for(problem: Problem, drawing: Drawing, edge: int, start: int) -> Re
         planned = problem.plan.get((edge, v), -1)
         # beside a link it ran alongside in the input: leave the same way it does (parallel track)
         beside = [drawing.port[f] for f in problem.parallel.get((edge, v), ()) if f in drawing.port]
+        crossing = problem.straight_crossings and v >= graph.place_count
+        weight = costs.crossing_bend_weight if crossing else costs.station_bend_weight
         return {
-            s: through_cost(drawing, costs, partner, v, s)
+            s: through_cost(drawing, costs, partner, v, s, weight)
             + geo_cost(costs, angle, s)
             + (costs.off_plan * slot_turn(planned, s) / 2 if planned >= 0 else 0.0)
             + sum(costs.off_parallel * slot_turn(b, s) / 2 for b in beside)

@@ -1,7 +1,10 @@
 """Local search after the first drawing (as in octi): move a place one grid step if its links get cheaper.
 
 Each junction in turn is lifted, tried at each free neighbouring node with its links re-routed (each
-route bounded by what the move could still save), and put where its links cost least.
+route bounded by what the move could still save), and put where its links cost least. Here a line turning
+where it crosses another costs more than twice as much as in the first drawing (`Problem.straight_crossings`),
+so re-routing one of its pieces, or moving the crossing and re-routing all four, straightens it where the grid
+has room (asked of the first drawing, that got the router stuck on coarser grids).
 """
 
 from __future__ import annotations
@@ -10,8 +13,9 @@ import math
 from collections.abc import Callable
 
 from editor.cartography.layout.drawing import Drawing, Route
-from editor.cartography.layout.grid import SLOTS
+from editor.cartography.layout.grid import SLOTS, opposite, slot_turn
 from editor.cartography.layout.octilinear import Problem, request_for
+from editor.cartography.layout.ports import crossing_partners
 from editor.cartography.layout.router import route
 
 
@@ -34,6 +38,8 @@ def improve(
     if problem.want_hops:  # the drawn routes' costs, counted the way the re-routes will be
         for e, route in drawing.routes.items():
             edge_cost[e] += problem.costs.short_link * max(0, problem.want_hops[e] - len(route.slots))
+    if problem.straight_crossings:  # and their turns where they cross, as dear as the re-routes will find them
+        _charge_crossings(problem, drawing, edge_cost)
     movable = [v for v in range(graph.vertex_count) if v not in problem.fixed and graph.degree(v) > 0]
     for round_no in range(rounds):
         gained = _reroute_all(problem, drawing, edge_cost)
@@ -44,6 +50,18 @@ def improve(
         if not gained:
             break
     _reroute_all(problem, drawing, edge_cost)
+
+
+def _charge_crossings(problem: Problem, drawing: Drawing, edge_cost: dict[int, float]) -> None:
+    """Add to each drawn route what its line's turn at a crossing costs now that crossings are to be straight
+    (`crossing_bend_weight` where the first drawing paid `station_bend_weight`), so that a re-route of it is
+    compared at the price it would pay. The piece drawn before its partner paid nothing for the turn there:
+    it is charged a little less than its re-route would be."""
+    costs = problem.costs
+    extra = costs.crossing_bend_weight - costs.station_bend_weight
+    for (e, v), f in crossing_partners(problem.graph).items():
+        if (e, v) in drawing.port and (f, v) in drawing.port:
+            edge_cost[e] += extra * costs.bend[slot_turn(drawing.port[(e, v)], opposite(drawing.port[(f, v)]))]
 
 
 def _reroute_all(problem: Problem, drawing: Drawing, edge_cost: dict[int, float]) -> bool:

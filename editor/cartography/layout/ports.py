@@ -39,6 +39,23 @@ def through_partners(graph: PlaneGraph, lines: list[tuple[str, ...]]) -> dict[tu
     return partner
 
 
+def crossing_partners(graph: PlaneGraph) -> dict[tuple[int, int], int]:
+    """At each crossing (a vertex `planarize` added where links cross), each piece's partner: straight links
+    crossing at a point alternate round it, so a piece runs on to the one opposite. The pieces' tracks say
+    so too, but not once a chain of stations is contracted into one edge (`through_partners` then pairs
+    none, and the router lets the line turn there for free)."""
+    partner: dict[tuple[int, int], int] = {}
+    for v in range(graph.place_count, graph.vertex_count):
+        incident = graph.rotation[v]
+        half = len(incident) // 2
+        if len(incident) % 2:
+            continue
+        for e, f in zip(incident[:half], incident[half:], strict=True):
+            partner[(e, v)] = f
+            partner[(f, v)] = e
+    return partner
+
+
 def port_plan(graph: PlaneGraph) -> dict[tuple[int, int], int]:
     """For each junction, the ports its links would ideally use: in the input's cyclic order, each as
     close to its input direction as the others allow (a small DP over the 8, or 16, compass slots).

@@ -28,6 +28,9 @@ class Costs:
     hop_knight: float = 6.0  # only for a place with more than 8 links, and only when it must
     bend: tuple[float, ...] = (0.0, 1.0, 1.5, 2.2, 3.0, 4.5, 6.0, 9.0, math.inf)  # by turn in 22.5° steps
     station_bend_weight: float = 1.5  # a line kinking inside a station reads worse than between stations
+    # once the drawing asks for straight crossings (`Problem.straight_crossings`, in the polish): a line turning
+    # where it crosses another reads as a junction of the two
+    crossing_bend_weight: float = 4.0
     geo_per_45: float = 2.5  # per 45° a link's direction strays beyond 45° from its input direction
     move_linear: float = 0.8  # per grid unit a place lands away from its warped position
     move_square: float = 0.2
@@ -213,12 +216,13 @@ def _step_costs(costs: Costs) -> tuple[list[float], list[float]]:
     return hop, step
 
 
-def through_cost(drawing: Drawing, costs: Costs, partner: int, vertex: int, slot: int) -> float:
-    """What leaving `vertex` through `slot` costs given where the edge's through-partner left it."""
+def through_cost(drawing: Drawing, costs: Costs, partner: int, vertex: int, slot: int, weight: float) -> float:
+    """What leaving `vertex` through `slot` costs given where the edge's through-partner left it, `weight`
+    times the bend (`Costs.station_bend_weight`, or at a crossing drawn straight `crossing_bend_weight`)."""
     if partner < 0 or (partner, vertex) not in drawing.port:
         return 0.0
     straight_on = opposite(drawing.port[(partner, vertex)])
-    return costs.station_bend_weight * costs.bend[slot_turn(straight_on, slot)]
+    return weight * costs.bend[slot_turn(straight_on, slot)]
 
 
 def geo_cost(costs: Costs, input_angle: float, slot: int) -> float:

@@ -9,7 +9,8 @@ Pipeline (after LOOM's octi, Bast, Brosi & Storandt 2020):
    as octi tries several; a thorough request as the shipped boards were built, `_search`);
    on each grid, route edge after edge as cheapest grid paths with bend costs, ports kept in the input's
    cyclic order, used hops and crossing diagonals blocked, rip-up and retry where it gets stuck
-   (layout.py, router.py, drawing.py), then local search (polish.py);
+   (octilinear.py, router.py, drawing.py), then local search (polish.py), which also straightens the lines
+   that turn where they cross another (a turn there reads as a junction of the two lines);
 5. put the chain stations back evenly along their routes, read the tracks' paths off the grid (dummies
    dropped, only bends kept), scale and widen the drawing to fill the frame (fill.py);
 6. carry the areas along, every place kept on its side of every area (areas.py);
@@ -39,7 +40,7 @@ from editor.cartography.layout.grid import Grid
 from editor.cartography.layout.octilinear import LayoutFailed, Problem, draw
 from editor.cartography.layout.planar import PlaneGraph, degenerate, nudged, planarize, validate
 from editor.cartography.layout.polish import improve
-from editor.cartography.layout.ports import port_plan, side_by_side, through_partners, wanted_hops
+from editor.cartography.layout.ports import crossing_partners, port_plan, side_by_side, through_partners, wanted_hops
 from editor.cartography.layout.warp import make_room, spread
 from editor.cartography.network import Frame, Network, Point, Schematic
 
@@ -143,6 +144,10 @@ def schematize(
     # Polish with room for names in mind: links may now ask for more than their minimum length (only
     # here: asked during the first drawing, it makes dense cities fail on every grid).
     found.problem.want_hops = wanted_hops(routed, found.problem.ideal, min_hops)
+    # and lines straight through their crossings (asked during the first drawing, it got the router stuck on
+    # coarser grids: a fresh Manhattan import's 66 px pitch became 53)
+    found.problem.straight_crossings = True
+    found.problem.partner = {**found.problem.partner, **crossing_partners(routed)}
     improve(found.problem, found.drawing, found.edge_cost, LOCAL_SEARCH_ROUNDS, lambda f: report(0.6 + 0.35 * f))
     improved = _assemble(network, frame, graph, contraction, found.drawing, notes, pins)
     report(1.0)

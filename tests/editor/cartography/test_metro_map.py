@@ -43,6 +43,11 @@ TESTED_IMPORTS = ("brooklyn-downtown", "berlin-mitte", "london-zone1")
 # up to THOROUGH_UP_TO stations, step stations aside for their names since 2026-11-24: 0, 0, 3.
 TROUBLE_CEILING = {"london": 37, "london_classic": 40, "berlin": 48, "newyork": 50, "brooklyn-downtown": 1,
                    "berlin-mitte": 1, "london-zone1": 4}
+# Links drawn on a link they share no station with (the board check's `link_overlaps`: nearly all a line's bend
+# where it crosses another, read as a junction of the two), per sample: a ratchet again. Measured 2026-11-25
+# before the polish straightened lines through their crossings: 7, 4, 1, 4, and the imports 0, 0, 1; after:
+LINKS_ON_LINKS_CEILING = {"london": 0, "london_classic": 1, "berlin": 0, "newyork": 5, "brooklyn-downtown": 1,
+                          "berlin-mitte": 0, "london-zone1": 1}
 
 
 @cache
@@ -59,6 +64,11 @@ def _scene_of(request: MapRequest, result: MetroMap):  # type: ignore[no-untyped
     s = result.schematic
     return name_scene(request.network, s.positions, s.paths, request.track_spaces(), request.place_badges(),
                       request.labels, request.label_px, request.frame.width, request.frame.height)
+
+
+def _links_on_links(request: MapRequest, result: MetroMap) -> int:
+    drawing = TrackDrawing(request, result.schematic, _scene_of(request, result))
+    return len(overlaps_among(drawing.paths, [(t.a, t.b) for t in request.network.tracks], drawing.half))
 
 
 def _samples() -> list[str]:
@@ -86,25 +96,23 @@ def test_every_sample_is_an_octilinear_map_with_every_name_placed(name: str) -> 
     print(f"\n{name}: {f.unresolved_names} of {f.stations} names in trouble, octilinear "
           f"{100 * f.octilinear_share:.1f} %, min spacing {f.min_spacing:.0f} px, bends {f.bends}")
     assert f.unresolved_names <= TROUBLE_CEILING[name]
+    assert _links_on_links(request, result) <= LINKS_ON_LINKS_CEILING[name]
 
 
 @pytest.mark.skipif(data_dir() is None, reason="the open network data is not here")
-@pytest.mark.parametrize("name", TESTED_IMPORTS)
+@pytest.mark.parametrize("name", ["berlin-mitte", "london-zone1"])
 def test_stepping_stations_aside_stacks_no_link_on_another(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """A small fresh import steps stations aside for their names; that may not leave more links drawn on
     links they share no station with than the layout had: Downtown Brooklyn's step had put a link's bend on
-    two others (measured with the steps and without: 0 and 0, 0 and 0, 1 and 2)."""
+    two others (measured with the steps and without: 0 and 0, 0 and 0, 1 and 2). Since its lines run straight
+    through their crossings, Brooklyn's names are all clear before any step (2026-11-25), so the samples
+    here are the two whose steps still move stations (4 each)."""
     request = request_for(name)
-
-    def stacked(result: MetroMap) -> int:
-        drawing = TrackDrawing(request, result.schematic, _scene_of(request, result))
-        return len(overlaps_among(drawing.paths, [(t.a, t.b) for t in request.network.tracks], drawing.half))
-
     with_steps = made(name)
     monkeypatch.setattr(request_module, "THOROUGH_UP_TO", 0)
     without = make_metro_map(request)
     assert with_steps.figures.unresolved_names < without.figures.unresolved_names  # the steps are taken
-    assert stacked(with_steps) <= stacked(without)
+    assert _links_on_links(request, with_steps) <= _links_on_links(request, without)
 
 
 SOUTH_OF_THAMES = ("Waterloo", "Southwark", "Borough", "London Bridge", "Lambeth North", "Elephant & Castle",

@@ -10,6 +10,7 @@ from editor.cartography.layout.chains import _even_cuts, contract
 from editor.cartography.layout.checks import is_octilinear
 from editor.cartography.layout.fill import fill_frame
 from editor.cartography.layout.planar import PlaneGraph, planarize
+from editor.cartography.layout.ports import crossing_partners, through_partners
 from editor.cartography.layout.warp import make_room, spread
 from editor.cartography.network import Area, Frame, Network, Place, Track
 from game.geometry import point_in_polygon
@@ -42,6 +43,32 @@ def test_a_loop_hanging_off_a_junction_keeps_a_station_on_it() -> None:
     points = [(0, 0), (100, -60), (200, 0), (100, 60), (-100, 0)]
     contraction = contract(graph_of(points, [(0, 1), (1, 2), (2, 3), (3, 0), (0, 4)]), set())
     assert all(p != q for p, q in contraction.graph.edges)
+
+
+def test_both_lines_through_a_crossing_pair_up_even_when_one_is_a_contracted_chain() -> None:
+    """Line A (four stations, west to east) crosses line B (north to south) between two stations. Contracted,
+    A's sides of the crossing are edges of different input tracks, so the line-by-track pairing finds only B
+    straight through; the crossing's own pairing (pieces opposite in its cyclic order) finds both, and the
+    polish makes a turn at a crossing dear for both lines."""
+    a_line, b_line = ("A",), ("B",)
+    network = Network(
+        (Place(100, 500, "A0"), Place(300, 500, "A1"), Place(700, 520, "A2"), Place(900, 510, "A3"),
+         Place(500, 100, "B0"), Place(520, 900, "B1")),
+        (Track(0, 1, a_line), Track(1, 2, a_line), Track(2, 3, a_line), Track(4, 5, b_line)),
+    )
+    graph = contract(planarize(network), set()).graph
+    crossing = graph.place_count
+    assert graph.vertex_count == crossing + 1
+
+    def line_of(edge: int) -> tuple[str, ...]:
+        return network.tracks[graph.edge_track[edge]].lines
+
+    by_track = {e for (e, v) in through_partners(graph, [t.lines for t in network.tracks]) if v == crossing}
+    assert {line_of(e) for e in by_track} == {b_line}
+    pairs = crossing_partners(graph)
+    assert {e for (e, v) in pairs if v == crossing} == set(graph.rotation[crossing])
+    for (e, v), f in pairs.items():
+        assert line_of(e) == line_of(f) and graph.rotation[v].index(f) == (graph.rotation[v].index(e) + 2) % 4
 
 
 def test_pinned_stations_are_not_contracted() -> None:

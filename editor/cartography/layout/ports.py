@@ -42,8 +42,8 @@ def through_partners(graph: PlaneGraph, lines: list[tuple[str, ...]]) -> dict[tu
 def crossing_partners(graph: PlaneGraph) -> dict[tuple[int, int], int]:
     """At each crossing (a vertex `planarize` added where links cross), each piece's partner: straight links
     crossing at a point alternate round it, so a piece runs on to the one opposite. The pieces' tracks say
-    so too, but not once a chain of stations is contracted into one edge (`through_partners` then pairs
-    none, and the router lets the line turn there for free)."""
+    so too, but not once a chain of stations is contracted into one edge (`through_partners` then leaves
+    that line unpaired, and the router lets it turn there for free)."""
     partner: dict[tuple[int, int], int] = {}
     for v in range(graph.place_count, graph.vertex_count):
         incident = graph.rotation[v]

@@ -28,8 +28,8 @@ class Costs:
     hop_knight: float = 6.0  # only for a place with more than 8 links, and only when it must
     bend: tuple[float, ...] = (0.0, 1.0, 1.5, 2.2, 3.0, 4.5, 6.0, 9.0, math.inf)  # by turn in 22.5° steps
     station_bend_weight: float = 1.5  # a line kinking inside a station reads worse than between stations
-    # once the drawing asks for straight crossings (`Problem.straight_crossings`, in the polish): a line turning
-    # where it crosses another reads as a junction of the two
+    # A turn at a crossing, once the drawing asks for straight crossings (`Problem.straight_crossings`, in the
+    # polish): a line turning where it crosses another reads as a junction of the two.
     crossing_bend_weight: float = 4.0
     geo_per_45: float = 2.5  # per 45° a link's direction strays beyond 45° from its input direction
     move_linear: float = 0.8  # per grid unit a place lands away from its warped position

@@ -15,7 +15,6 @@ from collections.abc import Callable
 from editor.cartography.layout.drawing import Drawing, Route
 from editor.cartography.layout.grid import SLOTS, opposite, slot_turn
 from editor.cartography.layout.octilinear import Problem, request_for
-from editor.cartography.layout.ports import crossing_partners
 from editor.cartography.layout.router import route
 
 
@@ -59,8 +58,8 @@ def _charge_crossings(problem: Problem, drawing: Drawing, edge_cost: dict[int, f
     it is charged a little less than its re-route would be."""
     costs = problem.costs
     extra = costs.crossing_bend_weight - costs.station_bend_weight
-    for (e, v), f in crossing_partners(problem.graph).items():
-        if (e, v) in drawing.port and (f, v) in drawing.port:
+    for (e, v), f in problem.partner.items():  # a crossing's pairs are there (schematic.py puts them)
+        if v >= problem.graph.place_count and (e, v) in drawing.port and (f, v) in drawing.port:
             edge_cost[e] += extra * costs.bend[slot_turn(drawing.port[(e, v)], opposite(drawing.port[(f, v)]))]
 
 

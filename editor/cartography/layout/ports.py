@@ -47,9 +47,9 @@ def crossing_partners(graph: PlaneGraph) -> dict[tuple[int, int], int]:
     partner: dict[tuple[int, int], int] = {}
     for v in range(graph.place_count, graph.vertex_count):
         incident = graph.rotation[v]
-        half = len(incident) // 2
         if len(incident) % 2:
             continue
+        half = len(incident) // 2
         for e, f in zip(incident[:half], incident[half:], strict=True):
             partner[(e, v)] = f
             partner[(f, v)] = e

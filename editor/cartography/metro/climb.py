@@ -99,7 +99,7 @@ def climb(request: MapRequest, schematic: Schematic, scene: NameScene, names: Ma
                 if progress is not None:
                     progress(share)
 
-            kicks = _Kicks(index)
+            kicks = _Kicks(index) if request.two_steps else None  # gathered only for the repairs
             before = best
             for mover in _movers(request, best, index):
                 if request.network.places[mover].pinned:
@@ -110,7 +110,7 @@ def climb(request: MapRequest, schematic: Schematic, scene: NameScene, names: Ma
                     best, helped = outcome, True
                     break
             else:
-                if request.two_steps:
+                if kicks is not None:
                     outcome = _repaired(request, best, kicks.kept, guarantees, finished, stacked, rivers,
                                         partial(tick, repair=True), budget)
                     if outcome is not best:
@@ -132,10 +132,13 @@ def _first_better(request: MapRequest, base: NamedLayout, best: NamedLayout, mov
         if not guarantees.kept(stepped, scene_of(request, stepped)):
             continue
         outcome = finished(base, stepped, mover)
-        if (outcome.unreadable > best.unreadable or stacked_when_drawn(request, outcome) > stacked
-                or not rivers <= _rivers_redrawn(request, stepped)):
+        better = outcome.reads_better_than(best)
+        if outcome.unreadable > best.unreadable or not (better or (kicks is not None and kicks.wants(outcome))):
             continue
-        if outcome.reads_better_than(best):
+        # the costly guards last, for a step that would be kept: the rivers' redraw was two thirds of a step
+        if stacked_when_drawn(request, outcome) > stacked or not rivers <= _rivers_redrawn(request, stepped):
+            continue
+        if better:
             return outcome
         if kicks is not None:
             kicks.offer(outcome)
@@ -150,8 +153,11 @@ class _Kicks:
         self.index = index
         self.kept: list[NamedLayout] = []
 
+    def wants(self, outcome: NamedLayout) -> bool:
+        return self.index not in outcome.in_trouble
+
     def offer(self, outcome: NamedLayout) -> None:
-        if self.index in outcome.in_trouble:
+        if not self.wants(outcome):
             return
         self.kept.append(outcome)
         self.kept.sort(key=lambda kick: (len(kick.in_trouble), len(kick.problems)))  # stable

@@ -27,6 +27,7 @@ from editor.cartography.metro.room import lay_out_with_room
 from editor.cartography.metro.scene import NameScene
 from editor.cartography.metro.step_aside import step_aside
 from editor.cartography.metro.unstack import unstack_links
+from editor.cartography.names.letter import by_the_letter
 from editor.cartography.names.types import PlacedName
 from editor.cartography.names.untangle import untangle
 from editor.cartography.network import Frame, Network, Point, Schematic
@@ -132,9 +133,13 @@ def _whole(point: tuple[float, float]) -> tuple[float, float]:
 
 
 def _untangled(request: MapRequest, scene: NameScene, names: Mapping[int, PlacedName]) -> dict[int, PlacedName]:
-    """The finished map's names parted where one covers another name or a station (names/untangle.py)."""
-    return untangle(scene.stations, scene.obstacles, request.frame, dict(names), measure_of(request),
-                    label_px=request.label_px, clear_scale=request.clear_scale)
+    """The finished map's names parted where one covers another name or a station (names/untangle.py), then
+    each that breaks the cartography figure's rules moved where it keeps them (names/letter.py)."""
+    measure = measure_of(request)
+    parted = untangle(scene.stations, scene.obstacles, request.frame, dict(names), measure,
+                      label_px=request.label_px, clear_scale=request.clear_scale)
+    return by_the_letter(scene.stations, scene.obstacles, request.frame, parted, measure,
+                         label_px=request.label_px, clear_scale=request.clear_scale)
 
 
 def tidy_layout(request: MapRequest, progress: Progress | None = None, current: Schematic | None = None,

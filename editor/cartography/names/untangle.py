@@ -59,7 +59,7 @@ def untangle(stations: Sequence[NameStation], obstacles: NameObstacles, frame: F
     return _Untangler(stations, obstacles, frame, names, measure, label_px, clear_scale).run()
 
 
-def _over(one: Placed, other: Placed, spacing: float) -> float:
+def text_over_text(one: Placed, other: Placed, spacing: float) -> float:
     """What two names over each other cost the reader: nothing when their boxes at the clear scale are apart,
     by `spacing` on one row."""
     if not names_meet(one[2], other[2], spacing):
@@ -131,7 +131,7 @@ class _Untangler:
         placer's preferences, which only settle ties."""
         box = placed[2]
         covered = sum(READ_WEIGHT[kind] for kind, _ in self.scene.breaks(pos, box, CLEARANCE))
-        covered += sum(_over(placed, self.current[q][1], self.scene.spacing)
+        covered += sum(text_over_text(placed, self.current[q][1], self.scene.spacing)
                        for q in others.near(word_spaced(box, self.scene.spacing)))
         return covered + preference(self.scene, pos, spec, placed[1], self.rays[pos]) / 10
 
@@ -161,14 +161,14 @@ class _Untangler:
         others = self._grid(group)
         now = sum(self._cost(pos, *self.current[pos], others) for pos in group)
         spacing = self.scene.spacing
-        now += sum(_over(self.current[p][1], self.current[q][1], spacing) for p, q in combinations(group, 2))
+        now += sum(text_over_text(self.current[p][1], self.current[q][1], spacing) for p, q in combinations(group, 2))
         choices = [self._options(pos, others)[:keep] or [(0.0, *self.current[pos])] for pos in group]
         best, best_cost = None, now - 1e-6
         for combo in product(*choices):
             cost = sum(c for c, _, _ in combo)
             if cost >= best_cost:
                 continue
-            cost += sum(_over(x[2], y[2], spacing) for x, y in combinations(combo, 2))
+            cost += sum(text_over_text(x[2], y[2], spacing) for x, y in combinations(combo, 2))
             if cost < best_cost:
                 best, best_cost = combo, cost
         if best is None:

@@ -20,21 +20,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from itertools import combinations, product
 
-from editor.cartography.names.candidates import (
-    CLEARANCE,
-    Placed,
-    away_steps,
-    every_place,
-    layouts_of,
-    places_round,
-    preference,
-)
-from editor.cartography.names.lines import continuation_rays
-from editor.cartography.names.placer import CONTINUATION
+from editor.cartography.names.candidates import CLEARANCE, Placed, layouts_of, places_round, preference
 from editor.cartography.names.types import Measure, PlacedName
-from editor.cartography.names.untangle import READ_WEIGHT, text_over_text
+from editor.cartography.names.untangle import READ_WEIGHT, Untangler, text_over_text
 from editor.cartography.network import Frame
-from game.board.label_spec import LabelSpec, gap_for
+from game.board.label_spec import LabelSpec
 from game.board.name_clearance import CELL, NameObstacles, NameScene, NameStation, word_spaced
 from game.geometry import Box, SpatialGrid
 
@@ -53,28 +43,18 @@ def by_the_letter(stations: Sequence[NameStation], obstacles: NameObstacles, fra
     return _Letter(stations, obstacles, frame, names, measure, label_px, clear_scale).run()
 
 
-class _Letter:
+class _Letter(Untangler):
     def __init__(self, stations: Sequence[NameStation], obstacles: NameObstacles, frame: Frame,
                  names: Mapping[int, PlacedName], measure: Measure, label_px: float, clear_scale: float) -> None:
-        self.stations = tuple(stations)
-        self.strict = NameScene(self.stations, obstacles, frame)
+        super().__init__(stations, obstacles, frame, names, measure, label_px, clear_scale)
+        self.strict = self.scene
         lines = tuple(replace(track, half_width=0.0) for track in obstacles.tracks)
         self.figure = NameScene(self.stations, replace(obstacles, tracks=lines), frame)
-        self.measure = measure
-        self.gap = gap_for(label_px)
-        self.clear_scale = clear_scale
-        self.aways = away_steps(label_px, self.gap)
-        self.rays = continuation_rays(self.stations, obstacles.tracks, CONTINUATION)
-        self.names = dict(names)
-        self.current: dict[int, tuple[LabelSpec, Placed]] = {}
         # Each name's boxes as placed and as moved since: a superset to look among, never emptied (the
         # grid has no removal); `current` says which box is a name's now.
         self.grids: dict[int, SpatialGrid[int]] = {1: SpatialGrid(CELL), 2: SpatialGrid(CELL)}
-        for pos, station in enumerate(self.stations):
-            name = names.get(station.index)
-            if name is not None:
-                self._file(pos, name.spec, every_place(self.figure, pos, [name.spec], measure, self.gap,
-                                                       clear_scale)[0][1])
+        for pos, (spec, placed) in self.current.items():
+            self._file(pos, spec, placed)
 
     def run(self) -> dict[int, PlacedName]:
         for pos in sorted(self.current):
@@ -97,7 +77,7 @@ class _Letter:
         """The names whose box (at the usual size, 1, or the clear scale, 2) may meet `box`, in order."""
         return sorted(set(self.grids[which].near(word_spaced(box, spacing))))
 
-    def _cost(self, pos: int, spec: LabelSpec, placed: Placed, skip: Sequence[int]) -> float:
+    def _price(self, pos: int, spec: LabelSpec, placed: Placed, skip: Sequence[int]) -> float:
         """How well the place reads at the clear scale (as the untangle weighs it), the other names but `skip`
         where they stand."""
         box = placed[2]
@@ -110,17 +90,17 @@ class _Letter:
         return places_round(self.figure, pos, layouts_of(self.stations[pos], self.measure), self.aways,
                             self.measure, self.gap, self.clear_scale)
 
-    def _options(self, pos: int, skip: Sequence[int]) -> list[tuple[float, LabelSpec, Placed]]:
+    def _keeping(self, pos: int, skip: Sequence[int]) -> list[tuple[float, LabelSpec, Placed]]:
         """The places round the station that keep the figure (the names of `skip` aside), best read first."""
-        kept = [(self._cost(pos, spec, placed, skip), spec, placed) for spec, placed in self._places(pos)
+        kept = [(self._price(pos, spec, placed, skip), spec, placed) for spec, placed in self._places(pos)
                 if not self._breaks_figure(pos, placed, skip)]
         return sorted(kept, key=lambda option: option[0])
 
     def _mend(self, pos: int) -> None:
         """Move the name to the place that keeps the figure and reads best; where every place breaks it, to
         one that only meets other names (at most MOVED_TOO), with those moved where they keep it too."""
-        now = self._cost(pos, *self.current[pos], ())
-        options = self._options(pos, ())
+        now = self._price(pos, *self.current[pos], ())
+        options = self._keeping(pos, ())
         if options:
             if options[0][0] <= now + SLACK:
                 self._move(pos, options[0][1], options[0][2])
@@ -138,11 +118,11 @@ class _Letter:
             choices = []
             for q in met:
                 theirs = [(cost + text_over_text(placed, their, self.strict.spacing), their_spec, their)
-                          for cost, their_spec, their in self._options(q, group)
+                          for cost, their_spec, their in self._keeping(q, group)
                           if not self.figure.names_meet(box, their[1])]
                 choices.append(theirs[:PAIR_KEEP])
-            mine = self._cost(pos, spec, placed, group)
-            limit = now + sum(self._cost(q, *self.current[q], (pos,)) for q in met) + SLACK
+            mine = self._price(pos, spec, placed, group)
+            limit = now + sum(self._price(q, *self.current[q], (pos,)) for q in met) + SLACK
             for combo in product(*choices):
                 if any(self.figure.names_meet(a[2][1], b[2][1]) for a, b in combinations(combo, 2)):
                     continue

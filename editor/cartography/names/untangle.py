@@ -56,7 +56,7 @@ def untangle(stations: Sequence[NameStation], obstacles: NameObstacles, frame: F
              names: Mapping[int, PlacedName], measure: Measure, *, label_px: float,
              clear_scale: float) -> dict[int, PlacedName]:
     """The names, with every name over another name or station moved where it reads best (see above)."""
-    return _Untangler(stations, obstacles, frame, names, measure, label_px, clear_scale).run()
+    return Untangler(stations, obstacles, frame, names, measure, label_px, clear_scale).run()
 
 
 def text_over_text(one: Placed, other: Placed, spacing: float) -> float:
@@ -69,7 +69,10 @@ def text_over_text(one: Placed, other: Placed, spacing: float) -> float:
     return READ_WEIGHT["name"] * (OVER_AT_ONE if boxes_overlap(one[1], other[1]) else CLEAR_AT_ONE)
 
 
-class _Untangler:
+class Untangler:
+    """The names as they stand round their stations (each place's lines and boxes) and the ways to look at them
+    again: the untangle's, and the last look by the letter's (letter.py) built on it."""
+
     def __init__(self, stations: Sequence[NameStation], obstacles: NameObstacles, frame: Frame,
                  names: Mapping[int, PlacedName], measure: Measure, label_px: float, clear_scale: float) -> None:
         self.stations = tuple(stations)

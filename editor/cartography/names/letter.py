@@ -20,9 +20,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from itertools import combinations, product
 
-from editor.cartography.names.candidates import CLEARANCE, Placed, layouts_of, places_round, preference
+from editor.cartography.names.candidates import Placed, layouts_of, places_round
 from editor.cartography.names.types import Measure, PlacedName
-from editor.cartography.names.untangle import READ_WEIGHT, Untangler, text_over_text
+from editor.cartography.names.untangle import Untangler, text_over_text
 from editor.cartography.network import Frame
 from game.board.label_spec import LabelSpec
 from game.board.name_clearance import CELL, NameObstacles, NameScene, NameStation, word_spaced
@@ -67,11 +67,15 @@ class _Letter(Untangler):
         """Whether the place breaks the figure: its box at the usual size against the centre lines, the
         stations, the board and the other names where they stand (but those of `skip`)."""
         box = placed[1]
-        if next(iter(self.figure.breaks(pos, box)), None) is not None:
+        if self._breaks_but_names(pos, box):
             return True
         spacing = self.figure.spacing
         return any(self.figure.names_meet(box, self.current[q][1][1]) for q in self._near(box, spacing, 1)
                    if q != pos and q not in skip)
+
+    def _breaks_but_names(self, pos: int, box: Box) -> bool:
+        """Whether the box breaks a figure rule other than meeting a name (the checks stop at the first)."""
+        return next(iter(self.figure.breaks(pos, box)), None) is not None
 
     def _near(self, box: Box, spacing: float, which: int) -> list[int]:
         """The names whose box (at the usual size, 1, or the clear scale, 2) may meet `box`, in order."""
@@ -80,11 +84,8 @@ class _Letter(Untangler):
     def _price(self, pos: int, spec: LabelSpec, placed: Placed, skip: Sequence[int]) -> float:
         """How well the place reads at the clear scale (as the untangle weighs it), the other names but `skip`
         where they stand."""
-        box = placed[2]
-        cost = sum(READ_WEIGHT[kind] for kind, _ in self.strict.breaks(pos, box, CLEARANCE))
-        cost += sum(text_over_text(placed, self.current[q][1], self.strict.spacing)
-                    for q in self._near(box, self.strict.spacing, 2) if q != pos and q not in skip)
-        return cost + preference(self.strict, pos, spec, placed[1], self.rays[pos]) / 10
+        others = [q for q in self._near(placed[2], self.strict.spacing, 2) if q != pos and q not in skip]
+        return self._read_cost(pos, spec, placed, others)
 
     def _places(self, pos: int) -> list[tuple[LabelSpec, Placed]]:
         return places_round(self.figure, pos, layouts_of(self.stations[pos], self.measure), self.aways,
@@ -108,7 +109,7 @@ class _Letter(Untangler):
         best: tuple[float, list[tuple[int, LabelSpec, Placed]]] | None = None
         for spec, placed in self._places(pos):
             box = placed[1]
-            if next(iter(self.figure.breaks(pos, box)), None) is not None:
+            if self._breaks_but_names(pos, box):
                 continue
             met = [q for q in self._near(box, self.figure.spacing, 1)
                    if q != pos and self.figure.names_meet(box, self.current[q][1][1])]

@@ -13,7 +13,7 @@ places that read best: least text covered first (`READ_WEIGHT`), then the placer
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations, product
 
 from editor.cartography.names.candidates import (
@@ -132,10 +132,12 @@ class Untangler:
     def _cost(self, pos: int, spec: LabelSpec, placed: Placed, others: SpatialGrid[int]) -> float:
         """What a place costs the reader: everything it covers (of the names, those in `others`), then the
         placer's preferences, which only settle ties."""
-        box = placed[2]
-        covered = sum(READ_WEIGHT[kind] for kind, _ in self.scene.breaks(pos, box, CLEARANCE))
-        covered += sum(text_over_text(placed, self.current[q][1], self.scene.spacing)
-                       for q in others.near(word_spaced(box, self.scene.spacing)))
+        return self._read_cost(pos, spec, placed, others.near(word_spaced(placed[2], self.scene.spacing)))
+
+    def _read_cost(self, pos: int, spec: LabelSpec, placed: Placed, others: Iterable[int]) -> float:
+        """`_cost` with the names it may meet given as their positions."""
+        covered = sum(READ_WEIGHT[kind] for kind, _ in self.scene.breaks(pos, placed[2], CLEARANCE))
+        covered += sum(text_over_text(placed, self.current[q][1], self.scene.spacing) for q in others)
         return covered + preference(self.scene, pos, spec, placed[1], self.rays[pos]) / 10
 
     def _options(self, pos: int, others: SpatialGrid[int]) -> list[tuple[float, LabelSpec, Placed]]:

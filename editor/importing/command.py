@@ -40,7 +40,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     chosen.add_argument("--all-lines", action="store_true", help="every line in the data, trams and regional too")
     parser.add_argument("--name", help="the board's name (map property)")
     parser.add_argument("--min-distance", type=float, default=40.0, help="closest two stations may be, px")
-    parser.add_argument("--power", type=float, default=0.6, help="centre magnification: 1 = none, 0.5 = strong")
+    parser.add_argument("--power", type=float, default=None,
+                        help="centre magnification: 1 = none, 0.5 = strong (default: what spreads the stations"
+                             " most evenly, from 0.5 for a city crowded in its centre to 1 for an even one)")
     laid = parser.add_mutually_exclusive_group()
     laid.add_argument("--geographic", action="store_true",
                       help="keep the stations where the city has them (default: a schematic metro map with placed"
@@ -53,7 +55,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def config_from(args: argparse.Namespace) -> dict[str, object]:
     """The importer's configuration (see editor/importing/importer.py) the options describe."""
     config: dict[str, object] = {"city": args.city, **FRESH_IMPORT,
-                                 "projection": {"min_distance": args.min_distance, "power": args.power}}
+                                 "projection": {"min_distance": args.min_distance,
+                                                **({} if args.power is None else {"power": args.power})}}
     if args.name:
         config["name"] = args.name
     if args.lines:

@@ -12,7 +12,8 @@ and the build is reproducible. A configuration is a plain dict; every key is opt
   add_stations                     {name: [lat, lon]}
   add_links, remove_links          [[a, b, spaces?]], [[a, b]]
   spaces                           [[a, b, n]]: overrides the count of real lines
-  projection                       centre [lat, lon], power, rotate (degrees clockwise), margin, min_distance,
+  projection                       centre [lat, lon], power (default: the one that spreads the stations most
+                                   evenly, layout.even_power), rotate (degrees clockwise), margin, min_distance,
                                    link_clearance, clearance_per_space, max_stretch, width, height,
                                    name_room (iterations of the pass that makes room for names), name_em
   nudge                            {name: [dx, dy]} pixels, applied before the spacing pass
@@ -39,13 +40,9 @@ from typing import Any
 
 from editor.importing.features import Guessed, settings_of, spread_out
 from editor.importing.features import guess as guess_features
-from editor.importing.layout import (
-    Projection,
-    make_room_for_names,
-    padded_blob,
-    relax,
-)
+from editor.importing.layout import make_room_for_names, padded_blob, relax
 from editor.importing.network_data import METRO_LINES, ImportError_, Network, Station, load_network
+from editor.importing.projection import Projection
 from editor.importing.starter import StarterBoard, StarterLink, StarterNode, pair
 from editor.importing.water import decorate, rivers_of
 from game.board.proportions import BOARD_SIZE
@@ -266,8 +263,9 @@ def build_board(config: dict[str, Any], data_dir: Path | None = None) -> Starter
     margin = float(proj_cfg.get("margin", 60))
     centre = tuple(proj_cfg["centre"]) if "centre" in proj_cfg else None
     stations = network.stations
+    power = None if proj_cfg.get("power") is None else float(proj_cfg["power"])  # None: the city's own
     projection = Projection([(stations[n].lat, stations[n].lon) for n in chosen], centre,  # type: ignore[arg-type]
-                            float(proj_cfg.get("power", 0.6)), size, margin, float(proj_cfg.get("max_stretch", 1.35)),
+                            power, size, margin, float(proj_cfg.get("max_stretch", 1.35)),
                             float(proj_cfg.get("rotate", 0.0)))
     projected = {n: projection(stations[n].lat, stations[n].lon) for n in chosen}
     for name, (dx, dy) in config.get("nudge", {}).items():

@@ -1,8 +1,7 @@
-"""Place stations on the board: a centre-magnifying projection, then push apart what is too close.
+"""Place stations on the board: push apart what the projection (projection.py) put too close.
 
-Real positions crowd the centre of every city (where the game is played most) and leave the suburbs
-empty; a radial power law r' = R·(r/R)^p with p < 1 spreads the middle out like a fisheye. The relaxation
-then keeps every pair of stations, and every station and a link not its own, a minimum distance apart.
+The relaxation keeps every pair of stations, and every station and a link not its own, a minimum distance
+apart; the pass that makes room for names gives each a free side. Rivers are carried and cleared with them.
 """
 
 from __future__ import annotations
@@ -12,62 +11,7 @@ import math
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 
-from game.geometry import clip_segment, convex_hull
-
-Point = tuple[float, float]
-
-
-def local_xy(lat: float, lon: float, centre: Point) -> Point:
-    """Kilometres east and south of the centre (screen y grows downwards)."""
-    lat0, lon0 = centre
-    x = (lon - lon0) * 111.32 * math.cos(math.radians(lat0))
-    y = -(lat - lat0) * 110.57
-    return x, y
-
-
-class Projection:
-    """Latitude/longitude to board pixels: fisheye around `centre`, then fitted into the board's box."""
-
-    def __init__(self, points: Iterable[Point], centre: Point | None, power: float, size: Point,
-                 margin: float, max_stretch: float = 1.35, rotate: float = 0.0) -> None:
-        latlons = list(points)
-        if not latlons:
-            raise ValueError("nothing to project")
-        if centre is None:
-            centre = (sum(p[0] for p in latlons) / len(latlons), sum(p[1] for p in latlons) / len(latlons))
-        self.centre = centre
-        self.power = power
-        self.cos, self.sin = math.cos(math.radians(rotate)), math.sin(math.radians(rotate))
-        local = [self._turn(local_xy(lat, lon, centre)) for lat, lon in latlons]
-        self.radius = max(math.hypot(x, y) for x, y in local) or 1.0
-        warped = [self._warp(p) for p in local]
-        xs, ys = [p[0] for p in warped], [p[1] for p in warped]
-        width, height = size
-        span_x = max(max(xs) - min(xs), 1e-9)
-        span_y = max(max(ys) - min(ys), 1e-9)
-        sx = (width - 2 * margin) / span_x
-        sy = (height - 2 * margin) / span_y
-        # Fill the 16:9 board, but do not squash the city by more than max_stretch.
-        small = min(sx, sy)
-        self.sx, self.sy = min(sx, small * max_stretch), min(sy, small * max_stretch)
-        self.ox = width / 2 - self.sx * (max(xs) + min(xs)) / 2
-        self.oy = height / 2 - self.sy * (max(ys) + min(ys)) / 2
-
-    def _turn(self, p: Point) -> Point:
-        """Clockwise on the board by `rotate` degrees: Manhattan lies better across a wide board."""
-        return p[0] * self.cos - p[1] * self.sin, p[0] * self.sin + p[1] * self.cos
-
-    def _warp(self, p: Point) -> Point:
-        x, y = p
-        r = math.hypot(x, y)
-        if r == 0:
-            return 0.0, 0.0
-        scale = self.radius * (r / self.radius) ** self.power / r
-        return x * scale, y * scale
-
-    def __call__(self, lat: float, lon: float) -> Point:
-        x, y = self._warp(self._turn(local_xy(lat, lon, self.centre)))
-        return self.ox + self.sx * x, self.oy + self.sy * y
+from game.geometry import Point, clip_segment, convex_hull
 
 
 def relax(positions: dict[str, Point], links: list[tuple[str, str]], min_distance: float, size: Point,

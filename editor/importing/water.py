@@ -11,7 +11,6 @@ from typing import Any
 
 from editor.importing.layout import (
     Point,
-    Projection,
     carry,
     clear_river,
     clip_polyline,
@@ -19,6 +18,7 @@ from editor.importing.layout import (
     segment_intersection,
 )
 from editor.importing.network_data import ImportError_, load_rivers
+from editor.importing.projection import Projection
 from editor.importing.starter import StarterBoard, StarterLink, StarterNode, pair
 from game.geometry import length
 

@@ -40,9 +40,12 @@ from tests.editor.cartography.boards import geographic_request
 TESTED_IMPORTS = ("brooklyn-downtown", "berlin-mitte", "london-zone1")
 # Names still in trouble at the game's clear scale (1.2) today, per sample: a ratchet, not the goal (0).
 # Measured 2026-11-23 (session 23): 35, 38, 46, 48, and the imports 1, 3, 9; a little slack. The imports, of
-# up to THOROUGH_UP_TO stations, step stations aside for their names since 2026-11-24: 0, 0, 3.
+# up to THOROUGH_UP_TO stations, step stations aside for their names since 2026-11-24: 0, 0, 3. Since session 47
+# the importer picks the fisheye's power from how the stations thin out (projection.even_power): Berlin Mitte's
+# 0.67, not 0.6, leaves 4 (the map is chaotic in it: 0.6, 0.65, 0.67, 0.7 give 1, 2, 4, 3), while 23 other fresh
+# imports went from 42 names breaking the figure to 34.
 TROUBLE_CEILING = {"london": 37, "london_classic": 40, "berlin": 48, "newyork": 50, "brooklyn-downtown": 1,
-                   "berlin-mitte": 1, "london-zone1": 4}
+                   "berlin-mitte": 4, "london-zone1": 4}
 # Links drawn on a link they share no station with (the board check's `link_overlaps`: nearly all a line's bend
 # where it crosses another, read as a junction of the two), per sample: a ratchet again. Measured 2026-11-25
 # before the polish straightened lines through their crossings: 7, 4, 1, 4, and the imports 0, 0, 1; after:

@@ -13,7 +13,7 @@ and the build is reproducible. A configuration is a plain dict; every key is opt
   add_links, remove_links          [[a, b, spaces?]], [[a, b]]
   spaces                           [[a, b, n]]: overrides the count of real lines
   projection                       centre [lat, lon], power (default: the one that spreads the stations most
-                                   evenly, layout.even_power), rotate (degrees clockwise), margin, min_distance,
+                                   evenly, projection.even_power), rotate (degrees clockwise), margin, min_distance,
                                    link_clearance, clearance_per_space, max_stretch, width, height,
                                    name_room (iterations of the pass that makes room for names), name_em
   nudge                            {name: [dx, dy]} pixels, applied before the spacing pass

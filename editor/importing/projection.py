@@ -9,6 +9,7 @@ fisheye squeezes an evenly spread city's edge into rows a schematic then draws a
 from __future__ import annotations
 
 import math
+import statistics
 from collections.abc import Iterable
 
 from game.geometry import Point
@@ -95,11 +96,9 @@ def even_power(local: list[Point]) -> float:
                 samples.append((math.log(r / radius), math.log(spacing)))
     if len(samples) < 5:
         return DEFAULT_POWER
-    mean_r = sum(r for r, _ in samples) / len(samples)
-    mean_s = sum(s for _, s in samples) / len(samples)
-    spread = sum((r - mean_r) ** 2 for r, _ in samples)
-    if spread <= 1e-12:
+    try:
+        growth = statistics.linear_regression(*zip(*samples, strict=True)).slope
+    except statistics.StatisticsError:  # every station as far from the centre
         return DEFAULT_POWER
-    growth = sum((r - mean_r) * (s - mean_s) for r, s in samples) / spread
     low, high = POWER_RANGE
     return min(high, max(low, 1.0 - growth))

@@ -91,9 +91,10 @@ class _Letter(Untangler):
         return places_round(self.figure, pos, layouts_of(self.stations[pos], self.measure), self.aways,
                             self.measure, self.gap, self.clear_scale)
 
-    def _keeping(self, pos: int, skip: Sequence[int]) -> list[tuple[float, LabelSpec, Placed]]:
-        """The places round the station that keep the figure (the names of `skip` aside), best read first."""
-        kept = [(self._price(pos, spec, placed, skip), spec, placed) for spec, placed in self._places(pos)
+    def _keeping(self, pos: int, skip: Sequence[int],
+                 places: Sequence[tuple[LabelSpec, Placed]]) -> list[tuple[float, LabelSpec, Placed]]:
+        """Of the station's `places`, those that keep the figure (the names of `skip` aside), best read first."""
+        kept = [(self._price(pos, spec, placed, skip), spec, placed) for spec, placed in places
                 if not self._breaks_figure(pos, placed, skip)]
         return sorted(kept, key=lambda option: option[0])
 
@@ -101,13 +102,14 @@ class _Letter(Untangler):
         """Move the name to the place that keeps the figure and reads best; where every place breaks it, to
         one that only meets other names (at most MOVED_TOO), with those moved where they keep it too."""
         now = self._price(pos, *self.current[pos], ())
-        options = self._keeping(pos, ())
+        places = self._places(pos)
+        options = self._keeping(pos, (), places)
         if options:
             if options[0][0] <= now + SLACK:
                 self._move(pos, options[0][1], options[0][2])
             return
         best: tuple[float, list[tuple[int, LabelSpec, Placed]]] | None = None
-        for spec, placed in self._places(pos):
+        for spec, placed in places:
             box = placed[1]
             if self._breaks_but_names(pos, box):
                 continue
@@ -119,7 +121,7 @@ class _Letter(Untangler):
             choices = []
             for q in met:
                 theirs = [(cost + text_over_text(placed, their, self.strict.spacing), their_spec, their)
-                          for cost, their_spec, their in self._keeping(q, group)
+                          for cost, their_spec, their in self._keeping(q, group, self._places(q))
                           if not self.figure.names_meet(box, their[1])]
                 choices.append(theirs[:PAIR_KEEP])
             mine = self._price(pos, spec, placed, group)

@@ -274,7 +274,7 @@ def metro_map_rows() -> list[Row]:
     imports the editor."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(entry for entry in sys.path if entry))
     try:
-        done = subprocess.run([sys.executable, "-m", "editor.cartography.metro.bench", "--json"], env=env,
+        done = subprocess.run([sys.executable, "-m", "editor.cartography.metro_bench", "--json"], env=env,
                               check=True, capture_output=True, timeout=900, text=True)
         measured = json.loads(done.stdout)
     except (OSError, subprocess.SubprocessError, ValueError) as error:

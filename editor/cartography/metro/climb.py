@@ -73,17 +73,10 @@ def climb(request: MapRequest, schematic: Schematic, scene: NameScene, names: Ma
         return schematic, scene, dict(names)
     guarantees = Guarantees(request, schematic, scene)
     stacked = stacked_when_drawn(request, best)
-    rivers = _rivers_redrawn(request, schematic)
+    rivers = rivers_redrawn(request, schematic)
     budget = _Budget()
 
-    def finished(base: NamedLayout, stepped: Schematic, mover: int) -> NamedLayout:
-        """The stepped layout with the names near `mover` placed again, the others where they were on `base`."""
-        at = stepped.positions[mover]
-        kept = {i: name.spec for i, name in base.names.items()
-                if math.dist(stepped.positions[i], at) > NEARBY}
-        local = replace(request, labels={**kept, **request.labels})
-        new_scene, new_names = placed(local, stepped, None, request.seed)
-        return NamedLayout.of(request, stepped, scene_of(request, stepped), finish(new_scene, new_names))
+    finished = partial(placed_near, request, finish=finish)
 
     tried: dict[int, NamedLayout] = {}  # names no step freed, and the map they were tried on
     for round_no in range(ROUNDS):
@@ -101,7 +94,7 @@ def climb(request: MapRequest, schematic: Schematic, scene: NameScene, names: Ma
 
             kicks = _Kicks(index) if request.two_steps else None  # gathered only for the repairs
             before = best
-            for mover in _movers(request, best, index):
+            for mover in movers(request, best, index):
                 if request.network.places[mover].pinned:
                     continue
                 outcome = _first_better(request, best, best, mover, guarantees, finished, stacked, rivers, tick,
@@ -122,6 +115,17 @@ def climb(request: MapRequest, schematic: Schematic, scene: NameScene, names: Ma
     return best.schematic, best.scene, best.names
 
 
+def placed_near(request: MapRequest, base: NamedLayout, stepped: Schematic, mover: int, finish: Finish,
+                near: float = NEARBY) -> NamedLayout:
+    """The stepped layout with the names within `near` px of `mover` placed again and finished, the others where
+    they were on `base`."""
+    at = stepped.positions[mover]
+    kept = {i: name.spec for i, name in base.names.items() if math.dist(stepped.positions[i], at) > near}
+    local = replace(request, labels={**kept, **request.labels})
+    new_scene, new_names = placed(local, stepped, None, request.seed)
+    return NamedLayout.of(request, stepped, scene_of(request, stepped), finish(new_scene, new_names))
+
+
 def _first_better(request: MapRequest, base: NamedLayout, best: NamedLayout, mover: int, guarantees: Guarantees,
                   finished: Callable[[NamedLayout, Schematic, int], NamedLayout], stacked: int,
                   rivers: frozenset[int], tick: Callable[[], None], kicks: _Kicks | None = None) -> NamedLayout:
@@ -136,7 +140,7 @@ def _first_better(request: MapRequest, base: NamedLayout, best: NamedLayout, mov
         if outcome.unreadable > best.unreadable or not (better or (kicks is not None and kicks.wants(outcome))):
             continue
         # the costly guards last, for a step that would be kept: the rivers' redraw was two thirds of a step
-        if stacked_when_drawn(request, outcome) > stacked or not rivers <= _rivers_redrawn(request, stepped):
+        if stacked_when_drawn(request, outcome) > stacked or not rivers <= rivers_redrawn(request, stepped):
             continue
         if better:
             return outcome
@@ -194,7 +198,7 @@ def _repaired(request: MapRequest, best: NamedLayout, kicks: list[NamedLayout], 
     KICKS best, in order (`_Kicks`); a mover is tried only while `budget` allows."""
     for kick in kicks:
         for index in sorted(kick.in_trouble - best.in_trouble):
-            for mover in [m for m in _movers(request, kick, index)
+            for mover in [m for m in movers(request, kick, index)
                           if not request.network.places[m].pinned][:REPAIR_MOVERS]:
                 if not budget.allows_repair():
                     return best
@@ -220,8 +224,8 @@ def _untouched(request: MapRequest, then: NamedLayout, now: NamedLayout, index: 
             changed.update((track.a, track.b))
     if not changed:
         return True
-    movers = {*_movers(request, then, index), *_movers(request, now, index)}
-    return all(math.dist(layout[c], layout[m]) > REACH for c in changed for m in movers for layout in (was, is_))
+    reached = {*movers(request, then, index), *movers(request, now, index)}
+    return all(math.dist(layout[c], layout[m]) > REACH for c in changed for m in reached for layout in (was, is_))
 
 
 def _spec(named: NamedLayout, index: int) -> LabelSpec | None:
@@ -229,13 +233,13 @@ def _spec(named: NamedLayout, index: int) -> LabelSpec | None:
     return None if placed is None else placed.spec
 
 
-def _rivers_redrawn(request: MapRequest, schematic: Schematic) -> frozenset[int]:
+def rivers_redrawn(request: MapRequest, schematic: Schematic) -> frozenset[int]:
     """The rivers that run through their crossings in Beck's straight and 45° runs on this layout: a step
     that would leave one carried in its geographic wiggle (river.py) buys names with the map's look."""
     return redrawn_rivers(request.network, schematic, request.frame, strict=True)[1]
 
 
-def _movers(request: MapRequest, named: NamedLayout, index: int) -> list[int]:
+def movers(request: MapRequest, named: NamedLayout, index: int) -> list[int]:
     """The stations whose step might free station `index`'s name: itself, the ends of the links its name
     crosses, the stations it is drawn over, nearer to or whose names it covers, then its neighbours."""
     network = request.network

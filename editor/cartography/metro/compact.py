@@ -24,6 +24,9 @@ STATION, BOX, SEGMENT = 0, 1, 2
 PIECE = 8.0  # px: a diagonal's pieces are this tall (their boxes overstate the bed by at most this much)
 SHORTEST_SEGMENT = 12.0  # px: a horizontal segment that stretches never shrinks below this
 BISECTIONS = 12
+# A value raised this many times has its chain of raises looked along for a positive cycle (raised past the
+# count of values, a value proves one; a fresh Manhattan import's room-making found 40 so, a third of a second).
+CYCLE_LOOK = 4
 MAX_SCALE = 1.0  # the targets never spread a map (its size was chosen for its names: see room.py)
 WINDOW = 240.0  # px: things further apart than this along the axis are not tied to each other directly
 
@@ -196,12 +199,25 @@ def _longest(count: int, lower: list[float], edges: Sequence[tuple[int, int, flo
                 x[u] = xv + w
                 pred[u] = k
                 relaxed[u] += 1
-                if relaxed[u] > limit:
+                if relaxed[u] > limit or (relaxed[u] % CYCLE_LOOK == 0 and _on_own_cycle(u, pred, edges, count)):
                     return _cycle(u, pred, edges)
                 if not queued[u]:
                     queued[u] = True
                     queue.append(u)
     return x
+
+
+def _on_own_cycle(start: int, pred: list[int], edges: Sequence[tuple[int, int, float]], count: int) -> bool:
+    """Whether the chain of last raises leading to `start` comes round to it: a positive cycle (as a cycle among
+    a shortest-path search's predecessors is a negative one), found without raising its values `count` times."""
+    v = start
+    for _ in range(count):
+        if pred[v] < 0:
+            return False
+        v = edges[pred[v]][0]
+        if v == start:
+            return True
+    return False
 
 
 def _cycle(start: int, pred: list[int], edges: Sequence[tuple[int, int, float]]) -> set[int]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from dataclasses import replace
 
 from editor.cartography.metro.request import MapRequest, Progress
 from editor.cartography.metro.scene import NameScene, name_scene
@@ -58,6 +59,21 @@ def clear_boxes(request: MapRequest, scene: NameScene, names: Mapping[int, Place
             boxes[station.index] = label_box(station.x, station.y, station.radius, placed.spec, sizes, gap,
                                              request.clear_scale)
     return boxes
+
+
+def carried(request: MapRequest, scene: NameScene, names: Mapping[int, PlacedName]) -> dict[int, PlacedName]:
+    """Each name set as it was round its station, its box where the station stands on this layout (a station
+    stepped aside carries its name along)."""
+    measure = measure_of(request)
+    gap = gap_for(request.label_px)
+    found = {}
+    for station in scene.stations:
+        name = names.get(station.index)
+        if name is not None:
+            sizes = line_sizes(name.lines, measure, station.lead)
+            box = label_box(station.x, station.y, station.radius, name.spec, sizes, gap, 1.0)
+            found[station.index] = replace(name, box=box)
+    return found
 
 
 def troubled(problems: list[str], scene: NameScene) -> set[int]:

@@ -14,7 +14,7 @@ names are in trouble and none more is drawn over a station or another name.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from editor.cartography.layout.checks import MIN_SPACING, check_schematic
@@ -248,18 +248,17 @@ def _covering(problems: Sequence[str], scene: NameScene) -> list[tuple[int, int]
 
 
 def steps_of(request: MapRequest, schematic: Schematic, scene: NameScene, index: int,
-             steps: Sequence[float] = STEPS) -> list[Schematic]:
+             steps: Sequence[float] = STEPS) -> Iterator[Schematic]:
     """The layouts with station `index` a step away (each of `steps` px, nearest first, in each of eight
     directions), each link of it drawn the least bent allowed way; steps that bring it near another station
-    or leave a link no way are left out."""
-    found = []
+    or leave a link no way are left out. Lazily: the steps are tried until one is kept, and drawing one's
+    links again is a good part of its cost."""
+    x, y = schematic.positions[index]
     for step in steps:
         for dx, dy in DIRECTIONS:
-            x, y = schematic.positions[index]
             stepped = step_to(request, schematic, scene, index, (x + dx * step, y + dy * step))
             if stepped is not None:
-                found.append(stepped)
-    return found
+                yield stepped
 
 
 def step_to(request: MapRequest, schematic: Schematic, scene: NameScene, index: int, to: Point) -> Schematic | None:

@@ -11,6 +11,7 @@ from itertools import pairwise
 
 from editor.cartography.layout.checks import DRAWN_SLACK, MIN_SPACING, check_schematic, is_octilinear
 from editor.cartography.metro.climb import climb
+from editor.cartography.metro.letter_steps import breaking_the_figure, reads_better_by_the_letter, step_for_the_letter
 from editor.cartography.metro.naming import measure_of, name_problems, placed, scene_of, troubled
 from editor.cartography.metro.nudge import (
     NEARBY,
@@ -48,7 +49,7 @@ __all__ = ["DRAWN_PITCH", "MapFigures", "MapRequest", "MetroMap", "Progress", "S
            "tidy_layout", "troubled"]
 
 
-def _figures(network: Network, schematic: Schematic, frame: Frame, name_trouble: int, rounds: int,
+def _figures(network: Network, schematic: Schematic, frame: Frame, name_trouble: int, breaking: int, rounds: int,
              started: float, as_drawn: bool) -> MapFigures:
     total = octilinear = 0.0
     bends = 0
@@ -63,8 +64,8 @@ def _figures(network: Network, schematic: Schematic, frame: Frame, name_trouble:
                    for j in range(i + 1, len(positions))), default=math.inf)
     stations = sum(1 for p in network.places if not p.waypoint)
     layout = len(check_schematic(network, schematic, frame, as_drawn=as_drawn))
-    return MapFigures(stations, octilinear / total if total else 1.0, closest, name_trouble, layout, bends,
-                      rounds, time.process_time() - started)
+    return MapFigures(stations, octilinear / total if total else 1.0, closest, name_trouble, breaking, layout,
+                      bends, rounds, time.process_time() - started)
 
 
 def _result(request: MapRequest, schematic: Schematic, scene: NameScene, names: dict[int, PlacedName],
@@ -75,8 +76,9 @@ def _result(request: MapRequest, schematic: Schematic, scene: NameScene, names: 
     if not as_drawn:
         problems += [p for p in check_schematic(request.network, schematic, request.frame) if p not in problems]
     trouble = name_problems(request, scene, names)
-    figures = _figures(request.network, schematic, request.frame, len(troubled(trouble, scene)), rounds, started,
-                       as_drawn)
+    breaking = len(breaking_the_figure(request, scene, names))
+    figures = _figures(request.network, schematic, request.frame, len(troubled(trouble, scene)), breaking, rounds,
+                       started, as_drawn)
     return MetroMap(schematic, names, tuple(problems + trouble), figures, scene.unit)
 
 
@@ -105,6 +107,7 @@ def make_metro_map(request: MapRequest, progress: Progress | None = None) -> Met
         names = _untangled(request, scene, names)
     else:
         scene, names = _read_better(request, schematic, names)
+    schematic, scene, names = step_for_the_letter(request, schematic, scene, names, untangled)
     schematic = redraw_rivers(request.network, schematic, request.frame)  # names never depend on water
     return replace(_result(request, schematic, scene, names, rounds, started), freed=stuck)
 
@@ -118,7 +121,8 @@ def _read_better(request: MapRequest, schematic: Schematic,
     saved = as_saved(schematic)
     scene, fresh = placed(request, saved, None, request.seed)
     anew = NamedLayout.of(request, saved, scene, _untangled(request, scene, fresh))
-    return scene, anew.names if anew.reads_better_than(NamedLayout.of(request, saved, scene, names)) else dict(names)
+    better = reads_better_by_the_letter(request, anew, NamedLayout.of(request, saved, scene, names))
+    return scene, anew.names if better else dict(names)
 
 
 def as_saved(schematic: Schematic) -> Schematic:
@@ -157,8 +161,10 @@ def tidy_layout(request: MapRequest, progress: Progress | None = None, current: 
     as_is.append(place_names_only(request, current, _part(progress, NEW_LAYOUT_SHARE, 1.0)))
     kept = min(as_is, key=lambda result: _tidiness(result.figures))  # of equals, the names as they stand
     # A name the designer dragged that the new layout had to place anew is lost work, not a tidier name:
-    # it counts as one in trouble, as it does where it stands on the kept layout.
-    judged = replace(fresh.figures, unresolved_names=fresh.figures.unresolved_names + len(fresh.freed))
+    # it counts as one in trouble and breaking the figure, as it may where it stands on the kept layout.
+    lost = len(fresh.freed)
+    judged = replace(fresh.figures, unresolved_names=fresh.figures.unresolved_names + lost,
+                     names_breaking_figure=fresh.figures.names_breaking_figure + lost)
     tidier = _tidier(judged, kept.figures, names_first=request.thorough)
     return fresh if tidier else replace(kept, layout_kept=True)
 
@@ -168,9 +174,10 @@ def _part(progress: Progress | None, start: float, end: float) -> Progress | Non
     return None if progress is None else lambda fraction: progress(start + (end - start) * fraction)
 
 
-def _tidiness(figures: MapFigures) -> tuple[int, int, int]:
-    """What makes a layout untidy, worst first: broken layout guarantees, names in trouble, bends."""
-    return figures.layout_problems, figures.unresolved_names, figures.bends
+def _tidiness(figures: MapFigures) -> tuple[int, int, int, int]:
+    """What makes a layout untidy, worst first: broken layout guarantees, names breaking the figure, names in
+    trouble, bends."""
+    return figures.layout_problems, figures.names_breaking_figure, figures.unresolved_names, figures.bends
 
 
 def _tidier(new: MapFigures, old: MapFigures, names_first: bool = False) -> bool:
@@ -210,9 +217,10 @@ def place_names(request: MapRequest, current: Schematic, named: Mapping[int, Lab
     return fresh
 
 
-def _legibility(figures: MapFigures, problems: tuple[str, ...]) -> tuple[int, int]:
-    """What makes names hard to read, worst first: names in trouble, then every line the board check writes."""
-    return figures.unresolved_names, len(problems)
+def _legibility(figures: MapFigures, problems: tuple[str, ...]) -> tuple[int, int, int]:
+    """What makes names hard to read, worst first: names breaking the figure, names in trouble, then every line
+    the board check writes."""
+    return figures.names_breaking_figure, figures.unresolved_names, len(problems)
 
 
 def place_names_only(request: MapRequest, schematic: Schematic | None = None,

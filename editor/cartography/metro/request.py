@@ -59,12 +59,13 @@ class MapRequest:
 
 @dataclass(frozen=True, slots=True)
 class MapFigures:
-    """How good the map is (for benches and the editor's status line; nothing depends on them)."""
+    """How good the map is: for benches, the editor's status line and choosing between two maps."""
 
     stations: int
     octilinear_share: float  # of the total drawn link length
     min_spacing: float  # board px between the two closest places
     unresolved_names: int  # names breaking a rule at the clear scale
+    names_breaking_figure: int  # names breaking the cartography figure (the usual size, links' centre lines)
     layout_problems: int  # broken layout guarantees (check_schematic)
     bends: int  # bends along all links' paths
     rounds: int  # layouts tried (names asked for more room this many times, plus one)

@@ -23,14 +23,15 @@ from editor.cartography.names.candidates import away_steps, layouts_of
 from editor.cartography.names.types import PlacedName
 from editor.cartography.network import Schematic
 from game.board.label_spec import LabelSpec, gap_for, label_box, line_sizes, split_lines
+from game.board.name_clearance import CELL, word_spaced
 from game.board.name_clearance import NameScene as RuleScene
-from game.geometry import Box
+from game.geometry import Box, SpatialGrid, inflate_box
 
 ROUNDS = 3
 
 
 def _places_to_free(request: MapRequest, scene: NameScene, pos: int, kept: Mapping[int, Box],
-                    rules: RuleScene) -> list[tuple[LabelSpec, Box, list[int]]]:
+                    kept_grid: SpatialGrid[int], rules: RuleScene) -> list[tuple[LabelSpec, Box, list[int]]]:
     """The boxes station `pos`'s name could have if only links were out of the way, each with those links
     (by index), in the placer's order of preference; boxes over kept names or anything else left out."""
     station = scene.stations[pos]
@@ -48,7 +49,8 @@ def _places_to_free(request: MapRequest, scene: NameScene, pos: int, kept: Mappi
         breaks = list(rules.breaks(pos, box, NAME_CLEARANCE))
         if not breaks or any(kind != "link" for kind, _ in breaks):
             continue  # clean already (the placer's business), or more than links in the way
-        if any(rules.names_meet(box, other, NAME_CLEARANCE) for other in kept.values()):
+        near = kept_grid.near(word_spaced(inflate_box(box, NAME_CLEARANCE), rules.spacing))
+        if any(rules.names_meet(box, kept[q], NAME_CLEARANCE) for q in near):
             continue
         found.append((spec, box, sorted({link_index[what] for _, what in breaks})))
     return found
@@ -62,12 +64,15 @@ def reroute(request: MapRequest, schematic: Schematic, scene: NameScene, names: 
     drawing = TrackDrawing(request, schematic, scene)
     layout_problems = len(check_schematic(request.network, schematic, request.frame))
     kept = clear_boxes(request, scene, names, in_trouble)
+    kept_grid: SpatialGrid[int] = SpatialGrid(CELL)  # the kept boxes, by where they are (there are a hundred)
+    for index, box in kept.items():
+        kept_grid.add(box, index)
     rules = RuleScene(scene.stations, scene.obstacles, request.frame)
     freed: dict[int, LabelSpec] = {}
     for pos, station in enumerate(scene.stations):
         if station.index not in in_trouble:
             continue
-        for spec, box, links in _places_to_free(request, scene, pos, kept, rules):
+        for spec, box, links in _places_to_free(request, scene, pos, kept, kept_grid, rules):
             if any(len(drawing.paths[k]) < 3 for k in links):
                 continue  # a straight link has no other way
             before = {k: drawing.paths[k] for k in links}
@@ -75,6 +80,7 @@ def reroute(request: MapRequest, schematic: Schematic, scene: NameScene, names: 
             layout = drawing.schematic(schematic)
             if cleared and len(check_schematic(request.network, layout, request.frame)) <= layout_problems:
                 kept[station.index] = box  # later links keep out of it
+                kept_grid.add(box, station.index)
                 freed[station.index] = spec
                 break
             for k, path in before.items():

@@ -20,13 +20,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from itertools import combinations, product
 
-from editor.cartography.names.candidates import Placed, layouts_of, places_round
+from editor.cartography.names.candidates import Placed, away_steps, layouts_of, places_round
 from editor.cartography.names.types import Measure, PlacedName
 from editor.cartography.names.untangle import Untangler, text_over_text
 from editor.cartography.network import Frame
-from game.board.label_spec import LabelSpec
+from game.board.label_spec import LabelSpec, gap_for
 from game.board.name_clearance import CELL, NameObstacles, NameScene, NameStation, word_spaced
-from game.geometry import Box, SpatialGrid
+from game.geometry import Box, SpatialGrid, box_point_distance
 
 # What a move may cost at the largest text size (`untangle.READ_WEIGHT`: a link crossed 1, a station covered 3)
 # for keeping the figure at the usual one: the issue asks the board to stay clear at the largest size too, and
@@ -41,6 +41,27 @@ def by_the_letter(stations: Sequence[NameStation], obstacles: NameObstacles, fra
                   clear_scale: float) -> dict[int, PlacedName]:
     """The names, each that breaks the figure's rules moved to a place that keeps them where there is one."""
     return _Letter(stations, obstacles, frame, names, measure, label_px, clear_scale).run()
+
+
+def figure_breakers(stations: Sequence[NameStation], obstacles: NameObstacles, frame: Frame,
+                    names: Mapping[int, PlacedName], measure: Measure, *, label_px: float,
+                    clear_scale: float) -> dict[int, frozenset[int]]:
+    """The stations whose names break the figure's rules where they stand (station indices), each with the
+    stations its name covers or is nearer to (none where it breaks another rule: a link, a name, the edge)."""
+    letter = _Letter(stations, obstacles, frame, names, measure, label_px, clear_scale)
+    return {letter.stations[pos].index: letter.rivals(pos, placed[1])
+            for pos, (_spec, placed) in letter.current.items() if letter._breaks_figure(pos, placed, ())}
+
+
+def has_figure_place(stations: Sequence[NameStation], obstacles: NameObstacles, frame: Frame, pos: int,
+                     measure: Measure, *, label_px: float, clear_scale: float) -> bool:
+    """Whether the name of the station at `pos` has a place round it that keeps the figure, other names aside."""
+    lines = tuple(replace(track, half_width=0.0) for track in obstacles.tracks)
+    figure = NameScene(stations, replace(obstacles, tracks=lines), frame)
+    gap = gap_for(label_px)
+    places = places_round(figure, pos, layouts_of(stations[pos], measure), away_steps(label_px, gap), measure, gap,
+                          clear_scale)
+    return any(next(iter(figure.breaks(pos, placed[1])), None) is None for _spec, placed in places)
 
 
 class _Letter(Untangler):
@@ -72,6 +93,17 @@ class _Letter(Untangler):
         spacing = self.figure.spacing
         return any(self.figure.names_meet(box, self.current[q][1][1]) for q in self._near(box, spacing, 1)
                    if q != pos and q not in skip)
+
+    def rivals(self, pos: int, box: Box) -> frozenset[int]:
+        """The stations (indices) the box of station `pos`'s name covers or is nearer to than its own."""
+        found = set()
+        for kind, name in self.figure.breaks(pos, box):
+            if kind in ("station", "nearer"):
+                rival = min((s for s in self.stations if s.name == name),
+                            key=lambda s: box_point_distance(box, s.x, s.y), default=None)
+                if rival is not None:
+                    found.add(rival.index)
+        return frozenset(found)
 
     def _breaks_but_names(self, pos: int, box: Box) -> bool:
         """Whether the box breaks a figure rule other than meeting a name (the checks stop at the first)."""

@@ -163,6 +163,8 @@ class Untangler:
 
     def _best(self, group: tuple[int, ...], keep: int) -> bool:
         """Move the group's names to the places that read best together, if better than now; whether moved."""
+        if all(self.stations[pos].fixed is not None for pos in group):
+            return False  # nothing to move (a step's judgement fixes the names far from it)
         others = self._grid(group)
         now = sum(self._cost(pos, *self.current[pos], others) for pos in group)
         spacing = self.scene.spacing

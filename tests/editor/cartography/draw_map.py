@@ -86,8 +86,8 @@ def draw_map(request: MapRequest, result: MetroMap, out: Path, troubled: set[int
 def main(argv: list[str]) -> None:
     from editor.cartography.bench import SHIPPED
     from editor.cartography.metro.pipeline import make_metro_map, troubled
-    from editor.cartography.metro.samples import IMPORTS, board_request, import_request
     from editor.cartography.metro.scene import name_scene
+    from editor.cartography.samples import IMPORTS, board_request, import_request
 
     out = Path(argv[0]) if argv else Path("/tmp")
     out.mkdir(parents=True, exist_ok=True)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from editor.cartography.metro import compact
 from editor.cartography.metro.compact import BOX, PIECE, SEGMENT, STATION, Pass, Thing, rigid_groups, solve_pass
 
 WIDTH = 1000.0
@@ -37,3 +40,23 @@ def test_a_name_the_other_pass_can_part_is_left_to_it() -> None:
     p = _name_over_a_diagonal(None)  # no word on the other axis: it is taken to be able
     assert solve_pass(p)
     assert p.xs[0] + 115.0 > p.xs[1]
+
+
+def test_a_positive_cycle_is_found_early_and_exactly(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long chain (0 → 1 → … → 199) feeding a two-edge cycle that gains 1 px a turn: the edges on the cycle
+    come back, found long before any value is raised past the count of values (the old proof, which cost a
+    fresh Manhattan import's room-making a third of a second)."""
+    count = 200
+    edges = [(v, v + 1, 1.0) for v in range(count - 1)] + [(count - 1, 100, -97.0)]  # 100 → … → 199 → 100: +2
+    looks: list[bool] = []
+    real = compact._on_own_cycle
+
+    def counted(start: int, pred: list[int], edges_: list[tuple[int, int, float]], n: int) -> bool:
+        looks.append(real(start, pred, edges_, n))
+        return looks[-1]
+
+    monkeypatch.setattr(compact, "_on_own_cycle", counted)
+    found = compact._longest(count, [0.0] * count, edges)
+    assert found == {*range(100, count - 1), count - 1}
+    assert looks[-1] and len(looks) <= count // compact.CYCLE_LOOK  # found by a look, not by the count
+    assert compact._longest(count, [0.0] * count, edges[:-1]) == [float(v) for v in range(count)]  # no cycle

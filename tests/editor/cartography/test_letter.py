@@ -122,3 +122,23 @@ def test_no_name_that_kept_the_figure_is_put_out_of_it(board: tuple[list[NameSta
     assert result[fixed.index] == given_names[fixed.index]
     moved = {s.name for s in stations if result[s.index] != given_names[s.index]}
     assert not moved & after
+
+
+def test_the_names_breaking_the_figure_are_told_with_the_stations_they_crowd() -> None:
+    """Bank's name set east runs nearer Monument than Bank: Bank breaks the figure, with Monument as its rival;
+    a step is worth judging where a place keeps the figure, which Bank has (other names aside) and a station
+    ringed close by eight neighbours has not."""
+    bank, monument = station(0, "Bank", 200, 200), station(1, "Monument", 250, 222)
+    obstacles = NameObstacles(discs(bank, monument))
+    given_names = _names({bank: LabelSpec("E"), monument: LabelSpec("SE")})
+    breaking = letter.figure_breakers([bank, monument], obstacles, FRAME, given_names, fake_measure,
+                                      label_px=LABEL_PX, clear_scale=CLEAR_SCALE)
+    assert breaking == {0: frozenset({1})}
+    assert letter.has_figure_place([bank, monument], obstacles, FRAME, 0, fake_measure, label_px=LABEL_PX,
+                                   clear_scale=CLEAR_SCALE)
+    middle = station(0, "Walthamstow Central", 300, 300)
+    ring = [station(k + 1, f"N{k}", 300 + 30 * dx, 300 + 30 * dy)
+            for k, (dx, dy) in enumerate(((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)))]
+    crowded = [middle, *ring]
+    assert not letter.has_figure_place(crowded, NameObstacles(discs(*crowded)), FRAME, 0, fake_measure,
+                                       label_px=LABEL_PX, clear_scale=CLEAR_SCALE)

@@ -16,11 +16,11 @@ from hypothesis import strategies as st
 
 from editor.cartography.bench import SHIPPED, random_network
 from editor.cartography.layout.checks import check_schematic
+from editor.cartography.metro import pipeline as pipeline_module
 from editor.cartography.metro import request as request_module
 from editor.cartography.metro.pipeline import _tidier, name_problems, troubled
 from editor.cartography.metro.request import MapFigures
 from editor.cartography.metro.river import carried_course, centre_line, sides
-from editor.cartography.metro.samples import IMPORTS, data_dir, import_request
 from editor.cartography.metro.scene import name_scene
 from editor.cartography.metro.track_drawing import TrackDrawing
 from editor.cartography.metro_map import (
@@ -32,6 +32,7 @@ from editor.cartography.metro_map import (
     tidy_layout,
 )
 from editor.cartography.network import Frame, Network, Place, Track
+from editor.cartography.samples import IMPORTS, data_dir, import_request
 from game.board.label_spec import LabelSpec
 from game.board.link_overlaps import overlaps_among
 from game.geometry import point_in_polygon
@@ -119,6 +120,23 @@ def test_stepping_stations_aside_stacks_no_link_on_another(name: str, monkeypatc
     assert _links_on_links(request, with_steps) <= _links_on_links(request, without)
 
 
+@pytest.mark.skipif(data_dir() is None, reason="the open network data is not here")
+def test_a_quick_import_steps_stations_for_names_that_break_the_figure(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bench's Manhattan (111 stations: the quick path, no climb) left names nearer a neighbour's station
+    than their own, where no place round their station kept the figure. Stations now step aside for them
+    (letter_steps.py): none is left, and no more names are in trouble at the clear scale for it."""
+    request = request_for("manhattan-110")
+    with_steps = made("manhattan-110")
+    monkeypatch.setattr(pipeline_module, "step_for_the_letter", lambda _r, schematic, scene, names, _f:
+                        (schematic, scene, dict(names)))
+    without = make_metro_map(request)
+    assert without.figures.names_breaking_figure > 0  # the set-up: the steps have names to free
+    assert with_steps.figures.names_breaking_figure == 0
+    assert with_steps.figures.unresolved_names <= without.figures.unresolved_names
+    assert check_schematic(request.network, with_steps.schematic, request.frame) == []
+    assert _links_on_links(request, with_steps) <= _links_on_links(request, without)
+
+
 SOUTH_OF_THAMES = ("Waterloo", "Southwark", "Borough", "London Bridge", "Lambeth North", "Elephant & Castle",
                    "Kennington", "Oval", "Vauxhall", "Stockwell", "Brixton", "Bermondsey", "North Greenwich")
 NORTH_OF_THAMES = ("Westminster", "Pimlico", "Blackfriars", "Bank", "Tower Hill", "Charing Cross", "Canary Wharf",
@@ -199,7 +217,7 @@ def test_a_thorough_tidy_buys_clearer_names_with_bends_and_a_quick_one_does_not(
     fewer names in trouble and more bends is tidier there (judged the quick way, the README's Berlin import
     kept its 36 names in trouble after minutes of work); the quick Tidy keeps the layout for a mere trade."""
     def figures(names: int, bends: int, layout: int = 0) -> MapFigures:
-        return MapFigures(117, 1.0, 48.0, names, layout, bends, 1, 1.0)
+        return MapFigures(117, 1.0, 48.0, names, 0, layout, bends, 1, 1.0)
 
     now, clearer = figures(names=36, bends=33), figures(names=14, bends=45)
     assert _tidier(clearer, now, names_first=True) and not _tidier(clearer, now)

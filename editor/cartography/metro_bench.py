@@ -1,6 +1,6 @@
 """The metro-map bench: each shipped board, two fresh imports of about 120 stations and a 500-station city,
 each made into a metro map (layout and names) with its CPU time and figures. `make bench` calls `bench_rows`;
-`python -m editor.cartography.metro.bench` prints them.
+`python -m editor.cartography.metro_bench` prints them.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from functools import partial
 
 from editor.cartography.bench import SHIPPED
 from editor.cartography.metro.pipeline import MapFigures, MapRequest, make_metro_map
-from editor.cartography.metro.samples import IMPORTS, big_request, board_request, data_dir, import_request
+from editor.cartography.samples import IMPORTS, big_request, board_request, data_dir, import_request
 
 # Paris's centre, and Manhattan to 96 St, whose layout is the slowest of the samples: its first edge order gets
 # through on no grid.

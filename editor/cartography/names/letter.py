@@ -120,8 +120,7 @@ class _Letter(Untangler):
         return self._read_cost(pos, spec, placed, others)
 
     def _places(self, pos: int) -> list[tuple[LabelSpec, Placed]]:
-        return places_round(self.figure, pos, layouts_of(self.stations[pos], self.measure), self.aways,
-                            self.measure, self.gap, self.clear_scale)
+        return self.places(pos)  # a place's boxes are the station's, whichever scene judges them
 
     def _keeping(self, pos: int, skip: Sequence[int],
                  places: Sequence[tuple[LabelSpec, Placed]]) -> list[tuple[float, LabelSpec, Placed]]:

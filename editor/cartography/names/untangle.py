@@ -83,6 +83,10 @@ class Untangler:
         self.aways = away_steps(label_px, self.gap)
         self.rays = continuation_rays(self.stations, obstacles.tracks, CONTINUATION)
         self.names = dict(names)
+        # What a place costs on its own (what it covers but names, and the placer's preferences) and the
+        # places round each station: fixed while the scene is, asked again for every group a name is tried in.
+        self._own: dict[tuple[int, LabelSpec], tuple[float, float]] = {}
+        self._round: dict[int, list[tuple[LabelSpec, Placed]]] = {}
         self.current: dict[int, tuple[LabelSpec, Placed]] = {}
         for pos, station in enumerate(self.stations):
             name = names.get(station.index)
@@ -136,17 +140,32 @@ class Untangler:
 
     def _read_cost(self, pos: int, spec: LabelSpec, placed: Placed, others: Iterable[int]) -> float:
         """`_cost` with the names it may meet given as their positions."""
-        covered = sum(READ_WEIGHT[kind] for kind, _ in self.scene.breaks(pos, placed[2], CLEARANCE))
+        covered, liked = self._own_cost(pos, spec, placed)
         covered += sum(text_over_text(placed, self.current[q][1], self.scene.spacing) for q in others)
-        return covered + preference(self.scene, pos, spec, placed[1], self.rays[pos]) / 10
+        return covered + liked
+
+    def _own_cost(self, pos: int, spec: LabelSpec, placed: Placed) -> tuple[float, float]:
+        """What the place covers but names, and the placer's preferences (a tenth: they only settle ties); a
+        station's place is its spec's, so worked out once a spec."""
+        found = self._own.get((pos, spec))
+        if found is None:
+            found = self._own[pos, spec] = (
+                sum(READ_WEIGHT[kind] for kind, _ in self.scene.breaks(pos, placed[2], CLEARANCE)),
+                preference(self.scene, pos, spec, placed[1], self.rays[pos]) / 10)
+        return found
+
+    def places(self, pos: int) -> list[tuple[LabelSpec, Placed]]:
+        """Every place round the station (`candidates.places_round`), worked out once."""
+        found = self._round.get(pos)
+        if found is None:
+            found = self._round[pos] = places_round(self.scene, pos, layouts_of(self.stations[pos], self.measure),
+                                                    self.aways, self.measure, self.gap, self.clear_scale)
+        return found
 
     def _options(self, pos: int, others: SpatialGrid[int]) -> list[tuple[float, LabelSpec, Placed]]:
-        station = self.stations[pos]
-        if station.fixed is not None:
+        if self.stations[pos].fixed is not None:
             return []
-        places = places_round(self.scene, pos, layouts_of(station, self.measure), self.aways, self.measure,
-                              self.gap, self.clear_scale)
-        return sorted(((self._cost(pos, spec, placed, others), spec, placed) for spec, placed in places),
+        return sorted(((self._cost(pos, spec, placed, others), spec, placed) for spec, placed in self.places(pos)),
                       key=lambda o: o[0])
 
     def _part(self, group: tuple[int, ...]) -> bool:

@@ -120,6 +120,17 @@ def _new_root(name: str) -> ET.Element:
     return root
 
 
+@dataclass
+class _Places:
+    """Where a document's objects are: each object layer with its objects' elements, each layer's offset (by
+    the layer's id()), and each object's layer and element by object id."""
+
+    layers: list[tuple[ET.Element, list[ET.Element]]]
+    offsets: dict[int, Point]
+    parents: dict[int, ET.Element]
+    elements: dict[int, ET.Element]
+
+
 class Document:
     """One open map: its XML tree, its file path and whether it changed since the last save."""
 
@@ -128,9 +139,11 @@ class Document:
         self.path = path
         self.revision = 0
         self.saved_revision = 0
+        # Both rebuilt after any change (`touch`): the objects as views, and where each object's element is.
+        # The second is cheap and all an edit needs, so a run of edits (an import writes every station and
+        # link) does not parse every object again for each.
         self._cache: dict[int, MapObject] | None = None
-        self._parents: dict[int, ET.Element] = {}
-        self._offsets: dict[int, Point] = {}
+        self._places: _Places | None = None
 
     # ----- creating, reading, writing -----
 
@@ -189,6 +202,7 @@ class Document:
         """Record a change: views are rebuilt and the document counts as unsaved."""
         self.revision += 1
         self._cache = None
+        self._places = None
 
     # ----- map geometry and properties -----
 
@@ -219,17 +233,39 @@ class Document:
     def _index(self) -> dict[int, MapObject]:
         if self._cache is None:
             cache: dict[int, MapObject] = {}
-            self._parents = {}
-            self._offsets = {}
-            for group, (ox, oy) in self._object_layers(self.root, (0.0, 0.0)):
-                self._offsets[id(group)] = (ox, oy)
-                for element in group.findall("object"):
+            places = self._placed()
+            for group, elements in places.layers:
+                ox, oy = places.offsets[id(group)]
+                for element in elements:
                     view = _view(element, ox, oy)
                     if view is not None:
                         cache[view.id] = view
-                        self._parents[view.id] = group
             self._cache = cache
         return self._cache
+
+    def _placed(self) -> _Places:
+        """Where every object's element is: its layer and the layer's offset (objects without a whole-number id,
+        which no view is made of, left out)."""
+        if self._places is None:
+            places = _Places([], {}, {}, {})
+            first: dict[tuple[int, int], ET.Element] = {}  # each id's first element in each layer
+            for group, offset in self._object_layers(self.root, (0.0, 0.0)):
+                places.offsets[id(group)] = offset
+                elements = group.findall("object")
+                places.layers.append((group, elements))
+                for element in elements:
+                    try:
+                        object_id = int(element.get("id", ""))
+                        float(element.get("x", "0")), float(element.get("y", "0"))
+                    except ValueError:
+                        continue
+                    places.parents[object_id] = group  # of an id repeated, the last layer's
+                    if element.get("id") == str(object_id):
+                        first.setdefault((object_id, id(group)), element)
+            places.elements = {object_id: first[object_id, id(group)] for object_id, group in places.parents.items()
+                               if (object_id, id(group)) in first}
+            self._places = places
+        return self._places
 
     def _object_layers(self, parent: ET.Element, offset: Point) -> list[tuple[ET.Element, Point]]:
         """Every object layer with its total offset (group layers and layers may shift what they hold)."""
@@ -248,8 +284,7 @@ class Document:
         return found
 
     def layer_offset(self, layer: ET.Element) -> Point:
-        self._index()
-        return self._offsets.get(id(layer), (0.0, 0.0))
+        return self._placed().offsets.get(id(layer), (0.0, 0.0))
 
     def objects(self) -> list[MapObject]:
         return list(self._index().values())
@@ -261,18 +296,12 @@ class Document:
         return self._index().get(object_id)
 
     def element(self, object_id: int) -> ET.Element:
-        self._index()
-        parent = self._parents[object_id]
-        for element in parent.findall("object"):
-            if element.get("id") == str(object_id):
-                return element
-        raise KeyError(object_id)
+        return self._placed().elements[object_id]
 
     def locate(self, object_id: int) -> tuple[ET.Element, int]:
         """The parent layer and position of an object: what undo needs to put it back."""
-        self._index()
-        parent = self._parents[object_id]
         element = self.element(object_id)
+        parent = self._placed().parents[object_id]
         return parent, list(parent).index(element)
 
     def find_layer(self, name: str) -> ET.Element | None:
@@ -352,7 +381,8 @@ class Document:
     def set_points(self, object_id: int, points: list[Point]) -> None:
         """Move an object: a point object takes the first point; a shape keeps its origin at its first point."""
         element = self.element(object_id)
-        ox, oy = self._offsets.get(id(self._parents[object_id]), (0.0, 0.0))
+        places = self._placed()
+        ox, oy = places.offsets.get(id(places.parents[object_id]), (0.0, 0.0))
         points = [(round(px) - ox, round(py) - oy) for px, py in points]
         x, y = points[0]
         element.set("x", fmt(x))

@@ -22,15 +22,16 @@ map runs off by whichever edges keep every station on its bank (the nearest firs
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
+import operator
 from collections.abc import Sequence
 
 from editor.cartography.network import Area, Frame, Network, Point, Schematic
 from game.geometry import (
     band,
     line_parameters,
-    nearest_segment,
     point_along,
     point_in_polygon,
     polygon_boundary_distance,
@@ -44,6 +45,12 @@ DETOUR_STEPS = 6  # …this many disc-room steps off the straight way at most
 VISIBLE_SLACK = 0.02  # of its course: a detour showing this little less of the river than the carried one
 # shows as much (London classic's Thames: 0.7669 against 0.7671)
 NARROWEST = 0.1  # of its widest pairing: a band's narrowest pairing (else the outline is no paired band)
+
+# What a run of a way does to the stations round a step (`_Ways`): the stations it flips in or out of the
+# bank, those it runs over (bits of an int), and whether it lies along the board's edge.
+Judged = tuple[int, int, bool]
+# Runs judged, by the step's extent (the stations round it), kept for every river and route of one redraw.
+Runs = dict[tuple[Point, ...], dict[tuple[Point, Point], Judged]]
 
 
 def centre_line(points: Sequence[Point]) -> list[Point] | None:
@@ -84,8 +91,8 @@ def bank(line: Sequence[Point], frame: Frame) -> list[Point]:
 
 def sides(points: Sequence[Point], line: Sequence[Point], frame: Frame) -> list[int]:
     """Which bank each point is on: +1 inside `bank(line)`, -1 outside."""
-    region = bank(line, frame)
-    return [1 if point_in_polygon(p, region) else -1 for p in points]
+    inside = _inside(points, _polygon_edges(bank(line, frame)))
+    return [1 if inside >> k & 1 else -1 for k in range(len(points))]
 
 
 def _crossings(network: Network, line: Sequence[Point]) -> list[tuple[float, int]]:
@@ -143,64 +150,123 @@ def _elbows(p: Point, q: Point) -> list[list[Point]]:
 def _wrong(line: Sequence[Point], places: Sequence[Point], banks: Sequence[int], near: float,
            frame: Frame) -> list[int]:
     """The stations on the wrong bank of `line`, or with the river running through their disc."""
-    now = sides(places, line, frame)
-    return [i for i, p in enumerate(places) if now[i] != banks[i] or nearest_segment(p, line)[1] < near]
+    now, over = sides(places, line, frame), _over(places, line, near)
+    return [i for i in range(len(places)) if now[i] != banks[i] or over >> i & 1]
 
 
 def _route(points: list[Point], places: Sequence[Point], banks: Sequence[int], near: float,
-           frame: Frame, detours: bool = False) -> list[Point]:
+           frame: Frame, detours: bool = False, runs: Runs | None = None) -> list[Point]:
     """The control points joined by octilinear elbows, each elbow chosen for the fewest wrong stations. With
     `detours`, where neither elbow keeps the banks, the river may go two elbows by way of a point off to
     either side (a station of one bank that the layout drew level with the crossings of the other). Only
     a river whose elbows fail takes them, and only where it shows as much of itself: a detour tends to run
-    along the track."""
+    along the track. `runs` keeps what each run does to the stations, for routes among the same `places` with
+    the same `near` and `frame` (`_Ways`)."""
+    runs = {} if runs is None else runs
     line = [points[0]]
     for q in points[1:]:
         p = line[-1]
         options = _elbows(p, q)
         vias = _vias(p, q, near) if detours else []
-        ways = _Ways(line, q, points[-1], places, banks, near, frame, [p, q, *vias])
-        (wrong, _), best = min((((ways.wrong(way), _along_edge(way, frame)), way) for way in options),
-                               key=lambda scored: scored[0])
+        extent = (p, q, *vias)
+        ways = _Ways(line, q, points[-1], places, banks, near, frame, extent, runs.setdefault(extent, {}))
+        (wrong, _), best = min(((ways.score(way), way) for way in options), key=lambda scored: scored[0])
         if vias and wrong:
             round_ = [first + second[1:] for via in vias for first in _elbows(p, via) for second in _elbows(via, q)]
-            best = min([*options, *round_], key=lambda way: (ways.wrong(way), _along_edge(way, frame), len(way)))
+            best = min([*options, *round_], key=lambda way: (*ways.score(way), len(way)))
         line.extend(best[1:])
     return [p for i, p in enumerate(line) if i == 0 or math.dist(p, line[i - 1]) > 1e-6]
 
 
 class _Ways:
-    """Judges the ways the river may take from the end of `line` on: how many stations each leaves on the
-    wrong bank or runs over. Every way starts and ends at the same points and stays within the box round
-    `extent`, so only the stations in that box can fare differently: only they are counted."""
+    """Judges the ways the river may take from the end of `line` to `end`: how many stations each leaves on
+    the wrong bank or runs over, and how many of its runs lie along the board's edge. Every way starts and
+    ends at the same points and stays within the box round `extent`, so only the stations in that box can
+    fare differently: only they are counted.
+
+    A station is in the bank by the even-odd rule over the bank's edges (`bank`), and whether an edge flips it
+    does not hang on the other edges: the line so far, the run on from `end` to `last` and the board's
+    corners are the same for every way, so each station's parity over them is worked out once, and a way adds
+    only its own runs. Ways share runs (the detours by one point, the routes to each pair of ends), so each
+    run is judged once for the stations round `extent`: `runs`, given by the caller for every step with that
+    extent. Stations are bits of an int: a way's wrong stations are a few XORs and ORs."""
 
     def __init__(self, line: Sequence[Point], end: Point, last: Point, places: Sequence[Point],
-                 banks: Sequence[int], near: float, frame: Frame, extent: Sequence[Point]) -> None:
+                 banks: Sequence[int], near: float, frame: Frame, extent: Sequence[Point],
+                 runs: dict[tuple[Point, Point], Judged]) -> None:
         xs, ys = [x for x, _ in extent], [y for _, y in extent]
         x0, x1, y0, y1 = min(xs) - near, max(xs) + near, min(ys) - near, max(ys) + near
         local = [i for i, (x, y) in enumerate(places) if x0 <= x <= x1 and y0 <= y <= y1]
         self.points = [places[i] for i in local]
-        self.banks = [banks[i] for i in local]
-        self.line, self.last, self.near, self.frame = line, last, near, frame
-        # Every way ends at `end` and the river goes on from there to `last`: the line so far and that last
-        # run are the same for every way, so each station's distance to them is measured once.
-        self.fixed = [min(nearest_segment(p, line)[1], segment_distance(p, end, last)) for p in self.points]
+        self.near, self.frame = near, frame
+        # The bank with the way cut short to one run from the end of `line` to `end`: every edge but that one
+        # is shared by every way's bank.
+        shared = bank([*line, end, last], frame)
+        edges = _polygon_edges(shared)
+        inside = _inside(self.points, edges[:len(line)] + edges[len(line) + 1:])
+        wanted = sum(1 << k for k, i in enumerate(local) if banks[i] == 1)
+        self.off = inside ^ wanted  # the stations that a way's own runs leave on the wrong bank unless they flip
+        # The stations the shared course already runs over.
+        self.close = _over(self.points, line, near) | _over(self.points, (end, last), near)
+        self.runs = runs
 
-    def wrong(self, way: Sequence[Point]) -> int:
-        if not self.points:
-            return 0
-        now = sides(self.points, [*self.line, *way[1:], self.last], self.frame)
-        return sum(1 for k, p in enumerate(self.points)
-                   if now[k] != self.banks[k] or min(self.fixed[k], nearest_segment(p, way)[1]) < self.near)
+    def score(self, way: Sequence[Point]) -> tuple[int, int]:
+        """(stations on the wrong bank or run over, runs along the board's edge) for the way."""
+        off, close, along = self.off, self.close, 0
+        for run in itertools.pairwise(way):
+            flips, over, edge = self.runs.get(run) or self._judge(*run)
+            off ^= flips
+            close |= over
+            along += edge
+        return (off | close).bit_count(), along
+
+    def _judge(self, p: Point, q: Point) -> Judged:
+        """The stations the run pq flips in or out of the bank and runs over, and whether it lies along the
+        board's edge; kept for the other ways through it."""
+        judged = (_flipped(self.points, p, q), _over(self.points, (p, q), self.near),
+                  math.dist(p, q) > 1e-6 and _on_edge(p, q, self.frame))
+        self.runs[(p, q)] = judged
+        return judged
 
 
-def _along_edge(way: Sequence[Point], frame: Frame) -> int:
-    """How many of the way's runs lie along the board's edge (a river leaving the board goes straight off it,
-    not along it)."""
-    def on_edge(p: Point, q: Point) -> bool:
-        return any(abs(p[i] - edge) < 1e-6 and abs(q[i] - edge) < 1e-6
-                   for i, edge in ((0, 0.0), (0, frame.width), (1, 0.0), (1, frame.height)))
-    return sum(1 for p, q in itertools.pairwise(way) if math.dist(p, q) > 1e-6 and on_edge(p, q))
+def _polygon_edges(polygon: Sequence[Point]) -> list[tuple[Point, Point]]:
+    """The polygon's edges (j, i) as `point_in_polygon` walks them: i from the first point, j the one before."""
+    return [(polygon[i - 1], polygon[i]) for i in range(len(polygon))]
+
+
+def _inside(points: Sequence[Point], edges: Sequence[tuple[Point, Point]]) -> int:
+    """The points an odd number of the edges flip, as bits: for a polygon's edges, those inside it, as
+    `point_in_polygon` finds them (the even-odd rule is a parity, whatever the order of the edges)."""
+    return functools.reduce(operator.xor, (_flipped(points, j, i) for j, i in edges), 0)
+
+
+def _flipped(points: Sequence[Point], j: Point, i: Point) -> int:
+    """The points the polygon edge j→i flips in or out under the even-odd rule, as bits: `point_in_polygon`'s
+    own test and arithmetic for one edge, so a parity made up edge by edge is the same to the last bit."""
+    (xj, yj), (xi, yi) = j, i
+    return sum(1 << k for k, (x, y) in enumerate(points)
+               if (yi > y) != (yj > y) and x < xi + (y - yi) * (xj - xi) / (yj - yi))
+
+
+def _over(points: Sequence[Point], path: Sequence[Point], reach: float) -> int:
+    """The points nearer than `reach` to a run of `path`, as bits (`nearest_segment(p, path)[1] < reach`, the
+    same floats compared). A point outside a run's box widened by twice the reach (and a millionth) is passed
+    over unmeasured: it lies more than a reach beyond `reach`, and rounding moves a distance by far less."""
+    found = 0
+    margin = 2 * reach + 1e-6
+    for a, b in itertools.pairwise(path):
+        x0, x1 = min(a[0], b[0]) - margin, max(a[0], b[0]) + margin
+        y0, y1 = min(a[1], b[1]) - margin, max(a[1], b[1]) + margin
+        found |= sum(1 << k for k, p in enumerate(points)
+                     if x0 <= p[0] <= x1 and y0 <= p[1] <= y1 and segment_distance(p, a, b) < reach)
+    return found
+
+
+def _on_edge(p: Point, q: Point, frame: Frame) -> bool:
+    """Whether the run pq lies along one of the board's edges (a river leaving the board goes straight off it,
+    not along it: `_route` takes the way with the fewest such runs)."""
+    return any(abs(p[i] - edge) < 1e-6 and abs(q[i] - edge) < 1e-6
+               for i, edge in ((0, 0.0), (0, frame.width), (1, 0.0), (1, frame.height)))
 
 
 def _vias(p: Point, q: Point, near: float) -> list[Point]:
@@ -235,6 +301,7 @@ def redrawn_rivers(network: Network, schematic: Schematic, frame: Frame,
     half = HALF_WIDTH * pitch
     near = half + DISC_ROOM * pitch
     areas = list(schematic.areas)
+    runs: Runs = {}  # every river is routed among the same stations
     for index, area in enumerate(network.areas):
         if area.kind != "water":
             continue
@@ -252,10 +319,11 @@ def redrawn_rivers(network: Network, schematic: Schematic, frame: Frame,
         misplaced = _misplaced(carried, after, banks, frame)
 
         ends = (_edges(start, frame), _edges(end, frame))
-        outline = _outline(_redrawn(middles, *ends, after, banks, near, frame), half, network, schematic, area)
+        outline = _outline(_redrawn(middles, *ends, after, banks, near, frame, runs=runs), half, network,
+                           schematic, area)
         if not outline and (not strict or misplaced or _covers(schematic.areas[index].points, after,
                                                                 DISC_ROOM * pitch)):
-            detour = _redrawn(middles, *ends, after, banks, near, frame, detours=True)
+            detour = _redrawn(middles, *ends, after, banks, near, frame, detours=True, runs=runs)
             # Unless the carried river is misplaced, a detour along the track must show as much of the river.
             slack = 0.0 if strict else VISIBLE_SLACK
             if detour is not None and (misplaced or _visible(detour, schematic, half)
@@ -326,14 +394,16 @@ def _crossing_point(network: Network, schematic: Schematic, area: Area, k: int) 
 
 
 def _redrawn(middles: list[Point], starts: list[Point], ends: list[Point], places: Sequence[Point],
-             banks: Sequence[int], near: float, frame: Frame, detours: bool = False) -> list[Point] | None:
+             banks: Sequence[int], near: float, frame: Frame, detours: bool = False,
+             runs: Runs | None = None) -> list[Point] | None:
     """The river through its crossings, running off the board at the edge nearest each end where that
     leaves every station on its bank; else at another edge (a river whose mouth lies inside the map, as
     New York's East River's does, may need to leave by the far side); None if no pair of edges will do.
     With `detours`, the river may leave the elbows between two crossings (see `_route`)."""
+    runs = {} if runs is None else runs  # the routes to each pair of ends share runs
     for start in starts:
         for end in ends:
-            line = _route([start, *middles, end], places, banks, near, frame, detours)
+            line = _route([start, *middles, end], places, banks, near, frame, detours, runs)
             if not _wrong(line, places, banks, near, frame):
                 return line
     return None

@@ -297,6 +297,15 @@ def segments_touch(p1: Point, p2: Point, q1: Point, q2: Point, tol: float = 1e-6
     )
 
 
+def segments_distance(p1: Point, p2: Point, q1: Point, q2: Point) -> float:
+    """The distance between the closed segments p1p2 and q1q2: 0 where they share a point, else the least
+    distance from an end of one to the other."""
+    if segments_touch(p1, p2, q1, q2):
+        return 0.0
+    return min(segment_distance(p1, q1, q2), segment_distance(p2, q1, q2), segment_distance(q1, p1, p2),
+               segment_distance(q2, p1, p2))
+
+
 def polygon_boundary_distance(p: Point, polygon: Sequence[Point]) -> float:
     """The distance from p to the polygon's outline."""
     n = len(polygon)

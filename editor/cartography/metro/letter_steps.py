@@ -29,7 +29,9 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
+from itertools import pairwise
 
+from editor.cartography.layout.checks import MIN_SPACING
 from editor.cartography.metro.climb import Finish, movers, placed_near, rivers_redrawn
 from editor.cartography.metro.naming import carried, measure_of, scene_of
 from editor.cartography.metro.nudge import DIRECTIONS, Guarantees, NamedLayout, stacked_when_drawn, step_to, steps_of
@@ -38,11 +40,13 @@ from editor.cartography.metro.scene import NameScene
 from editor.cartography.names.letter import figure_breakers, has_figure_place
 from editor.cartography.names.types import PlacedName
 from editor.cartography.network import Schematic
+from game.geometry import point_in_polygon, polygon_boundary_distance, segments_distance
 
 STEPS = (20.0, 40.0, 60.0)  # px: half a pitch to a pitch and a half (the names mended so far took 20 to 60)
 NEAR = 200.0  # px: names further from the step keep their places while it is judged (not the climb's 300: faster)
 TRIALS = 3  # steps judged for each name, at most (the names mended so far took one to three)
 BUDGET = 12  # ...and for the whole map (each a tenth of a second or two on 120 stations)
+WATER_REACH = 3.0  # pitches: a step nearer the water than this is asked whether the rivers keep their course
 
 
 def breaking_the_figure(request: MapRequest, scene: NameScene,
@@ -74,11 +78,11 @@ def step_for_the_letter(request: MapRequest, schematic: Schematic, scene: NameSc
 
 
 def _guarded(request: MapRequest, taken: list[NamedLayout]) -> NamedLayout:
-    """The map after the most steps taken that cost it nothing the guards keep (`_Guards`): all of them, or,
+    """The map after the most steps taken that cost it nothing the guards keep (`Guards`): all of them, or,
     where the last breaks a guard, the longest run of steps that does not (halving)."""
     if len(taken) == 1:
         return taken[0]
-    guards = _Guards(request, taken[0])
+    guards = Guards(request, taken[0])
     if guards.kept(taken[-1]):
         return taken[-1]
     good, bad = 0, len(taken) - 1
@@ -88,7 +92,7 @@ def _guarded(request: MapRequest, taken: list[NamedLayout]) -> NamedLayout:
     return taken[good]
 
 
-class _Guards:
+class Guards:
     """What no step may cost the map, slow to ask of each: links drawn on links they share no station with once
     the pipeline has redrawn what it can (`stacked_when_drawn`), and rivers run in straight and 45° runs
     (`rivers_redrawn`, a river's whole course redrawn: four tenths of a second on Berlin's Spree)."""
@@ -114,6 +118,7 @@ class _Steps:
         self.finish = finish
         self.guarantees = Guarantees(request, start.schematic, start.scene)
         self.budget = BUDGET
+        self.rivers = rivers_redrawn(request, start.schematic) if _has_water(start.schematic) else frozenset()
 
     @property
     def best(self) -> NamedLayout:
@@ -140,8 +145,8 @@ class _Steps:
                     continue
                 trials += 1
                 self.budget -= 1
-                if self._kept(self._carried(stepped, stepped_scene, mover)) or \
-                        self._kept(placed_near(self.request, self.best, stepped, mover, self.finish, NEAR)):
+                if self._kept(self._carried(stepped, stepped_scene, mover), mover) or \
+                        self._kept(placed_near(self.request, self.best, stepped, mover, self.finish, NEAR), mover):
                     return
                 if trials >= TRIALS or self.budget <= 0:
                     return
@@ -186,7 +191,7 @@ class _Steps:
         return has_figure_place(scene.stations, scene.obstacles, self.request.frame, pos, measure_of(self.request),
                                 label_px=self.request.label_px, clear_scale=self.request.clear_scale)
 
-    def _kept(self, outcome: NamedLayout) -> bool:
+    def _kept(self, outcome: NamedLayout, mover: int) -> bool:
         """Whether the outcome is kept as the best (see the notes), the costly judgements last."""
         best = self.best
         if outcome.unreadable > best.unreadable or len(outcome.in_trouble) > len(best.in_trouble):
@@ -194,6 +199,36 @@ class _Steps:
         breaking = breaking_the_figure(self.request, outcome.scene, outcome.names)
         if len(breaking) >= len(self.breaking):
             return False
+        if self.rivers and _by_the_water(self.request, best.schematic, outcome.schematic, mover) and \
+                not self.rivers <= rivers_redrawn(self.request, outcome.schematic):
+            return False
         self.taken.append(outcome)
         self.breaking = breaking
         return True
+
+
+def _has_water(schematic: Schematic) -> bool:
+    return any(area.kind == "water" and area.points for area in schematic.areas)
+
+
+def _by_the_water(request: MapRequest, before: Schematic, after: Schematic, mover: int) -> bool:
+    """Whether a step of `mover` may change how a river is redrawn (river.py): the station, before or after, or
+    one of its links within WATER_REACH pitches of the water. A river is redrawn through the middles of the links
+    that cross it, between the stations either side, and may detour about two pitches off its straight way;
+    a step further off changes none of that, so only a step by the water pays for the river's redraw (four
+    tenths of a second on Berlin's Spree) before it is kept. The steps together are asked again after
+    (`_guarded`)."""
+    reach = WATER_REACH * (after.pitch or MIN_SPACING)
+    links = [k for k, track in enumerate(request.network.tracks) if mover in (track.a, track.b)]
+    points = [before.positions[mover], after.positions[mover]]
+    segments = [(p, q) for layout in (before, after) for k in links for p, q in pairwise(layout.paths[k])]
+    for area in after.areas:
+        if area.kind != "water" or not area.points:
+            continue
+        outline = area.points
+        if any(point_in_polygon(p, outline) or polygon_boundary_distance(p, outline) < reach for p in points):
+            return True
+        edges = list(pairwise((*outline, outline[0])))
+        if any(segments_distance(p, q, a, b) < reach for p, q in segments for a, b in edges):
+            return True
+    return False

@@ -32,6 +32,7 @@ from editor.cartography.names.letter import by_the_letter
 from editor.cartography.names.types import PlacedName
 from editor.cartography.names.untangle import untangle
 from editor.cartography.network import Frame, Network, Point, Schematic
+from editor.cartography.spread.letter import spread_for_the_letter
 from game.board.label_spec import LabelSpec
 from game.geometry import point_in_polygon, polygon_boundary_distance, segment_intersection
 
@@ -106,6 +107,10 @@ def make_metro_map(request: MapRequest, progress: Progress | None = None) -> Met
         scene, names = placed(request, as_saved(schematic), None, request.seed)
         names = _untangled(request, scene, names)
     else:
+        scene, names = _read_better(request, schematic, names)
+    spread, scene, names = spread_for_the_letter(request, schematic, scene, names, untangled)
+    if spread is not schematic:  # the names it carried along, or a placement anew where that reads better
+        schematic = spread
         scene, names = _read_better(request, schematic, names)
     schematic, scene, names = step_for_the_letter(request, schematic, scene, names, untangled)
     schematic = redraw_rivers(request.network, schematic, request.frame)  # names never depend on water

@@ -287,12 +287,13 @@ def redraw_rivers(network: Network, schematic: Schematic, frame: Frame) -> Schem
     return redrawn_rivers(network, schematic, frame)[0]
 
 
-def redrawn_rivers(network: Network, schematic: Schematic, frame: Frame,
-                   strict: bool = False) -> tuple[Schematic, frozenset[int]]:
+def redrawn_rivers(network: Network, schematic: Schematic, frame: Frame, strict: bool = False,
+                   routes: dict[int, list[Point]] | None = None) -> tuple[Schematic, frozenset[int]]:
     """`redraw_rivers`, and which water areas came out redrawn through their crossings (the others carried or
     left out): a later step that would cost a river its octilinear course can tell (metro/climb.py). `strict`
     takes a detour only where the carried river fails, and only if it shows as much of the river: the climb
-    asks so, for a step that pushes a river off its elbows onto a detour along the track is no better map."""
+    asks so, for a step that pushes a river off its elbows onto a detour along the track is no better map.
+    `routes`, if given, gets each redrawn river's course (its centre line, off the board at both ends)."""
     if not schematic.areas or len(schematic.areas) != len(network.areas):
         return schematic, frozenset()
     redrawn = set()
@@ -319,8 +320,8 @@ def redrawn_rivers(network: Network, schematic: Schematic, frame: Frame,
         misplaced = _misplaced(carried, after, banks, frame)
 
         ends = (_edges(start, frame), _edges(end, frame))
-        outline = _outline(_redrawn(middles, *ends, after, banks, near, frame, runs=runs), half, network,
-                           schematic, area)
+        route = _redrawn(middles, *ends, after, banks, near, frame, runs=runs)
+        outline = _outline(route, half, network, schematic, area)
         if not outline and (not strict or misplaced or _covers(schematic.areas[index].points, after,
                                                                 DISC_ROOM * pitch)):
             detour = _redrawn(middles, *ends, after, banks, near, frame, detours=True, runs=runs)
@@ -328,14 +329,42 @@ def redrawn_rivers(network: Network, schematic: Schematic, frame: Frame,
             slack = 0.0 if strict else VISIBLE_SLACK
             if detour is not None and (misplaced or _visible(detour, schematic, half)
                                        >= _visible(carried, schematic, half) - slack):
-                outline = _outline(detour, half, network, schematic, area)
+                route, outline = detour, _outline(detour, half, network, schematic, area)
+        if not outline:
+            route = _kept_course(schematic.areas[index], after, banks, near, frame)
+            outline = _outline(route, half, network, schematic, area)
         if outline:
             areas[index] = Area(area.kind, outline, area.name)
             redrawn.add(index)
+            if routes is not None and route is not None:
+                routes[index] = route
         elif misplaced:
             areas[index] = Area(area.kind, (), area.name)  # no river at all rather than one over stations
     return Schematic(schematic.positions, schematic.paths, tuple(areas), schematic.pitch, schematic.notes,
                      schematic.origin), frozenset(redrawn)
+
+
+def river_banks(pitch: float) -> tuple[float, float]:
+    """A river's two banks as offsets from its course (`band`'s left and right), on a layout of this pitch."""
+    half = HALF_WIDTH * pitch
+    return half, -half
+
+
+def _kept_course(drawn: Area, after: Sequence[Point], banks: Sequence[int], near: float,
+                 frame: Frame) -> list[Point] | None:
+    """The course the river is drawn along now, if it runs in straight and 45° runs and still keeps every
+    station on its bank, clear of its disc: a layout moved a little (spread/, which moves a river's course
+    with the links it crosses) keeps its river where no redraw through the crossings' middles finds one."""
+    course = centre_line(drawn.points)
+    if course is None or not all(_octilinear(p, q) for p, q in itertools.pairwise(course)):
+        return None
+    return None if _wrong(course, after, banks, near, frame) else course
+
+
+def _octilinear(p: Point, q: Point) -> bool:
+    dx, dy = abs(q[0] - p[0]), abs(q[1] - p[1])
+    slack = 1e-6 * max(1.0, dx + dy)
+    return dx <= slack or dy <= slack or abs(dx - dy) <= 2 * slack
 
 
 def _outline(route: list[Point] | None, half: float, network: Network, schematic: Schematic,

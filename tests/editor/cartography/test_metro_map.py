@@ -21,7 +21,7 @@ from editor.cartography.metro import request as request_module
 from editor.cartography.metro.pipeline import _tidier, name_problems, troubled
 from editor.cartography.metro.request import MapFigures
 from editor.cartography.metro.river import carried_course, centre_line, sides
-from editor.cartography.metro.scene import name_scene
+from editor.cartography.metro.scene import NameScene, name_scene
 from editor.cartography.metro.track_drawing import TrackDrawing
 from editor.cartography.metro_map import (
     MapRequest,
@@ -31,7 +31,8 @@ from editor.cartography.metro_map import (
     straight_schematic,
     tidy_layout,
 )
-from editor.cartography.network import Frame, Network, Place, Track
+from editor.cartography.names.types import PlacedName
+from editor.cartography.network import Frame, Network, Place, Schematic, Track
 from editor.cartography.samples import IMPORTS, data_dir, import_request
 from game.board.label_spec import LabelSpec
 from game.board.link_overlaps import overlaps_among
@@ -121,20 +122,28 @@ def test_stepping_stations_aside_stacks_no_link_on_another(name: str, monkeypatc
 
 
 @pytest.mark.skipif(data_dir() is None, reason="the open network data is not here")
-def test_a_quick_import_steps_stations_for_names_that_break_the_figure(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_quick_import_makes_room_for_names_that_break_the_figure(monkeypatch: pytest.MonkeyPatch) -> None:
     """The bench's Manhattan (111 stations: the quick path, no climb) left names nearer a neighbour's station
-    than their own, where no place round their station kept the figure. Stations now step aside for them
-    (letter_steps.py): none is left, and no more names are in trouble at the clear scale for it."""
+    than their own, where no place round their station kept the figure. Stations step aside for them
+    (letter_steps.py) and the map spreads where they need room (spread/): none is left, and no more names are
+    in trouble at the clear scale for it. The spread alone leaves fewer than neither."""
     request = request_for("manhattan-110")
-    with_steps = made("manhattan-110")
-    monkeypatch.setattr(pipeline_module, "step_for_the_letter", lambda _r, schematic, scene, names, _f:
-                        (schematic, scene, dict(names)))
-    without = make_metro_map(request)
-    assert without.figures.names_breaking_figure > 0  # the set-up: the steps have names to free
-    assert with_steps.figures.names_breaking_figure == 0
-    assert with_steps.figures.unresolved_names <= without.figures.unresolved_names
-    assert check_schematic(request.network, with_steps.schematic, request.frame) == []
-    assert _links_on_links(request, with_steps) <= _links_on_links(request, without)
+    full = made("manhattan-110")
+
+    def as_it_is(_r: MapRequest, schematic: Schematic, scene: NameScene, names: dict[int, PlacedName],
+                 _f: object) -> tuple[Schematic, NameScene, dict[int, PlacedName]]:
+        return schematic, scene, dict(names)
+
+    monkeypatch.setattr(pipeline_module, "step_for_the_letter", as_it_is)
+    spread_only = make_metro_map(request)
+    monkeypatch.setattr(pipeline_module, "spread_for_the_letter", as_it_is)
+    neither = make_metro_map(request)
+    assert neither.figures.names_breaking_figure > 0  # the set-up: names to free
+    assert spread_only.figures.names_breaking_figure < neither.figures.names_breaking_figure
+    assert full.figures.names_breaking_figure == 0
+    assert full.figures.unresolved_names <= neither.figures.unresolved_names
+    assert check_schematic(request.network, full.schematic, request.frame) == []
+    assert _links_on_links(request, full) <= _links_on_links(request, neither)
 
 
 SOUTH_OF_THAMES = ("Waterloo", "Southwark", "Borough", "London Bridge", "Lambeth North", "Elephant & Castle",

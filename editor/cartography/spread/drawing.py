@@ -1,0 +1,250 @@
+"""The layout as things drawn, seen along the four octilinear axes.
+
+Every point of the drawing (each place, then each bend of each link's path) is a point of the program. A
+thing is a station's disc (its point and radius), a link segment (its two points and its bed's half-width)
+or a name box riding on its station (its point, the box's corners relative to it). Along each axis (x, y and
+the two diagonals, as unit vectors) a thing covers an interval whose ends are a point's coordinate along the
+axis plus an offset: a disc ± its radius, a box its corners' least and most, a segment its two ends ± its
+half-width, in the order they lie now (a segment keeps its direction and orientation, so the order holds).
+Things apart along an axis by some room stay apart while that room holds; for octilinear segments, upright
+boxes and discs (seen as the octagons round them) one of the four axes parts any two that do not meet.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+
+from editor.cartography.metro.scene import NameScene
+from editor.cartography.network import Point, Schematic, Track
+from game.geometry import Box, SpatialGrid
+
+_S = math.sqrt(0.5)
+AXES = ((1.0, 0.0), (0.0, 1.0), (_S, _S), (_S, -_S))  # x, y, and the diagonals x + y and x - y
+DISC, SEGMENT, BOX, RIVER = 0, 1, 2, 3  # RIVER: a run of a river's course, which stations keep their side of
+HORIZONTAL, VERTICAL, RISING, FALLING, SLANTED = range(5)  # a segment's direction (RISING: dx and dy alike)
+TIED_AXIS = {HORIZONTAL: 1, VERTICAL: 0, RISING: 3, FALLING: 2}  # the axis a segment's two ends keep alike
+_EPS = 1e-6
+CELL = 64.0
+HOLD_SLACK = 1e-3  # px: a river's point this near a link lies where the river crosses it
+
+Interval = tuple[int, float, int, float]  # low end (point, offset), high end (point, offset)
+
+
+@dataclass(frozen=True, slots=True)
+class Thing:
+    """A disc, a segment or a name box (see the notes); `owner` is a disc's or box's place, a segment's track."""
+
+    kind: int
+    points: tuple[int, ...]
+    size: float = 0.0  # a disc's radius, a segment's half-width
+    corners: tuple[Point, ...] = ()  # a box's corners relative to its point
+    owner: int = -1
+    slanted: bool = False  # a segment neither straight nor at 45° (a junction's first one): no axis is its normal
+
+
+@dataclass(frozen=True, slots=True)
+class Wish:
+    """A name the layout should make room for: its station (place index), its box at the clear scale, how far
+    that box keeps from its own station's ring (another station's ring must keep further) and the price of
+    each px it is left short."""
+
+    index: int
+    box: Box
+    reach: float
+    price: float
+
+
+@dataclass(frozen=True, slots=True)
+class Parting:
+    """Two things apart along an axis: the room between them (negative where they overlap along it) and the
+    near end of each, the one before's high end and the one after's low end."""
+
+    room: float
+    axis: int
+    before: tuple[int, float]
+    after: tuple[int, float]
+
+
+def _along_segment(point: Point, a: Point, b: Point) -> float | None:
+    """How far along the segment a-b the point lies (0 to 1), or None where it is not on it."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = dx * dx + dy * dy
+    if length <= 0:
+        return 0.0 if math.dist(point, a) < HOLD_SLACK else None
+    t = max(0.0, min(1.0, ((point[0] - a[0]) * dx + (point[1] - a[1]) * dy) / length))
+    return t if math.dist(point, (a[0] + t * dx, a[1] + t * dy)) < HOLD_SLACK else None
+
+
+def direction(a: Point, b: Point) -> int:
+    """Which way the segment from a to b runs."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    scale = _EPS * max(1.0, abs(dx) + abs(dy))
+    if abs(dy) <= scale:
+        return HORIZONTAL
+    if abs(dx) <= scale:
+        return VERTICAL
+    if abs(abs(dx) - abs(dy)) <= 2 * scale:
+        return RISING if (dx > 0) == (dy > 0) else FALLING
+    return SLANTED
+
+
+class Ties:
+    """Which points keep their coordinate along an axis alike: the ends of a horizontal segment keep y, of a
+    vertical one x, of a 45° one x - y or x + y, and so do whole runs of them. Two things on one run cannot
+    be parted along the axis it ties (names of stations on one avenue part along it, not across it)."""
+
+    def __init__(self, count: int) -> None:
+        self.parent = [list(range(count)) for _ in AXES]
+
+    def root(self, axis: int, v: int) -> int:
+        parent = self.parent[axis]
+        while parent[v] != v:
+            parent[v] = parent[parent[v]]
+            v = parent[v]
+        return v
+
+    def tie(self, axis: int, a: int, b: int) -> None:
+        self.parent[axis][self.root(axis, b)] = self.root(axis, a)
+
+    def tied(self, axis: int, points: Iterable[int]) -> bool:
+        return len({self.root(axis, v) for v in points}) == 1
+
+
+class Drawing:
+    """A layout's points, segments (each path's consecutive points, then each river's runs), ties and things,
+    with each thing's interval along each axis and a grid to find the things near a place. A river's course
+    (`rivers`: as redrawn, river.py) is drawn too: its points after the paths' bends, each where it crosses a
+    link held there (`river_holds`: the point, the segment's two points and how far along it)."""
+
+    def __init__(self, tracks: Sequence[Track], schematic: Schematic, scene: NameScene,
+                 boxes: Mapping[int, Box], rivers: Mapping[int, Sequence[Point]] | None = None) -> None:
+        self.points = list(schematic.positions)
+        self.paths: list[list[int]] = []
+        for track, path in zip(tracks, schematic.paths, strict=True):
+            ids = [track.a]
+            for point in path[1:-1]:
+                ids.append(len(self.points))
+                self.points.append(point)
+            self.paths.append([*ids, track.b])
+        self.segments = [(a, b, direction(self.points[a], self.points[b])) for ids in self.paths
+                         for a, b in pairwise(ids)]
+        self.river_holds: list[tuple[int, int, int, float]] = []
+        self.rigid: set[int] = set()  # the links whose shape is kept (by index)
+        self.first_river_point = len(self.points)
+        self.courses: dict[int, list[int]] = {}  # each river's course (by water area) as points
+        runs = self._rivers(rivers or {})
+        self.ties = Ties(len(self.points))
+        for a, b, way in self.segments:
+            for axis in range(4) if way == SLANTED else (TIED_AXIS[way],):
+                self.ties.tie(axis, a, b)
+        self.things = [Thing(DISC, (i,), disc.radius, owner=i) for i, disc in enumerate(scene.obstacles.discs)]
+        k = 0
+        for track_index, (ids, line) in enumerate(zip(self.paths, scene.obstacles.tracks, strict=True)):
+            for a, b in pairwise(ids):
+                self.things.append(Thing(SEGMENT, (a, b), line.half_width, owner=track_index,
+                                         slanted=self.segments[k][2] == SLANTED))
+                k += 1
+        self.things += [self.box(index, box) for index, box in boxes.items()]
+        self.things += [Thing(RIVER, (a, b)) for a, b in runs]
+        self.intervals = [self.interval(thing) for thing in self.things]
+        self.grid: SpatialGrid[int] = SpatialGrid(CELL)
+        for k, intervals in enumerate(self.intervals):
+            self.grid.add(self.rect(intervals), k)
+
+    def _rivers(self, rivers: Mapping[int, Sequence[Point]]) -> list[tuple[int, int]]:
+        """Each river's course as points and runs (see the class notes); its runs join the segments. A link the
+        river crosses keeps its shape (`rigid`): the river crosses it halfway along its length, which stays
+        on the same segment only while no segment of it grows."""
+        links = [(k, a, b) for k, ids in enumerate(self.paths) for a, b in pairwise(ids)]
+        runs = []
+        for area, course in rivers.items():
+            ids = self.courses[area] = []
+            for point in course:
+                ids.append(len(self.points))
+                self.points.append(point)
+                hold = next(((k, a, b, t) for k, a, b in links
+                             if (t := _along_segment(point, self.points[a], self.points[b])) is not None), None)
+                if hold is not None:
+                    self.river_holds.append((ids[-1], *hold[1:]))
+                    self.rigid.add(hold[0])
+            for a, b in pairwise(ids):
+                if math.dist(self.points[a], self.points[b]) > _EPS:
+                    runs.append((a, b))
+                    self.segments.append((a, b, direction(self.points[a], self.points[b])))
+        return runs
+
+    def box(self, index: int, box: Box) -> Thing:
+        """Place `index`'s name box as a thing riding on its station."""
+        x, y = self.points[index]
+        bx, by, bw, bh = box
+        corners = ((bx - x, by - y), (bx + bw - x, by - y), (bx - x, by + bh - y), (bx + bw - x, by + bh - y))
+        return Thing(BOX, (index,), corners=corners, owner=index)
+
+    def interval(self, thing: Thing) -> list[Interval]:
+        """Where the thing lies along each axis (see the notes)."""
+        found = []
+        for ax, ay in AXES:
+            if thing.kind == DISC:
+                (p,) = thing.points
+                found.append((p, -thing.size, p, thing.size))
+            elif thing.kind == BOX:
+                (p,) = thing.points
+                values = [ax * cx + ay * cy for cx, cy in thing.corners]
+                found.append((p, min(values), p, max(values)))
+            else:
+                a, b = thing.points
+                low, high = (a, b) if self._along(ax, ay, a) <= self._along(ax, ay, b) else (b, a)
+                found.append((low, -thing.size, high, thing.size))
+        return found
+
+    def _along(self, ax: float, ay: float, point: int) -> float:
+        x, y = self.points[point]
+        return ax * x + ay * y
+
+    def value(self, axis: int, end: tuple[int, float]) -> float:
+        """Where an interval's end lies along the axis now."""
+        ax, ay = AXES[axis]
+        return self._along(ax, ay, end[0]) + end[1]
+
+    def rect(self, intervals: Sequence[Interval]) -> Box:
+        """The upright box round a thing, from its intervals along x and y."""
+        (xl, xlo, xh, xho), (yl, ylo, yh, yho) = intervals[0], intervals[1]
+        x0, y0 = self.points[xl][0] + xlo, self.points[yl][1] + ylo
+        return x0, y0, self.points[xh][0] + xho - x0, self.points[yh][1] + yho - y0
+
+    def near(self, box: Box, reach: float) -> Iterable[int]:
+        """The things whose upright box may come within `reach` of `box`."""
+        x, y, w, h = box
+        return self.grid.near((x - reach, y - reach, w + 2 * reach, h + 2 * reach))
+
+    def parting(self, first: Sequence[Interval], second: Sequence[Interval], axes: Iterable[int],
+                ways: Mapping[int, int] | None = None) -> Parting:
+        """Of the `axes`, the one along which two things are furthest apart now, either way round or as `ways`
+        allows along each (1: the second after the first, -1: before, 0: either)."""
+        best: Parting | None = None
+        for axis in axes:
+            way = 0 if ways is None else ways[axis]
+            for one, other in [(first, second)] * (way >= 0) + [(second, first)] * (way <= 0):
+                before, after = one[axis][2:], other[axis][:2]
+                room = self.value(axis, after) - self.value(axis, before)
+                if best is None or room > best.room:
+                    best = Parting(room, axis, before, after)
+        if best is None:
+            raise ValueError("no axis to part two things along")
+        return best
+
+    def free(self, first: Thing, second: Thing) -> dict[int, int]:
+        """The axes along which the layout can part two things (their points not all tied along it), each with
+        the way round they may part: in the order their points lie along it now (a neighbour on a name's side
+        of its station parts from the name beyond it, not by passing the station), either way where level."""
+        free = {}
+        for axis in range(4):
+            if self.ties.tied(axis, (*first.points, *second.points)):
+                continue
+            ax, ay = AXES[axis]
+            ends = [sum(self._along(ax, ay, p) for p in thing.points) / len(thing.points) for thing in (first, second)]
+            free[axis] = 0 if abs(ends[1] - ends[0]) < 1.0 else 1 if ends[1] > ends[0] else -1
+        return free

@@ -1,0 +1,243 @@
+"""The layout moved by one linear program to give wished names their room (`spread`).
+
+Each point has an x and a y column, each within REACH of where it is and on the board less its margin (a
+pinned place stays). Each segment keeps its direction and orientation (a horizontal one its y alike at both
+ends, a 45° one its x and y growing alike) and at least LEAST_SEGMENT of length, or what it has. Every pair
+of things near each other keeps the side of the axis that parts them most now, with the room it has, up to
+the room the rules ask (stations MIN_SPACING apart, a link CLEARANCE pitches from a station it passes, two
+links SEGMENT_ROOM apart, a name 1 px from anything); two things only apart by less than that along every
+axis (round the end of a link) keep what they have along each axis they are apart on, so that they cannot
+slide round the corner. A name box keeps on the board, or no further off it than it is.
+
+A wished name's pairs short of the room the rules ask (another station's ring as near its box as its own, a
+link or a name across it, the board's edge) ask for it at the wish's price per px short, along the axis that
+parts them most of those the layout can part them along, the way round their stations lie (`Drawing.free`).
+The program takes the layout short of least room, priced, then moved least (a px of one coordinate costs 1).
+Things further apart than the most two points can come nearer (2√2 REACH) plus the room they need are not
+paired: they cannot meet.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from itertools import pairwise
+
+from editor.cartography.layout.areas import carry_areas
+from editor.cartography.layout.checks import CLEARANCE, MIN_SPACING
+from editor.cartography.metro.request import MapRequest
+from editor.cartography.metro.river import DISC_ROOM, HALF_WIDTH, river_banks
+from editor.cartography.metro.scene import NameScene
+from editor.cartography.network import Area, Frame, Point, Schematic
+from editor.cartography.spread.drawing import (
+    AXES,
+    BOX,
+    DISC,
+    HORIZONTAL,
+    RIVER,
+    SEGMENT,
+    SLANTED,
+    VERTICAL,
+    Drawing,
+    Interval,
+    Parting,
+    Thing,
+    Wish,
+)
+from editor.cartography.spread.program import Program
+from game.geometry import Box, band
+
+REACH = 60.0  # px a point may move in one program
+LEAST_SEGMENT = 8.0  # px: a segment may shrink to this, no further (or as short as it is)
+SEGMENT_ROOM = 6.0  # px kept between two links' beds that share no point (or what they have)
+NAME_ROOM = 1.0  # px between a name and anything else
+BOARD_PAD = 1.0  # px a name keeps from the board's edge
+MOVE_COST = 1.0  # per px a coordinate moves
+ROUNDING = 1.5  # px two stations may come nearer once a board file holds them in whole pixels (√2, and a bit)
+EDGE_SLACK = 1e-6  # px: a river's point this near the board's edge runs off it there
+RIVER_ROOM = HALF_WIDTH + DISC_ROOM  # pitches between a river's middle and a station's centre (river.py)
+
+
+def spread(request: MapRequest, schematic: Schematic, scene: NameScene, boxes: Mapping[int, Box],
+           wishes: Sequence[Wish], rivers: Mapping[int, Sequence[Point]] | None = None) -> Schematic | None:
+    """The layout moved to give the `wishes` room (see the notes); `boxes` are every name's box at the clear
+    scale as it stands, a wished name's replaced by its wish. The `rivers` (each water area's course as river.py
+    redraws it, by area) move with the links they cross, and every station keeps its side of them and RIVER_ROOM
+    from their middle: each is drawn on the new layout along its course moved so (river.py keeps a course that
+    still runs so). None where the program finds no layout."""
+    network = request.network
+    wished = {wish.index: wish for wish in wishes}
+    drawing = Drawing(network.tracks, schematic, scene, {**boxes, **{i: w.box for i, w in wished.items()}}, rivers)
+    program = Program()
+    frame = request.frame
+    for i, point in enumerate(drawing.points):
+        pinned = i < len(network.places) and network.places[i].pinned
+        river = i >= drawing.first_river_point
+        for axis, size in ((0, frame.width), (1, frame.height)):
+            program.column(*_range(point[axis], size, 0.0 if river else frame.margin, pinned))
+    _segments(program, drawing)
+    for held, a, b, t in drawing.river_holds:  # where the river crosses a link, it stays on it
+        for axis in (0, 1):
+            program.row({2 * held + axis: 1.0, 2 * a + axis: t - 1.0, 2 * b + axis: -t}, 0.0, 0.0)
+    for k in drawing.rigid:
+        for a, b in pairwise(drawing.paths[k]):
+            _hold(program, drawing.points, a, b)
+    _pairs(program, drawing, wished, schematic.pitch)
+    _on_board(program, drawing, wished, request.frame)
+    for i, point in enumerate(drawing.points):
+        for axis in (0, 1):  # moved = |coordinate - where it is|
+            moved = program.column(0.0, math.inf, MOVE_COST)
+            program.row({2 * i + axis: 1.0, moved: -1.0}, -math.inf, point[axis])
+            program.row({2 * i + axis: 1.0, moved: 1.0}, point[axis])
+    solution = program.solve()
+    if solution is None:
+        return None
+    points = [(solution[2 * i], solution[2 * i + 1]) for i in range(len(drawing.points))]
+    positions = tuple(points[:len(network.places)])
+    paths = tuple(tuple(points[v] for v in ids) for ids in drawing.paths)
+    bends = [v for ids in drawing.paths for v in ids[1:-1]]
+    areas = list(carry_areas(schematic.areas, schematic.positions, positions, [drawing.points[v] for v in bends],
+                             [points[v] for v in bends], schematic.pitch, (frame.width, frame.height)))
+    for area, course in drawing.courses.items():
+        areas[area] = Area(areas[area].kind, tuple(band([points[v] for v in course], *river_banks(schematic.pitch))),
+                           areas[area].name)
+    return Schematic(positions, paths, tuple(areas), schematic.pitch, schematic.notes, schematic.origin)
+
+
+def _range(value: float, size: float, margin: float, pinned: bool) -> tuple[float, float]:
+    """Where a coordinate may go: within REACH of `value`, on the board less its margin (or no further off
+    it than it is); a pinned place's nowhere else, nor a river's end off the board's edge."""
+    if pinned or (margin == 0.0 and (abs(value) < EDGE_SLACK or abs(value - size) < EDGE_SLACK)):
+        return value, value
+    return max(value - REACH, min(value, margin)), min(value + REACH, max(value, size - margin))
+
+
+def _segments(program: Program, drawing: Drawing) -> None:
+    """Each segment keeps its direction, its orientation and some length (see the notes)."""
+    points = drawing.points
+    for a, b, way in drawing.segments:
+        (ax, ay), (bx, by) = points[a], points[b]
+        dx, dy = bx - ax, by - ay
+        sx, sy = (1.0 if dx > 0 else -1.0), (1.0 if dy > 0 else -1.0)
+        if way == SLANTED:  # kept as it is
+            program.row({2 * b: 1.0, 2 * a: -1.0}, dx, dx)
+            program.row({2 * b + 1: 1.0, 2 * a + 1: -1.0}, dy, dy)
+        elif way == HORIZONTAL:
+            program.row({2 * a + 1: 1.0, 2 * b + 1: -1.0}, 0.0, 0.0)
+            program.row({2 * b: sx, 2 * a: -sx}, min(abs(dx), LEAST_SEGMENT))
+        elif way == VERTICAL:
+            program.row({2 * a: 1.0, 2 * b: -1.0}, 0.0, 0.0)
+            program.row({2 * b + 1: sy, 2 * a + 1: -sy}, min(abs(dy), LEAST_SEGMENT))
+        else:  # 45°: x and y grow alike
+            program.row({2 * b: sx, 2 * a: -sx, 2 * b + 1: -sy, 2 * a + 1: sy}, 0.0, 0.0)
+            program.row({2 * b: sx, 2 * a: -sx}, min(abs(dx), LEAST_SEGMENT * AXES[2][0]))
+
+
+def _pairs(program: Program, drawing: Drawing, wished: Mapping[int, Wish], pitch: float) -> None:
+    """A row (or a few) for every pair of things that could come nearer than they ask (see the notes)."""
+    closing = 2 * math.sqrt(2) * REACH  # the most two things can close in along any axis, each point moving REACH
+    things, intervals = drawing.things, drawing.intervals
+    for k, thing in enumerate(things):
+        for m in drawing.near(drawing.rect(intervals[k]), closing + MIN_SPACING):
+            if m <= k:
+                continue
+            other = things[m]
+            need, price = room_asked(thing, other, wished, pitch)
+            if need is None:
+                continue
+            best = drawing.parting(intervals[k], intervals[m], range(4))
+            if best.room >= need + closing:
+                continue  # too far apart to meet
+            if (thing.slanted or other.slanted) and best.room < need:
+                _hold(program, drawing.points, thing.points[0], other.points[0])  # no axis is a slanted one's normal
+                continue
+            _part(program, drawing, intervals[k], intervals[m], best, need, price, drawing.free(thing, other))
+
+
+def room_asked(one: Thing, other: Thing, wished: Mapping[int, Wish], pitch: float) -> tuple[float | None, float]:
+    """The room two things ask between their intervals (None: none asked) and the price per px short where a
+    wished name asks it (0: they keep what they have, up to the room asked)."""
+    if one.kind > other.kind:
+        one, other = other, one
+    if other.kind == RIVER:  # a station keeps its bank, and the river's room
+        return (RIVER_ROOM * pitch - one.size, 0.0) if one.kind == DISC else (None, 0.0)
+    shared = bool(set(one.points) & set(other.points))
+    if one.kind == DISC and other.kind == DISC:  # with room for the file's whole pixels
+        return MIN_SPACING + ROUNDING - one.size - other.size, 0.0
+    if one.kind == DISC and other.kind == SEGMENT:  # the link keeps CLEARANCE pitches from the station's centre
+        return (None, 0.0) if shared else (CLEARANCE * pitch - one.size - other.size, 0.0)
+    if one.kind == SEGMENT and other.kind == SEGMENT:
+        return (None, 0.0) if shared else (SEGMENT_ROOM, 0.0)
+    if one.kind == DISC:  # and a box: another station's ring further from the box than its own station's
+        if other.owner == one.owner:
+            return None, 0.0
+        wish = wished.get(other.owner)
+        return (wish.reach + NAME_ROOM, wish.price) if wish is not None else (NAME_ROOM, 0.0)
+    if one.kind == SEGMENT:  # and a box
+        wish = wished.get(other.owner)
+        return NAME_ROOM, wish.price if wish is not None else 0.0
+    prices = [wish.price for wish in (wished.get(one.owner), wished.get(other.owner)) if wish is not None]
+    return NAME_ROOM, max(prices, default=0.0)
+
+
+def _part(program: Program, drawing: Drawing, first: Sequence[Interval], second: Sequence[Interval], best: Parting,
+          need: float, price: float, free: Mapping[int, int]) -> None:
+    """Keep two things apart as the notes say (`best`: their parting now); a wish short of room asks for it,
+    priced."""
+    if price > 0 and best.room < need and free:
+        _row(program, drawing, drawing.parting(first, second, free, free), need, price)
+    elif best.room >= need:
+        _row(program, drawing, best, need, 0.0)
+    elif best.room >= 0:
+        for axis in range(4):
+            parting = drawing.parting(first, second, (axis,))
+            if parting.room >= 0:
+                _row(program, drawing, parting, parting.room, 0.0)
+    # else: over each other now (links crossing, a name on a link): not this program's to part
+
+
+def _row(program: Program, drawing: Drawing, parting: Parting, need: float, price: float) -> None:
+    """The row keeping two things `need` px apart along the parting's axis; with a `price`, a column for the px
+    short. A pair that is not asked more than it has keeps what it has (so the layout as it is fits)."""
+    ax, ay = AXES[parting.axis]
+    (before, before_offset), (after, after_offset) = parting.before, parting.after
+    terms: dict[int, float] = {}
+    for point, sign in ((after, 1.0), (before, -1.0)):
+        terms[2 * point] = terms.get(2 * point, 0.0) + sign * ax
+        terms[2 * point + 1] = terms.get(2 * point + 1, 0.0) + sign * ay
+    if price > 0:
+        terms[program.column(0.0, math.inf, price)] = 1.0
+        program.row(terms, need - after_offset + before_offset)
+    else:
+        program.row(terms, min(parting.room, need) - after_offset + before_offset)
+
+
+def _hold(program: Program, points: Sequence[Point], a: int, b: int) -> None:
+    """Points a and b keep where they are from each other."""
+    if a == b:
+        return
+    for axis in (0, 1):
+        value = points[b][axis] - points[a][axis]
+        program.row({2 * b + axis: 1.0, 2 * a + axis: -1.0}, value, value)
+
+
+def _on_board(program: Program, drawing: Drawing, wished: Mapping[int, Wish], frame: Frame) -> None:
+    """Every name box keeps on the board (BOARD_PAD from its edge) or no further off it than it is; a wished
+    box asks to be on it, at its price per px off."""
+    for thing in drawing.things:
+        if thing.kind != BOX:
+            continue
+        (p,) = thing.points
+        wish = wished.get(thing.owner)
+        for axis, size in ((0, frame.width), (1, frame.height)):
+            values = [corner[axis] for corner in thing.corners]
+            # each side as sign * coordinate + offset >= edge: the box's low side past the board's low edge,
+            # its high side short of the high edge
+            for sign, offset, edge in ((1.0, min(values), BOARD_PAD), (-1.0, -max(values), BOARD_PAD - size)):
+                now = sign * drawing.points[p][axis] + offset
+                terms = {2 * p + axis: sign}
+                if now >= edge or wish is None:
+                    program.row(terms, min(edge, now) - offset)
+                else:
+                    terms[program.column(0.0, math.inf, wish.price)] = 1.0
+                    program.row(terms, edge - offset)

@@ -1,0 +1,144 @@
+"""Rounds of room for the names that break the cartography figure, kept while they help.
+
+Each round, every name that breaks the figure's rules (`letter_steps.breaking_the_figure`: at the usual size,
+nearer another station than its own, over a link, a name or a station, off the board) wishes for the place
+round its station that is short of least room (`Gauge`), with the placer's preferences settling ties; every
+other name in trouble at the clear scale wishes for room where it stands, at a lower price. The layout is
+moved to give them room (`spread`), each wished name set in its wished place and the others carried along
+with their stations, then finished as every map is (parted where names meet, each that breaks the figure moved
+where it keeps it). Of the rounds, the one with fewest names breaking the figure is kept (then fewest in
+trouble at the clear scale), if it has fewer than the map had, no more unreadable names, and costs the map no
+river drawn in straight and 45° runs (as the finished map redraws it: `river.redraw_rivers`) nor a link drawn on
+another it shares no station with (`nudge.stacked_when_drawn`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+
+from editor.cartography.layout.checks import MIN_SPACING, check_schematic
+from editor.cartography.metro.climb import Finish
+from editor.cartography.metro.letter_steps import breaking_the_figure
+from editor.cartography.metro.naming import carried, clear_boxes, measure_of, scene_of
+from editor.cartography.metro.nudge import NamedLayout, stacked_when_drawn
+from editor.cartography.metro.request import MapRequest
+from editor.cartography.metro.river import redrawn_rivers
+from editor.cartography.metro.scene import NameScene
+from editor.cartography.names.candidates import (
+    AWAY_COST_PER_PX,
+    SIDE_COST,
+    TWO_LINES_COST,
+    away_steps,
+    layouts_of,
+    places_round,
+)
+from editor.cartography.names.types import PlacedName
+from editor.cartography.network import Point, Schematic
+from editor.cartography.spread.drawing import Wish
+from editor.cartography.spread.gauge import Gauge
+from editor.cartography.spread.layout import spread
+from game.board.label_spec import LabelSpec, gap_for, split_lines
+from game.board.name_clearance import NameScene as RuleScene
+from game.board.name_clearance import NameStation
+from game.geometry import Box, box_point_distance
+
+ROUNDS = 3
+PRICE = 1000.0  # per px short, for a name that breaks the figure (a px a point moves costs 1)
+TROUBLE_PRICE = 20.0  # per px short, for a name in trouble at the clear scale only
+
+
+def spread_for_the_letter(request: MapRequest, schematic: Schematic, scene: NameScene,
+                          names: Mapping[int, PlacedName],
+                          finish: Finish) -> tuple[Schematic, NameScene, dict[int, PlacedName]]:
+    """The map after the best round of room for the names that break the figure (see the notes), or as it is."""
+    breaking = breaking_the_figure(request, scene, names)
+    if not breaking:
+        return schematic, scene, dict(names)
+    start = NamedLayout.of(request, schematic, scene, names)
+    rounds: list[tuple[int, NamedLayout]] = []
+    current = start
+    for _ in range(ROUNDS):
+        outcome = _round(request, current, breaking, finish)
+        if outcome is None:
+            break
+        current, breaking = outcome
+        rounds.append((len(breaking), current))
+        if not breaking:
+            break
+    least = len(breaking_the_figure(request, scene, names))
+    kept = sorted((r for r in rounds if r[0] < least and r[1].unreadable <= start.unreadable),
+                  key=lambda r: (r[0], len(r[1].in_trouble), len(r[1].problems)))
+    if kept:
+        stacked = stacked_when_drawn(request, start)
+        rivers = redrawn_rivers(request.network, schematic, request.frame, strict=True)[1]
+        for _count, named in kept:
+            if stacked_when_drawn(request, named) <= stacked and \
+                    rivers <= redrawn_rivers(request.network, named.schematic, request.frame)[1]:
+                return named.schematic, named.scene, named.names
+    return schematic, scene, dict(names)
+
+
+def _round(request: MapRequest, named: NamedLayout, breaking: Mapping[int, object],
+           finish: Finish) -> tuple[NamedLayout, dict[int, frozenset[int]]] | None:
+    """One round (see the notes): the map moved and named, and its names breaking the figure; None where the
+    program finds no layout or the one it finds breaks a layout guarantee."""
+    boxes = clear_boxes(request, named.scene, named.names)
+    gauge = Gauge(request, named.schematic, named.scene, boxes)
+    rules = RuleScene(named.scene.stations, named.scene.obstacles, request.frame)
+    wishes: list[Wish] = []
+    specs: dict[int, LabelSpec] = {}
+    for pos, station in enumerate(named.scene.stations):
+        index = station.index
+        if index in breaking and station.fixed is None:
+            specs[index], wish = _wished(request, gauge, rules, pos)
+            wishes.append(wish)
+        elif (index in breaking or index in named.in_trouble) and index in boxes:
+            price = PRICE if index in breaking else TROUBLE_PRICE
+            wishes.append(Wish(index, boxes[index], _reach(boxes[index], station), price))
+    routes: dict[int, list[Point]] = {}
+    redrawn_rivers(request.network, named.schematic, request.frame, strict=True, routes=routes)
+    moved = spread(request, named.schematic, named.scene, boxes, wishes, routes)
+    if moved is None or check_schematic(request.network, moved, request.frame) or \
+            _closest([(round(x), round(y)) for x, y in moved.positions]) < MIN_SPACING:
+        return None  # a guarantee broken, or two stations too close once the file holds them in whole px
+    wished = {i: PlacedName(i, spec, split_lines(request.network.places[i].name, spec), (0.0, 0.0, 0.0, 0.0))
+              for i, spec in specs.items()}
+    scene = scene_of(request, moved)
+    names = finish(scene, carried(request, scene, {**named.names, **wished}))
+    return NamedLayout.of(request, moved, scene, names), breaking_the_figure(request, scene, names)
+
+
+def _wished(request: MapRequest, gauge: Gauge, rules: RuleScene, pos: int) -> tuple[LabelSpec, Wish]:
+    """The place round the station at `pos` short of least room, the placer's preferences settling ties."""
+    station = rules.stations[pos]
+    measure = measure_of(request)
+    gap = gap_for(request.label_px)
+    best: tuple[float, LabelSpec, Wish] | None = None
+    for spec, placed in places_round(rules, pos, layouts_of(station, measure), away_steps(request.label_px, gap),
+                                     measure, gap, request.clear_scale):
+        wish = Wish(station.index, placed[2], _reach(placed[2], station), PRICE)
+        cost = gauge.short(wish) + SIDE_COST[spec.side or "E"] + TWO_LINES_COST * bool(spec.split) + \
+            AWAY_COST_PER_PX * spec.away
+        if best is None or cost < best[0]:
+            best = (cost, spec, wish)
+    if best is None:
+        raise ValueError(f"no place round {station.name}")
+    return best[1], best[2]
+
+
+def _closest(positions: Sequence[Point]) -> float:
+    """The distance between the two closest places (a sweep along x)."""
+    order = sorted(positions)
+    closest = math.inf
+    for k, p in enumerate(order):
+        for q in order[k + 1:]:
+            if q[0] - p[0] >= closest:
+                break
+            closest = min(closest, math.dist(p, q))
+    return closest
+
+
+def _reach(box: Box, station: NameStation) -> float:
+    """How far the box keeps from its station's ring."""
+    return box_point_distance(box, station.x, station.y) - station.radius

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from itertools import combinations, product
+from itertools import combinations
 
 from editor.cartography.names.candidates import (
     CLEARANCE,
@@ -189,14 +189,7 @@ class Untangler:
         spacing = self.scene.spacing
         now += sum(text_over_text(self.current[p][1], self.current[q][1], spacing) for p, q in combinations(group, 2))
         choices = [self._options(pos, others)[:keep] or [(0.0, *self.current[pos])] for pos in group]
-        best, best_cost = None, now - 1e-6
-        for combo in product(*choices):
-            cost = sum(c for c, _, _ in combo)
-            if cost >= best_cost:
-                continue
-            cost += sum(text_over_text(x[2], y[2], spacing) for x, y in combinations(combo, 2))
-            if cost < best_cost:
-                best, best_cost = combo, cost
+        best = _cheapest(choices, spacing, now - 1e-6)
         if best is None:
             return False
         for pos, (_, spec, placed) in zip(group, best, strict=True):
@@ -204,3 +197,37 @@ class Untangler:
             index = self.stations[pos].index
             self.names[index] = PlacedName(index, spec, placed[0], placed[1])
         return True
+
+
+Option = tuple[float, LabelSpec, Placed]
+
+
+def _cheapest(choices: Sequence[Sequence[Option]], spacing: float, bound: float) -> tuple[Option, ...] | None:
+    """Of one place for each name (each name's places sorted by cost, cheapest first), the first combination in
+    `product` order whose costs and text over text together cost less than `bound` and any combination before
+    it: None if none does. A combination whose own costs alone come to the best found so far is passed over,
+    and so, with them, every later place of the same name (each costs no less), which leaves out most of the
+    product; the sums are added in `sum`'s order, so what is found is exactly what trying every one finds."""
+    least = [options[0][0] for options in choices]
+    found: list[tuple[Option, ...] | None] = [None]
+    best = [bound]
+
+    def walk(picked: tuple[Option, ...], partial: float) -> None:
+        k = len(picked)
+        for option in choices[k]:
+            cost = partial + option[0]
+            reach = cost
+            for low in least[k + 1:]:
+                reach += low
+            if reach >= best[0]:
+                break  # the cheapest of what follows costs this much already, and the later places more
+            if k + 1 < len(choices):
+                walk((*picked, option), cost)
+                continue
+            combo = (*picked, option)
+            cost += sum(text_over_text(x[2], y[2], spacing) for x, y in combinations(combo, 2))
+            if cost < best[0]:
+                found[0], best[0] = combo, cost
+
+    walk((), 0.0)
+    return found[0]

@@ -58,6 +58,17 @@ class Wish:
 
 
 @dataclass(frozen=True, slots=True)
+class Extent:
+    """Where a thing lies along each axis: its interval's ends (each a point and an offset), where those lie
+    now (`spans`), where its points lie on average (`middles`), and the runs its points are tied to (`runs`)."""
+
+    ends: tuple[Interval, ...]
+    spans: tuple[tuple[float, float], ...]
+    middles: tuple[float, ...]
+    runs: tuple[frozenset[int], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Parting:
     """Two things apart along an axis: the room between them (negative where they overlap along it) and the
     near end of each, the one before's high end and the one after's low end."""
@@ -149,10 +160,10 @@ class Drawing:
                 k += 1
         self.things += [self.box(index, box) for index, box in boxes.items()]
         self.things += [Thing(RIVER, (a, b)) for a, b in runs]
-        self.intervals = [self.interval(thing) for thing in self.things]
+        self.extents = [self.extent(thing) for thing in self.things]
         self.grid: SpatialGrid[int] = SpatialGrid(CELL)
-        for k, intervals in enumerate(self.intervals):
-            self.grid.add(self.rect(intervals), k)
+        for k, extent in enumerate(self.extents):
+            self.grid.add(self.rect(extent), k)
 
     def _rivers(self, rivers: Mapping[int, Sequence[Point]]) -> list[tuple[int, int]]:
         """Each river's course as points and runs (see the class notes); its runs join the segments. A link the
@@ -183,68 +194,68 @@ class Drawing:
         corners = ((bx - x, by - y), (bx + bw - x, by - y), (bx - x, by + bh - y), (bx + bw - x, by + bh - y))
         return Thing(BOX, (index,), corners=corners, owner=index)
 
-    def interval(self, thing: Thing) -> list[Interval]:
+    def extent(self, thing: Thing) -> Extent:
         """Where the thing lies along each axis (see the notes)."""
-        found = []
+        ends = []
         for ax, ay in AXES:
             if thing.kind == DISC:
                 (p,) = thing.points
-                found.append((p, -thing.size, p, thing.size))
+                ends.append((p, -thing.size, p, thing.size))
             elif thing.kind == BOX:
                 (p,) = thing.points
                 values = [ax * cx + ay * cy for cx, cy in thing.corners]
-                found.append((p, min(values), p, max(values)))
+                ends.append((p, min(values), p, max(values)))
             else:
                 a, b = thing.points
                 low, high = (a, b) if self._along(ax, ay, a) <= self._along(ax, ay, b) else (b, a)
-                found.append((low, -thing.size, high, thing.size))
-        return found
+                ends.append((low, -thing.size, high, thing.size))
+        spans = tuple((self._along(ax, ay, low) + low_offset, self._along(ax, ay, high) + high_offset)
+                      for (ax, ay), (low, low_offset, high, high_offset) in zip(AXES, ends, strict=True))
+        middles = tuple(sum(self._along(ax, ay, p) for p in thing.points) / len(thing.points) for ax, ay in AXES)
+        runs = tuple(frozenset(self.ties.root(axis, p) for p in thing.points) for axis in range(4))
+        return Extent(tuple(ends), spans, middles, runs)
 
     def _along(self, ax: float, ay: float, point: int) -> float:
         x, y = self.points[point]
         return ax * x + ay * y
 
-    def value(self, axis: int, end: tuple[int, float]) -> float:
-        """Where an interval's end lies along the axis now."""
-        ax, ay = AXES[axis]
-        return self._along(ax, ay, end[0]) + end[1]
-
-    def rect(self, intervals: Sequence[Interval]) -> Box:
-        """The upright box round a thing, from its intervals along x and y."""
-        (xl, xlo, xh, xho), (yl, ylo, yh, yho) = intervals[0], intervals[1]
-        x0, y0 = self.points[xl][0] + xlo, self.points[yl][1] + ylo
-        return x0, y0, self.points[xh][0] + xho - x0, self.points[yh][1] + yho - y0
+    def rect(self, extent: Extent) -> Box:
+        """The upright box round a thing, from its spans along x and y."""
+        (x0, x1), (y0, y1) = extent.spans[0], extent.spans[1]
+        return x0, y0, x1 - x0, y1 - y0
 
     def near(self, box: Box, reach: float) -> Iterable[int]:
         """The things whose upright box may come within `reach` of `box`."""
         x, y, w, h = box
         return self.grid.near((x - reach, y - reach, w + 2 * reach, h + 2 * reach))
 
-    def parting(self, first: Sequence[Interval], second: Sequence[Interval], axes: Iterable[int],
+    def parting(self, first: Extent, second: Extent, axes: Iterable[int],
                 ways: Mapping[int, int] | None = None) -> Parting:
         """Of the `axes`, the one along which two things are furthest apart now, either way round or as `ways`
         allows along each (1: the second after the first, -1: before, 0: either)."""
-        best: Parting | None = None
+        best: tuple[float, int, int] | None = None  # room, axis, 0 (first before second) or 1
         for axis in axes:
             way = 0 if ways is None else ways[axis]
-            for one, other in [(first, second)] * (way >= 0) + [(second, first)] * (way <= 0):
-                before, after = one[axis][2:], other[axis][:2]
-                room = self.value(axis, after) - self.value(axis, before)
-                if best is None or room > best.room:
-                    best = Parting(room, axis, before, after)
+            (low, high), (other_low, other_high) = first.spans[axis], second.spans[axis]
+            if way >= 0 and (best is None or other_low - high > best[0]):
+                best = (other_low - high, axis, 0)
+            if way <= 0 and (best is None or low - other_high > best[0]):
+                best = (low - other_high, axis, 1)
         if best is None:
             raise ValueError("no axis to part two things along")
-        return best
+        room, axis, turned = best
+        one, other = (second, first) if turned else (first, second)
+        return Parting(room, axis, one.ends[axis][2:], other.ends[axis][:2])
 
-    def free(self, first: Thing, second: Thing) -> dict[int, int]:
+    def free(self, first: Extent, second: Extent) -> dict[int, int]:
         """The axes along which the layout can part two things (their points not all tied along it), each with
         the way round they may part: in the order their points lie along it now (a neighbour on a name's side
         of its station parts from the name beyond it, not by passing the station), either way where level."""
         free = {}
         for axis in range(4):
-            if self.ties.tied(axis, (*first.points, *second.points)):
+            runs = first.runs[axis] | second.runs[axis]
+            if len(runs) == 1:
                 continue
-            ax, ay = AXES[axis]
-            ends = [sum(self._along(ax, ay, p) for p in thing.points) / len(thing.points) for thing in (first, second)]
-            free[axis] = 0 if abs(ends[1] - ends[0]) < 1.0 else 1 if ends[1] > ends[0] else -1
+            gap = second.middles[axis] - first.middles[axis]
+            free[axis] = 0 if abs(gap) < 1.0 else 1 if gap > 0 else -1
         return free

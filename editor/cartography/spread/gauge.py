@@ -36,7 +36,7 @@ class Gauge:
         total = max(0.0, BOARD_PAD - x) + max(0.0, BOARD_PAD - y) + max(0.0, x + w + BOARD_PAD - frame.width) + \
             max(0.0, y + h + BOARD_PAD - frame.height)
         mine = drawing.box(wish.index, wish.box)
-        ours = drawing.interval(mine)
+        ours = drawing.extent(mine)
         wished = {wish.index: wish}
         for k in drawing.near(wish.box, wish.reach + 2 * MIN_SPACING):  # a ring that far is further than its own
             thing = drawing.things[k]
@@ -45,10 +45,10 @@ class Gauge:
             need, _price = room_asked(mine, thing, wished, self.pitch)
             if need is None:
                 continue
-            theirs = drawing.intervals[k]
+            theirs = drawing.extents[k]
             if drawing.parting(ours, theirs, range(4)).room >= need:
                 continue
-            free = drawing.free(mine, thing)
+            free = drawing.free(ours, theirs)
             room = drawing.parting(ours, theirs, free, free).room if free else -math.inf
             if thing.kind == SEGMENT and wish.index in thing.points and room < 0:
                 return math.inf

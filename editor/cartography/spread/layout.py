@@ -39,7 +39,7 @@ from editor.cartography.spread.drawing import (
     SLANTED,
     VERTICAL,
     Drawing,
-    Interval,
+    Extent,
     Parting,
     Thing,
     Wish,
@@ -136,22 +136,22 @@ def _segments(program: Program, drawing: Drawing) -> None:
 def _pairs(program: Program, drawing: Drawing, wished: Mapping[int, Wish], pitch: float) -> None:
     """A row (or a few) for every pair of things that could come nearer than they ask (see the notes)."""
     closing = 2 * math.sqrt(2) * REACH  # the most two things can close in along any axis, each point moving REACH
-    things, intervals = drawing.things, drawing.intervals
+    things, extents = drawing.things, drawing.extents
     for k, thing in enumerate(things):
-        for m in drawing.near(drawing.rect(intervals[k]), closing + MIN_SPACING):
+        for m in drawing.near(drawing.rect(extents[k]), closing + MIN_SPACING):
             if m <= k:
                 continue
             other = things[m]
             need, price = room_asked(thing, other, wished, pitch)
             if need is None:
                 continue
-            best = drawing.parting(intervals[k], intervals[m], range(4))
+            best = drawing.parting(extents[k], extents[m], range(4))
             if best.room >= need + closing:
                 continue  # too far apart to meet
             if (thing.slanted or other.slanted) and best.room < need:
                 _hold(program, drawing.points, thing.points[0], other.points[0])  # no axis is a slanted one's normal
                 continue
-            _part(program, drawing, intervals[k], intervals[m], best, need, price, drawing.free(thing, other))
+            _part(program, drawing, extents[k], extents[m], best, need, price)
 
 
 def room_asked(one: Thing, other: Thing, wished: Mapping[int, Wish], pitch: float) -> tuple[float | None, float]:
@@ -180,10 +180,11 @@ def room_asked(one: Thing, other: Thing, wished: Mapping[int, Wish], pitch: floa
     return NAME_ROOM, max(prices, default=0.0)
 
 
-def _part(program: Program, drawing: Drawing, first: Sequence[Interval], second: Sequence[Interval], best: Parting,
-          need: float, price: float, free: Mapping[int, int]) -> None:
+def _part(program: Program, drawing: Drawing, first: Extent, second: Extent, best: Parting, need: float,
+          price: float) -> None:
     """Keep two things apart as the notes say (`best`: their parting now); a wish short of room asks for it,
     priced."""
+    free = drawing.free(first, second) if price > 0 and best.room < need else {}
     if price > 0 and best.room < need and free:
         _row(program, drawing, drawing.parting(first, second, free, free), need, price)
     elif best.room >= need:

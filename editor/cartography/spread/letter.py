@@ -23,7 +23,7 @@ from editor.cartography.metro.letter_steps import breaking_the_figure
 from editor.cartography.metro.naming import carried, clear_boxes, measure_of, scene_of
 from editor.cartography.metro.nudge import NamedLayout, stacked_when_drawn
 from editor.cartography.metro.request import MapRequest
-from editor.cartography.metro.river import redrawn_rivers
+from editor.cartography.metro.river import centre_line, redrawn_rivers
 from editor.cartography.metro.scene import NameScene
 from editor.cartography.names.candidates import (
     AWAY_COST_PER_PX,
@@ -43,7 +43,7 @@ from game.board.name_clearance import NameScene as RuleScene
 from game.board.name_clearance import NameStation
 from game.geometry import Box, box_point_distance
 
-ROUNDS = 3
+ROUNDS = 5  # at most: rounds stop at the first that does not help
 PRICE = 1000.0  # per px short, for a name that breaks the figure (a px a point moves costs 1)
 TROUBLE_PRICE = 20.0  # per px short, for a name in trouble at the clear scale only
 
@@ -56,33 +56,43 @@ def spread_for_the_letter(request: MapRequest, schematic: Schematic, scene: Name
     if not breaking:
         return schematic, scene, dict(names)
     start = NamedLayout.of(request, schematic, scene, names)
-    rounds: list[tuple[int, NamedLayout]] = []
+    least = len(breaking)
+    courses: dict[int, list[Point]] = {}
+    rivers = redrawn_rivers(request.network, schematic, request.frame, strict=True, routes=courses)[1]
+    best: tuple[tuple[int, int, int], NamedLayout] | None = None
+    rounds: list[tuple[tuple[int, int, int], NamedLayout]] = []
     current = start
     for _ in range(ROUNDS):
-        outcome = _round(request, current, breaking, finish)
+        outcome = _round(request, current, breaking, finish, courses)
         if outcome is None:
             break
         current, breaking = outcome
-        rounds.append((len(breaking), current))
+        judged = (len(breaking), len(current.in_trouble), len(current.problems))
+        if current.unreadable <= start.unreadable:
+            rounds.append((judged, current))
+        if best is not None and judged >= best[0]:
+            break  # a round that did not help: the next would start further off
+        best = (judged, current)
         if not breaking:
             break
-    least = len(breaking_the_figure(request, scene, names))
-    kept = sorted((r for r in rounds if r[0] < least and r[1].unreadable <= start.unreadable),
-                  key=lambda r: (r[0], len(r[1].in_trouble), len(r[1].problems)))
-    if kept:
-        stacked = stacked_when_drawn(request, start)
-        rivers = redrawn_rivers(request.network, schematic, request.frame, strict=True)[1]
-        for _count, named in kept:
-            if stacked_when_drawn(request, named) <= stacked and \
-                    rivers <= redrawn_rivers(request.network, named.schematic, request.frame)[1]:
-                return named.schematic, named.scene, named.names
+        # the rivers' courses as the program moved them: still straight and 45° through the links they cross
+        courses = {index: course for index in courses
+                   if (course := centre_line(current.schematic.areas[index].points)) is not None}
+    stacked = stacked_when_drawn(request, start)
+    for judged, named in sorted(rounds, key=lambda r: r[0]):
+        if judged[0] >= least:
+            break
+        if stacked_when_drawn(request, named) <= stacked and \
+                rivers <= redrawn_rivers(request.network, named.schematic, request.frame)[1]:
+            return named.schematic, named.scene, named.names
     return schematic, scene, dict(names)
 
 
-def _round(request: MapRequest, named: NamedLayout, breaking: Mapping[int, object],
-           finish: Finish) -> tuple[NamedLayout, dict[int, frozenset[int]]] | None:
+def _round(request: MapRequest, named: NamedLayout, breaking: Mapping[int, object], finish: Finish,
+           courses: Mapping[int, Sequence[Point]]) -> tuple[NamedLayout, dict[int, frozenset[int]]] | None:
     """One round (see the notes): the map moved and named, and its names breaking the figure; None where the
-    program finds no layout or the one it finds breaks a layout guarantee."""
+    program finds no layout or the one it finds breaks a layout guarantee. The rivers' `courses` move with
+    the links they cross."""
     boxes = clear_boxes(request, named.scene, named.names)
     gauge = Gauge(request, named.schematic, named.scene, boxes)
     rules = RuleScene(named.scene.stations, named.scene.obstacles, request.frame)
@@ -96,9 +106,7 @@ def _round(request: MapRequest, named: NamedLayout, breaking: Mapping[int, objec
         elif (index in breaking or index in named.in_trouble) and index in boxes:
             price = PRICE if index in breaking else TROUBLE_PRICE
             wishes.append(Wish(index, boxes[index], _reach(boxes[index], station), price))
-    routes: dict[int, list[Point]] = {}
-    redrawn_rivers(request.network, named.schematic, request.frame, strict=True, routes=routes)
-    moved = spread(request, named.schematic, named.scene, boxes, wishes, routes)
+    moved = spread(request, named.schematic, named.scene, boxes, wishes, courses)
     if moved is None or check_schematic(request.network, moved, request.frame) or \
             _closest([(round(x), round(y)) for x, y in moved.positions]) < MIN_SPACING:
         return None  # a guarantee broken, or two stations too close once the file holds them in whole px

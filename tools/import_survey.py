@@ -110,6 +110,8 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"no survey import {', '.join(unknown)}")
     names = args.names or list(SURVEY)
+    if args.keep is not None:
+        args.keep.mkdir(parents=True, exist_ok=True)
     print(f"{'import':16} {'stations':>8} {'s':>6} {'octi':>6} {'apart':>6} {'font':>5} {'letter':>6} "
           f"{'clear':>5} {'along':>5} {'thru':>4}")
     totals = [0, 0, 0, 0]

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from itertools import pairwise
 
 from editor.cartography.layout.areas import carry_areas
@@ -58,8 +59,16 @@ EDGE_SLACK = 1e-6  # px: a river's point this near the board's edge runs off it 
 RIVER_ROOM = HALF_WIDTH + DISC_ROOM  # pitches between a river's middle and a station's centre (river.py)
 
 
+@dataclass(frozen=True, slots=True)
+class Spread:
+    """The layout moved, and how much room (px, summed over what it meets) each wished name is still short of."""
+
+    schematic: Schematic
+    short: dict[int, float]
+
+
 def spread(request: MapRequest, schematic: Schematic, scene: NameScene, boxes: Mapping[int, Box],
-           wishes: Sequence[Wish], rivers: Mapping[int, Sequence[Point]] | None = None) -> Schematic | None:
+           wishes: Sequence[Wish], rivers: Mapping[int, Sequence[Point]] | None = None) -> Spread | None:
     """The layout moved to give the `wishes` room (see the notes); `boxes` are every name's box at the clear
     scale as it stands, a wished name's replaced by its wish. The `rivers` (each water area's course as river.py
     redraws it, by area) move with the links they cross, and every station keeps its side of them and RIVER_ROOM
@@ -82,8 +91,9 @@ def spread(request: MapRequest, schematic: Schematic, scene: NameScene, boxes: M
     for k in drawing.rigid:
         for a, b in pairwise(drawing.paths[k]):
             _hold(program, drawing.points, a, b)
-    _pairs(program, drawing, wished, schematic.pitch)
-    _on_board(program, drawing, wished, request.frame)
+    shorts: dict[int, list[int]] = {}  # each wished name's columns of px short
+    _pairs(program, drawing, wished, schematic.pitch, shorts)
+    _on_board(program, drawing, wished, request.frame, shorts)
     for i, point in enumerate(drawing.points):
         for axis in (0, 1):  # moved = |coordinate - where it is|
             moved = program.column(0.0, math.inf, MOVE_COST)
@@ -101,7 +111,8 @@ def spread(request: MapRequest, schematic: Schematic, scene: NameScene, boxes: M
     for area, course in drawing.courses.items():
         areas[area] = Area(areas[area].kind, tuple(band([points[v] for v in course], *river_banks(schematic.pitch))),
                            areas[area].name)
-    return Schematic(positions, paths, tuple(areas), schematic.pitch, schematic.notes, schematic.origin)
+    return Spread(Schematic(positions, paths, tuple(areas), schematic.pitch, schematic.notes, schematic.origin),
+                  {index: sum(solution[c] for c in shorts.get(index, ())) for index in wished})
 
 
 def _range(value: float, size: float, margin: float, pinned: bool) -> tuple[float, float]:
@@ -133,7 +144,8 @@ def _segments(program: Program, drawing: Drawing) -> None:
             program.row({2 * b: sx, 2 * a: -sx}, min(abs(dx), LEAST_SEGMENT * AXES[2][0]))
 
 
-def _pairs(program: Program, drawing: Drawing, wished: Mapping[int, Wish], pitch: float) -> None:
+def _pairs(program: Program, drawing: Drawing, wished: Mapping[int, Wish], pitch: float,
+           shorts: dict[int, list[int]]) -> None:
     """A row (or a few) for every pair of things that could come nearer than they ask (see the notes)."""
     closing = 2 * math.sqrt(2) * REACH  # the most two things can close in along any axis, each point moving REACH
     things, extents = drawing.things, drawing.extents
@@ -151,7 +163,8 @@ def _pairs(program: Program, drawing: Drawing, wished: Mapping[int, Wish], pitch
             if (thing.slanted or other.slanted) and best.room < need:
                 _hold(program, drawing.points, thing.points[0], other.points[0])  # no axis is a slanted one's normal
                 continue
-            _part(program, drawing, extents[k], extents[m], best, need, price)
+            noted = [shorts.setdefault(t.owner, []) for t in (thing, other) if t.kind == BOX and t.owner in wished]
+            _part(program, drawing, extents[k], extents[m], best, need, price, noted)
 
 
 def room_asked(one: Thing, other: Thing, wished: Mapping[int, Wish], pitch: float) -> tuple[float | None, float]:
@@ -181,36 +194,41 @@ def room_asked(one: Thing, other: Thing, wished: Mapping[int, Wish], pitch: floa
 
 
 def _part(program: Program, drawing: Drawing, first: Extent, second: Extent, best: Parting, need: float,
-          price: float) -> None:
+          price: float, shorts: Sequence[list[int]]) -> None:
     """Keep two things apart as the notes say (`best`: their parting now); a wish short of room asks for it,
-    priced."""
+    priced, its column of px short noted in each of `shorts` (the wished names')."""
     free = drawing.free(first, second) if price > 0 and best.room < need else {}
     if price > 0 and best.room < need and free:
-        _row(program, drawing, drawing.parting(first, second, free, free), need, price)
+        short = _row(program, drawing.parting(first, second, free, free), need, price)
+        for noted in shorts:
+            noted.append(short)
     elif best.room >= need:
-        _row(program, drawing, best, need, 0.0)
+        _row(program, best, need, 0.0)
     elif best.room >= 0:
         for axis in range(4):
             parting = drawing.parting(first, second, (axis,))
             if parting.room >= 0:
-                _row(program, drawing, parting, parting.room, 0.0)
+                _row(program, parting, parting.room, 0.0)
     # else: over each other now (links crossing, a name on a link): not this program's to part
 
 
-def _row(program: Program, drawing: Drawing, parting: Parting, need: float, price: float) -> None:
+def _row(program: Program, parting: Parting, need: float, price: float) -> int:
     """The row keeping two things `need` px apart along the parting's axis; with a `price`, a column for the px
-    short. A pair that is not asked more than it has keeps what it has (so the layout as it is fits)."""
+    short (its index returned, else -1). A pair that is not asked more than it has keeps what it has (so the
+    layout as it is fits)."""
     ax, ay = AXES[parting.axis]
     (before, before_offset), (after, after_offset) = parting.before, parting.after
     terms: dict[int, float] = {}
     for point, sign in ((after, 1.0), (before, -1.0)):
         terms[2 * point] = terms.get(2 * point, 0.0) + sign * ax
         terms[2 * point + 1] = terms.get(2 * point + 1, 0.0) + sign * ay
-    if price > 0:
-        terms[program.column(0.0, math.inf, price)] = 1.0
-        program.row(terms, need - after_offset + before_offset)
-    else:
+    if price <= 0:
         program.row(terms, min(parting.room, need) - after_offset + before_offset)
+        return -1
+    short = program.column(0.0, math.inf, price)
+    terms[short] = 1.0
+    program.row(terms, need - after_offset + before_offset)
+    return short
 
 
 def _hold(program: Program, points: Sequence[Point], a: int, b: int) -> None:
@@ -222,7 +240,8 @@ def _hold(program: Program, points: Sequence[Point], a: int, b: int) -> None:
         program.row({2 * b + axis: 1.0, 2 * a + axis: -1.0}, value, value)
 
 
-def _on_board(program: Program, drawing: Drawing, wished: Mapping[int, Wish], frame: Frame) -> None:
+def _on_board(program: Program, drawing: Drawing, wished: Mapping[int, Wish], frame: Frame,
+              shorts: dict[int, list[int]]) -> None:
     """Every name box keeps on the board (BOARD_PAD from its edge) or no further off it than it is; a wished
     box asks to be on it, at its price per px off."""
     for thing in drawing.things:
@@ -240,5 +259,7 @@ def _on_board(program: Program, drawing: Drawing, wished: Mapping[int, Wish], fr
                 if now >= edge or wish is None:
                     program.row(terms, min(edge, now) - offset)
                 else:
-                    terms[program.column(0.0, math.inf, wish.price)] = 1.0
+                    short = program.column(0.0, math.inf, wish.price)
+                    shorts.setdefault(thing.owner, []).append(short)
+                    terms[short] = 1.0
                     program.row(terms, edge - offset)

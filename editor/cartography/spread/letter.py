@@ -106,8 +106,11 @@ def _round(request: MapRequest, named: NamedLayout, breaking: Mapping[int, objec
         elif (index in breaking or index in named.in_trouble) and index in boxes:
             price = PRICE if index in breaking else TROUBLE_PRICE
             wishes.append(Wish(index, boxes[index], _reach(boxes[index], station), price))
-    moved = spread(request, named.schematic, named.scene, boxes, wishes, courses)
-    if moved is None or check_schematic(request.network, moved, request.frame) or \
+    found = spread(request, named.schematic, named.scene, boxes, wishes, courses)
+    if found is None:
+        return None
+    moved = found.schematic
+    if check_schematic(request.network, moved, request.frame) or \
             _closest([(round(x), round(y)) for x, y in moved.positions]) < MIN_SPACING:
         return None  # a guarantee broken, or two stations too close once the file holds them in whole px
     wished = {i: PlacedName(i, spec, split_lines(request.network.places[i].name, spec), (0.0, 0.0, 0.0, 0.0))

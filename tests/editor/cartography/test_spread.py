@@ -65,9 +65,10 @@ def test_an_avenue_stretches_for_a_name_wider_than_its_stations_are_apart() -> N
     radius = {s.index: s.radius for s in scene.stations}
     assert _rival_reach(wish.box, schematic.positions[1], radius[1]) <= wish.reach + 1e-6  # the set-up: as near
 
-    moved = spread(request, schematic, scene, {}, [wish])
+    found = spread(request, schematic, scene, {}, [wish])
 
-    assert moved is not None
+    assert found is not None and found.short == {2: 0.0}
+    moved = found.schematic
     assert check_schematic(request.network, moved, request.frame) == []
     dx = moved.positions[2][0] - schematic.positions[2][0]
     dy = moved.positions[2][1] - schematic.positions[2][1]
@@ -81,8 +82,9 @@ def test_an_avenue_stretches_for_a_name_wider_than_its_stations_are_apart() -> N
 
 def test_nothing_wished_nothing_moves() -> None:
     request, schematic = _avenue()
-    moved = spread(request, schematic, scene_of(request, schematic), {}, [])
-    assert moved is not None
+    found = spread(request, schematic, scene_of(request, schematic), {}, [])
+    assert found is not None
+    moved = found.schematic
     assert all(math.dist(a, b) < 1e-6 for a, b in zip(moved.positions, schematic.positions, strict=True))
 
 
@@ -94,8 +96,9 @@ def test_a_pinned_station_stays_and_the_others_make_the_room() -> None:
     places[2] = replace(places[2], pinned=True)
     request = replace(request, network=Network(tuple(places), request.network.tracks))
     wish = _wish_above(request, schematic, 2, 150.0)
-    moved = spread(request, schematic, scene_of(request, schematic), {}, [wish])
-    assert moved is not None
+    found = spread(request, schematic, scene_of(request, schematic), {}, [wish])
+    assert found is not None
+    moved = found.schematic
     assert moved.positions[2] == schematic.positions[2]
     assert moved.positions[3][0] - moved.positions[1][0] > schematic.positions[3][0] - schematic.positions[1][0]
 
@@ -113,8 +116,9 @@ def test_a_river_keeps_its_course_through_the_links_it_crosses() -> None:
     assert redrawn_rivers(request.network, schematic, request.frame, strict=True, routes=routes)[1] == {0}
     assert routes[0][0][1] == routes[0][-1][1] == course[0][1]  # the set-up: straight across, under the avenue
     wish = _wish_above(request, schematic, 2, 150.0)
-    moved = spread(request, schematic, scene_of(request, schematic), {}, [wish], routes)
-    assert moved is not None
+    found = spread(request, schematic, scene_of(request, schematic), {}, [wish], routes)
+    assert found is not None
+    moved = found.schematic
     assert redrawn_rivers(request.network, moved, request.frame, strict=True)[1] == {0}
     assert check_schematic(request.network, moved, request.frame) == []
 
@@ -147,8 +151,9 @@ def grids(draw: st.DrawFn) -> tuple[MapRequest, Schematic, list[Wish]]:
 def test_random_networks_keep_their_directions_spacing_and_embedding(case: tuple[MapRequest, Schematic,
                                                                                 list[Wish]]) -> None:
     request, schematic, wishes = case
-    moved = spread(request, schematic, scene_of(request, schematic), {}, wishes)
-    assert moved is not None  # the layout as it is always fits the program
+    found = spread(request, schematic, scene_of(request, schematic), {}, wishes)
+    assert found is not None  # the layout as it is always fits the program
+    moved = found.schematic
     for before, after in zip(schematic.paths, moved.paths, strict=True):
         assert [direction(*run) for run in pairwise(before)] == [direction(*run) for run in pairwise(after)]
     positions = moved.positions

@@ -48,7 +48,7 @@ from editor.cartography.spread.drawing import (
 from editor.cartography.spread.program import Program
 from game.geometry import Box, band
 
-REACH = 60.0  # px a point may move in one program
+REACH = 90.0  # px a point may move in one program
 LEAST_SEGMENT = 8.0  # px: a segment may shrink to this, no further (or as short as it is)
 SEGMENT_ROOM = 6.0  # px kept between two links' beds that share no point (or what they have)
 NAME_ROOM = 1.0  # px between a name and anything else

@@ -106,10 +106,8 @@ def make_metro_map(request: MapRequest, progress: Progress | None = None) -> Met
         request = replace(request, labels={i: spec for i, spec in request.labels.items() if i not in stuck})
         scene, names = placed(request, as_saved(schematic), None, request.seed)
         names = _untangled(request, scene, names)
-    else:
-        scene, names = _read_better(request, schematic, names)
     spread, scene, names = spread_for_the_letter(request, schematic, scene, names, untangled)
-    if spread is not schematic:  # the names it carried along, or a placement anew where that reads better
+    if spread is not schematic or not stuck:  # the names as they stand, or a placement anew that reads better
         schematic = spread
         scene, names = _read_better(request, schematic, names)
     schematic, scene, names = step_for_the_letter(request, schematic, scene, names, untangled)

@@ -120,17 +120,6 @@ def _new_root(name: str) -> ET.Element:
     return root
 
 
-@dataclass
-class _Places:
-    """Where a document's objects are: each object layer with its objects' elements, each layer's offset (by
-    the layer's id()), and each object's layer and element by object id."""
-
-    layers: list[tuple[ET.Element, list[ET.Element]]]
-    offsets: dict[int, Point]
-    parents: dict[int, ET.Element]
-    elements: dict[int, ET.Element]
-
-
 class Document:
     """One open map: its XML tree, its file path and whether it changed since the last save."""
 
@@ -143,7 +132,7 @@ class Document:
         # The second is cheap and all an edit needs, so a run of edits (an import writes every station and
         # link) does not parse every object again for each.
         self._cache: dict[int, MapObject] | None = None
-        self._places: _Places | None = None
+        self._places: tuple[dict[int, Point], dict[int, ET.Element], dict[int, ET.Element]] | None = None
 
     # ----- creating, reading, writing -----
 
@@ -233,38 +222,31 @@ class Document:
     def _index(self) -> dict[int, MapObject]:
         if self._cache is None:
             cache: dict[int, MapObject] = {}
-            places = self._placed()
-            for group, elements in places.layers:
-                ox, oy = places.offsets[id(group)]
-                for element in elements:
+            for group, (ox, oy) in self._object_layers(self.root, (0.0, 0.0)):
+                for element in group.findall("object"):
                     view = _view(element, ox, oy)
                     if view is not None:
                         cache[view.id] = view
             self._cache = cache
         return self._cache
 
-    def _placed(self) -> _Places:
-        """Where every object's element is: its layer and the layer's offset (objects without a whole-number id,
-        which no view is made of, left out)."""
+    def _placed(self) -> tuple[dict[int, Point], dict[int, ET.Element], dict[int, ET.Element]]:
+        """Each layer's offset (by its id()), and each object's layer and element by object id (as for the
+        views: of an id repeated, the first element in the last layer; none with no whole-number id or place)."""
         if self._places is None:
-            places = _Places([], {}, {}, {})
-            first: dict[tuple[int, int], ET.Element] = {}  # each id's first element in each layer
+            offsets: dict[int, Point] = {}
+            parents: dict[int, ET.Element] = {}
+            first: dict[tuple[int, int], ET.Element] = {}
             for group, offset in self._object_layers(self.root, (0.0, 0.0)):
-                places.offsets[id(group)] = offset
-                elements = group.findall("object")
-                places.layers.append((group, elements))
-                for element in elements:
-                    try:
-                        object_id = int(element.get("id", ""))
-                        float(element.get("x", "0")), float(element.get("y", "0"))
-                    except ValueError:
-                        continue
-                    places.parents[object_id] = group  # of an id repeated, the last layer's
-                    if element.get("id") == str(object_id):
-                        first.setdefault((object_id, id(group)), element)
-            places.elements = {object_id: first[object_id, id(group)] for object_id, group in places.parents.items()
-                               if (object_id, id(group)) in first}
-            self._places = places
+                offsets[id(group)] = offset
+                for element in group.findall("object"):
+                    if (found := _placed_at(element)) is not None:
+                        object_id = found[0]
+                        parents[object_id] = group
+                        if element.get("id") == str(object_id):
+                            first.setdefault((object_id, id(group)), element)
+            elements = {i: first[i, id(g)] for i, g in parents.items() if (i, id(g)) in first}
+            self._places = (offsets, parents, elements)
         return self._places
 
     def _object_layers(self, parent: ET.Element, offset: Point) -> list[tuple[ET.Element, Point]]:
@@ -284,7 +266,7 @@ class Document:
         return found
 
     def layer_offset(self, layer: ET.Element) -> Point:
-        return self._placed().offsets.get(id(layer), (0.0, 0.0))
+        return self._placed()[0].get(id(layer), (0.0, 0.0))
 
     def objects(self) -> list[MapObject]:
         return list(self._index().values())
@@ -296,12 +278,12 @@ class Document:
         return self._index().get(object_id)
 
     def element(self, object_id: int) -> ET.Element:
-        return self._placed().elements[object_id]
+        return self._placed()[2][object_id]
 
     def locate(self, object_id: int) -> tuple[ET.Element, int]:
         """The parent layer and position of an object: what undo needs to put it back."""
         element = self.element(object_id)
-        parent = self._placed().parents[object_id]
+        parent = self._placed()[1][object_id]
         return parent, list(parent).index(element)
 
     def find_layer(self, name: str) -> ET.Element | None:
@@ -381,8 +363,8 @@ class Document:
     def set_points(self, object_id: int, points: list[Point]) -> None:
         """Move an object: a point object takes the first point; a shape keeps its origin at its first point."""
         element = self.element(object_id)
-        places = self._placed()
-        ox, oy = places.offsets.get(id(places.parents[object_id]), (0.0, 0.0))
+        offsets, parents, _ = self._placed()
+        ox, oy = offsets.get(id(parents[object_id]), (0.0, 0.0))
         points = [(round(px) - ox, round(py) - oy) for px, py in points]
         x, y = points[0]
         element.set("x", fmt(x))
@@ -479,12 +461,19 @@ def _write_prop(element: ET.Element, name: str, value: str | None, ptype: str) -
     existing.set("value", value)
 
 
-def _view(element: ET.Element, ox: float = 0.0, oy: float = 0.0) -> MapObject | None:
+def _placed_at(element: ET.Element) -> tuple[int, float, float] | None:
+    """An object element's id and place, or None where either is not a number (no view is made of it)."""
     try:
-        object_id = int(element.get("id", ""))
-        x, y = float(element.get("x", "0")) + ox, float(element.get("y", "0")) + oy
+        return int(element.get("id", "")), float(element.get("x", "0")), float(element.get("y", "0"))
     except ValueError:
         return None
+
+
+def _view(element: ET.Element, ox: float = 0.0, oy: float = 0.0) -> MapObject | None:
+    found = _placed_at(element)
+    if found is None:
+        return None
+    object_id, x, y = found[0], found[1] + ox, found[2] + oy
     kind = element.get("type") or element.get("class") or ""
     shape, points = "rect", [(x, y)]
     if element.find("point") is not None:

@@ -8,10 +8,11 @@ moved to give them room (`spread`, the rivers' courses with it), each wished nam
 the others carried along with their stations, then finished as every map is (parted where names meet, each
 that breaks the figure moved where it keeps it). Rounds go on from the last, up to ROUNDS or until no name
 breaks the figure: a round that does not help may lead to one that does (Berlin's 132-station import: 9, 5,
-8 names, then 0). Of the rounds, the one with fewest names breaking the figure is kept (then fewest in
-trouble at the clear scale), if it has fewer than the map had, no more unreadable names, and costs the map no
-river drawn in straight and 45° runs (as the finished map redraws it: `river.redraw_rivers`) nor a link drawn
-on another it shares no station with (`nudge.stacked_when_drawn`).
+8 names, then 0); STALE rounds in a row that do not help end them (31 fresh imports: 12 % of their time
+saved, no name more breaking the figure). Of the rounds, the one with fewest names breaking the figure is
+kept (then fewest in trouble at the clear scale), if it has fewer than the map had, no more unreadable names,
+and costs the map no river drawn in straight and 45° runs (as the finished map redraws it:
+`river.redraw_rivers`) nor a link drawn on another it shares no station with (`nudge.stacked_when_drawn`).
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ from game.board.name_clearance import NameStation
 from game.geometry import Box, box_point_distance
 
 ROUNDS = 5  # at most: a round that does not help may still lead to one that does
+STALE = 2  # rounds in a row no better than the fewest names breaking the figure so far end the search
 PRICE = 1000.0  # per px short, for a name that breaks the figure (a px a point moves costs 1)
 TROUBLE_PRICE = 20.0  # per px short, for a name in trouble at the clear scale only
 
@@ -63,6 +65,7 @@ def spread_for_the_letter(request: MapRequest, schematic: Schematic, scene: Name
     rivers = redrawn_rivers(request.network, schematic, request.frame, strict=True, routes=courses)[1]
     rounds: list[tuple[tuple[int, int, int], NamedLayout]] = []
     current = start
+    fewest, stale = least, 0
     for _ in range(ROUNDS):
         outcome = _round(request, current, breaking, finish, courses)
         if outcome is None:
@@ -72,6 +75,10 @@ def spread_for_the_letter(request: MapRequest, schematic: Schematic, scene: Name
         if current.unreadable <= start.unreadable:
             rounds.append((judged, current))
         if not breaking:
+            break
+        stale = 0 if len(breaking) < fewest else stale + 1
+        fewest = min(fewest, len(breaking))
+        if stale >= STALE:
             break
         # the rivers' courses as the program moved them: still straight and 45° through the links they cross
         courses = {index: course for index in courses

@@ -8,27 +8,32 @@ import math
 import os
 import sys
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
 
 import highspy
 import numpy as np
 
 COEFFICIENT_FLOOR = 1e-12  # a coefficient this small is none: a row's two ends on one point cancel
+BROKEN = 1e-6  # a lazy row the answer misses by more than this is broken (HiGHS keeps rows to 1e-7)
 
 
 class Program:
     """Columns (each with bounds and a cost) and rows (each a sum of columns times values, between bounds);
-    `solve` minimises the cost."""
+    `solve` minimises the cost.
+
+    A row may be lazy: one the caller expects the answer to keep anyway (two things far apart that must not
+    meet). HiGHS is first given only the others; the lazy rows the answer breaks are added and it solves
+    again from where it was, until the answer keeps them all. The answer is then one the whole program would
+    give (it keeps every row, and no row added can lower the least cost), from a program a fraction the size.
+    """
 
     def __init__(self) -> None:
         self.lower: list[float] = []
         self.upper: list[float] = []
         self.cost: list[float] = []
-        self.starts: list[int] = [0]
-        self.index: list[int] = []
-        self.values: list[float] = []
-        self.row_lower: list[float] = []
-        self.row_upper: list[float] = []
+        self.rows = _Rows()
+        self.lazy = _Rows()
 
     def column(self, low: float = -math.inf, high: float = math.inf, cost: float = 0.0) -> int:
         self.lower.append(low)
@@ -36,8 +41,54 @@ class Program:
         self.cost.append(cost)
         return len(self.cost) - 1
 
-    def row(self, terms: Mapping[int, float], low: float, high: float = math.inf) -> None:
+    def row(self, terms: Mapping[int, float], low: float, high: float = math.inf, lazy: bool = False) -> None:
         """low <= sum(terms[c] * column c) <= high; a row with no term left is dropped."""
+        (self.lazy if lazy else self.rows).add(terms, low, high)
+
+    def solve(self) -> Sequence[float] | None:
+        """Each column's value at the least cost, or None where the rows allow none (or HiGHS fails)."""
+        lp = highspy.HighsLp()
+        lp.num_col_ = len(self.cost)
+        lp.num_row_ = len(self.rows.lower)
+        lp.col_cost_ = np.array(self.cost)
+        lp.col_lower_ = np.array(self.lower)
+        lp.col_upper_ = np.array(self.upper)
+        lp.row_lower_ = np.array(self.rows.lower)
+        lp.row_upper_ = np.array(self.rows.upper)
+        lp.a_matrix_.format_ = highspy.MatrixFormat.kRowwise
+        lp.a_matrix_.start_ = np.array(self.rows.starts, dtype=np.int32)
+        lp.a_matrix_.index_ = np.array(self.rows.index, dtype=np.int32)
+        lp.a_matrix_.value_ = np.array(self.rows.values)
+        _quiet_greeting()
+        highs = highspy.Highs()
+        highs.setOptionValue("output_flag", False)
+        highs.setOptionValue("threads", 1)  # the same map every time, on any machine
+        highs.passModel(lp)
+        lazy = self.lazy.arrays()
+        added = np.zeros(len(self.lazy.lower), dtype=bool)
+        while True:
+            highs.run()
+            if highs.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+                return None
+            solution = np.array(highs.getSolution().col_value)
+            broken = np.flatnonzero(~added & lazy.broken_by(solution))
+            if not len(broken):
+                return solution.tolist()
+            added[broken] = True
+            highs.addRows(len(broken), *lazy.picked(broken))
+
+
+class _Rows:
+    """Rows kept as HiGHS takes them: each row's terms one after another (`starts` marks where each begins)."""
+
+    def __init__(self) -> None:
+        self.starts: list[int] = [0]
+        self.index: list[int] = []
+        self.values: list[float] = []
+        self.lower: list[float] = []
+        self.upper: list[float] = []
+
+    def add(self, terms: Mapping[int, float], low: float, high: float) -> None:
         kept = [(c, v) for c, v in terms.items() if abs(v) > COEFFICIENT_FLOOR]
         if not kept:
             return
@@ -45,32 +96,37 @@ class Program:
             self.index.append(c)
             self.values.append(v)
         self.starts.append(len(self.index))
-        self.row_lower.append(low)
-        self.row_upper.append(high)
+        self.lower.append(low)
+        self.upper.append(high)
 
-    def solve(self) -> Sequence[float] | None:
-        """Each column's value at the least cost, or None where the rows allow none (or HiGHS fails)."""
-        lp = highspy.HighsLp()
-        lp.num_col_ = len(self.cost)
-        lp.num_row_ = len(self.row_lower)
-        lp.col_cost_ = np.array(self.cost)
-        lp.col_lower_ = np.array(self.lower)
-        lp.col_upper_ = np.array(self.upper)
-        lp.row_lower_ = np.array(self.row_lower)
-        lp.row_upper_ = np.array(self.row_upper)
-        lp.a_matrix_.format_ = highspy.MatrixFormat.kRowwise
-        lp.a_matrix_.start_ = np.array(self.starts, dtype=np.int32)
-        lp.a_matrix_.index_ = np.array(self.index, dtype=np.int32)
-        lp.a_matrix_.value_ = np.array(self.values)
-        _quiet_greeting()
-        highs = highspy.Highs()
-        highs.setOptionValue("output_flag", False)
-        highs.setOptionValue("threads", 1)  # the same map every time, on any machine
-        highs.passModel(lp)
-        highs.run()
-        if highs.getModelStatus() != highspy.HighsModelStatus.kOptimal:
-            return None
-        return list(highs.getSolution().col_value)
+    def arrays(self) -> _RowArrays:
+        return _RowArrays(np.array(self.starts, dtype=np.int64), np.array(self.index, dtype=np.int32),
+                          np.array(self.values), np.array(self.lower), np.array(self.upper))
+
+
+@dataclass(frozen=True, slots=True)
+class _RowArrays:
+    """Rows as arrays, to test a solution against all of them at once."""
+
+    starts: np.ndarray
+    index: np.ndarray
+    values: np.ndarray
+    lower: np.ndarray
+    upper: np.ndarray
+
+    def broken_by(self, solution: np.ndarray) -> np.ndarray:
+        """Which rows the columns' values break (beyond HiGHS's own tolerance), as a mask."""
+        if not len(self.lower):
+            return np.zeros(0, dtype=bool)
+        sums = np.add.reduceat(self.values * solution[self.index], self.starts[:-1])
+        return (sums < self.lower - BROKEN) | (sums > self.upper + BROKEN)
+
+    def picked(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, int, np.ndarray, np.ndarray, np.ndarray]:
+        """The `rows` as HiGHS's addRows takes them after their count."""
+        begins, ends = self.starts[rows], self.starts[rows + 1]
+        terms = np.concatenate([np.arange(b, e) for b, e in zip(begins.tolist(), ends.tolist(), strict=True)])
+        starts = np.concatenate(([0], np.cumsum(ends - begins)[:-1])).astype(np.int32)
+        return self.lower[rows], self.upper[rows], len(terms), starts, self.index[terms], self.values[terms]
 
 
 @cache

@@ -10,6 +10,7 @@ together, as in Nöllenburg and Wolff's octilinear layout (IEEE TVCG 2011), with
   stations), where each lies along the four octilinear axes, and what the links tie together;
 - `program.py`: the linear program, handed to HiGHS;
 - `layout.py`: `spread`, the layout moved to give wished names their room;
+- `pairs.py`: the rows that keep every pair of things near each other apart, most of them worked out as arrays;
 - `gauge.py`: how much room a name's place would be short of, to choose where a name should get it;
 - `letter.py`: rounds of wishes for the names that break the cartography figure, kept while they help.
 """

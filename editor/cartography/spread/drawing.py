@@ -164,6 +164,8 @@ class Drawing:
         self.things += [self.box(index, box) for index, box in boxes.items()]
         self.things += [Thing(RIVER, (a, b)) for a, b in runs]
         self.extents = [self.extent(thing) for thing in self.things]
+        self._spans: tuple[np.ndarray, np.ndarray] | None = None
+        self._ends: np.ndarray | None = None
         self.grid: SpatialGrid[int] = SpatialGrid(CELL)
         for k, extent in enumerate(self.extents):
             self.grid.add(self.rect(extent), k)
@@ -227,14 +229,14 @@ class Drawing:
         (x0, x1), (y0, y1) = extent.spans[0], extent.spans[1]
         return x0, y0, x1 - x0, y1 - y0
 
-    def pairs_within(self, room: float) -> list[tuple[int, int]]:
-        """Every pair of things (k < m, in that order) less than `room` apart along the axis that parts them
-        most now: compared as arrays, a block of things at a time, where a loop over a grid took most of a
-        program's making."""
-        spans = np.array([extent.spans for extent in self.extents], dtype=float).reshape(-1, len(AXES), 2)
-        lows, highs = spans[:, :, 0], spans[:, :, 1]
-        found: list[tuple[int, int]] = []
-        for start in range(0, len(spans), BLOCK):
+    def pairs_within(self, room: float) -> tuple[np.ndarray, np.ndarray]:
+        """Every pair of things (k < m, as two arrays in that order) less than `room` apart along the axis that
+        parts them most now: compared as arrays, a block of things at a time, where a loop over a grid took
+        most of a program's making."""
+        lows, highs = self.span_arrays()
+        found_k: list[np.ndarray] = []
+        found_m: list[np.ndarray] = []
+        for start in range(0, len(lows), BLOCK):
             block = slice(start, start + BLOCK)
             # the room each way round along each axis, the best of them per pair
             after = lows[None, :, :] - highs[block, None, :]
@@ -243,8 +245,25 @@ class Drawing:
             ks, ms = np.nonzero(best < room)
             ks += start
             later = ms > ks
-            found += zip(ks[later].tolist(), ms[later].tolist(), strict=True)
-        return found
+            found_k.append(ks[later])
+            found_m.append(ms[later])
+        if not found_k:
+            return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+        return np.concatenate(found_k), np.concatenate(found_m)
+
+    def span_arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each thing's spans along each axis as two arrays (things by axes): the low ends, the high ends."""
+        if self._spans is None:
+            spans = np.array([extent.spans for extent in self.extents], dtype=float).reshape(-1, len(AXES), 2)
+            self._spans = (spans[:, :, 0], spans[:, :, 1])
+        return self._spans
+
+    def end_arrays(self) -> np.ndarray:
+        """Each thing's interval ends along each axis (things by axes by low point, low offset, high point, high
+        offset), as one array."""
+        if self._ends is None:
+            self._ends = np.array([extent.ends for extent in self.extents], dtype=float).reshape(-1, len(AXES), 4)
+        return self._ends
 
     def near(self, box: Box, reach: float) -> Iterable[int]:
         """The things whose upright box may come within `reach` of `box`."""

@@ -16,7 +16,8 @@ from editor.cartography.metro.request import MapRequest
 from editor.cartography.metro.scene import NameScene
 from editor.cartography.network import Schematic
 from editor.cartography.spread.drawing import BOX, SEGMENT, Drawing, Wish
-from editor.cartography.spread.layout import BOARD_PAD, room_asked
+from editor.cartography.spread.layout import BOARD_PAD
+from editor.cartography.spread.pairs import room_asked
 from game.geometry import Box
 
 

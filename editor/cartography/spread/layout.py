@@ -15,7 +15,8 @@ parts them most of those the layout can part them along, the way round their sta
 The program takes the layout short of least room, priced, then moved least (a px of one coordinate costs 1).
 Things further apart than the most two points can come nearer (2√2 REACH) plus the room they need are not
 paired: they cannot meet. Of the pairs that are, those LAZY_ROOM or more further apart than they ask are lazy
-rows (`Program`): on Berlin's 117 stations 12,000 of 14,000 rows, of which a few dozen bind.
+rows (`Program`): on Berlin's 117 stations 12,000 of 14,000 rows, of which a few dozen bind. The pairs' rows
+are pairs.py's.
 """
 
 from __future__ import annotations
@@ -26,39 +27,27 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from editor.cartography.layout.areas import carry_areas
-from editor.cartography.layout.checks import CLEARANCE, MIN_SPACING
 from editor.cartography.metro.request import MapRequest
-from editor.cartography.metro.river import DISC_ROOM, HALF_WIDTH, river_banks
+from editor.cartography.metro.river import river_banks
 from editor.cartography.metro.scene import NameScene
 from editor.cartography.network import Area, Frame, Point, Schematic
 from editor.cartography.spread.drawing import (
     AXES,
     BOX,
-    DISC,
     HORIZONTAL,
-    RIVER,
-    SEGMENT,
     SLANTED,
     VERTICAL,
     Drawing,
-    Extent,
-    Parting,
-    Thing,
     Wish,
 )
+from editor.cartography.spread.pairs import REACH, hold, keep_apart
 from editor.cartography.spread.program import Program
 from game.geometry import Box, band
 
-REACH = 90.0  # px a point may move in one program
 LEAST_SEGMENT = 8.0  # px: a segment may shrink to this, no further (or as short as it is)
-SEGMENT_ROOM = 6.0  # px kept between two links' beds that share no point (or what they have)
-NAME_ROOM = 1.0  # px between a name and anything else
 BOARD_PAD = 1.0  # px a name keeps from the board's edge
 MOVE_COST = 1.0  # per px a coordinate moves
-ROUNDING = 1.5  # px two stations may come nearer once a board file holds them in whole pixels (√2, and a bit)
-LAZY_ROOM = 20.0  # px: a pair this much further apart than it asks is a lazy row (`Program`): few of them bind
 EDGE_SLACK = 1e-6  # px: a river's point this near the board's edge runs off it there
-RIVER_ROOM = HALF_WIDTH + DISC_ROOM  # pitches between a river's middle and a station's centre (river.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,9 +81,9 @@ def spread(request: MapRequest, schematic: Schematic, scene: NameScene, boxes: M
             program.row({2 * held + axis: 1.0, 2 * a + axis: t - 1.0, 2 * b + axis: -t}, 0.0, 0.0)
     for k in drawing.rigid:
         for a, b in pairwise(drawing.paths[k]):
-            _hold(program, drawing.points, a, b)
+            hold(program, drawing.points, a, b)
     shorts: dict[int, list[int]] = {}  # each wished name's columns of px short
-    _pairs(program, drawing, wished, schematic.pitch, shorts)
+    keep_apart(program, drawing, wished, schematic.pitch, shorts)
     _on_board(program, drawing, wished, request.frame, shorts)
     for i, point in enumerate(drawing.points):
         for axis in (0, 1):  # moved = |coordinate - where it is|
@@ -144,101 +133,6 @@ def _segments(program: Program, drawing: Drawing) -> None:
         else:  # 45°: x and y grow alike
             program.row({2 * b: sx, 2 * a: -sx, 2 * b + 1: -sy, 2 * a + 1: sy}, 0.0, 0.0)
             program.row({2 * b: sx, 2 * a: -sx}, min(abs(dx), LEAST_SEGMENT * AXES[2][0]))
-
-
-def _pairs(program: Program, drawing: Drawing, wished: Mapping[int, Wish], pitch: float,
-           shorts: dict[int, list[int]]) -> None:
-    """A row (or a few) for every pair of things that could come nearer than they ask (see the notes)."""
-    closing = 2 * math.sqrt(2) * REACH  # the most two things can close in along any axis, each point moving REACH
-    things, extents = drawing.things, drawing.extents
-    most = max(MIN_SPACING + ROUNDING, CLEARANCE * pitch, RIVER_ROOM * pitch, SEGMENT_ROOM,
-               max((wish.reach for wish in wished.values()), default=0.0) + NAME_ROOM)  # the most room asked
-    for k, m in drawing.pairs_within(most + closing):
-        thing, other = things[k], things[m]
-        need, price = room_asked(thing, other, wished, pitch)
-        if need is None:
-            continue
-        best = drawing.parting(extents[k], extents[m], range(4))
-        if best.room >= need + closing:
-            continue  # too far apart to meet
-        if (thing.slanted or other.slanted) and best.room < need:
-            _hold(program, drawing.points, thing.points[0], other.points[0])  # no axis is a slanted one's normal
-            continue
-        noted = [shorts.setdefault(t.owner, []) for t in (thing, other) if t.kind == BOX and t.owner in wished]
-        _part(program, drawing, extents[k], extents[m], best, need, price, noted)
-
-
-def room_asked(one: Thing, other: Thing, wished: Mapping[int, Wish], pitch: float) -> tuple[float | None, float]:
-    """The room two things ask between their intervals (None: none asked) and the price per px short where a
-    wished name asks it (0: they keep what they have, up to the room asked)."""
-    if one.kind > other.kind:
-        one, other = other, one
-    if other.kind == RIVER:  # a station keeps its bank, and the river's room
-        return (RIVER_ROOM * pitch - one.size, 0.0) if one.kind == DISC else (None, 0.0)
-    shared = bool(set(one.points) & set(other.points))
-    if one.kind == DISC and other.kind == DISC:  # with room for the file's whole pixels
-        return MIN_SPACING + ROUNDING - one.size - other.size, 0.0
-    if one.kind == DISC and other.kind == SEGMENT:  # the link keeps CLEARANCE pitches from the station's centre
-        return (None, 0.0) if shared else (CLEARANCE * pitch - one.size - other.size, 0.0)
-    if one.kind == SEGMENT and other.kind == SEGMENT:
-        return (None, 0.0) if shared else (SEGMENT_ROOM, 0.0)
-    if one.kind == DISC:  # and a box: another station's ring further from the box than its own station's
-        if other.owner == one.owner:
-            return None, 0.0
-        wish = wished.get(other.owner)
-        return (wish.reach + NAME_ROOM, wish.price) if wish is not None else (NAME_ROOM, 0.0)
-    if one.kind == SEGMENT:  # and a box
-        wish = wished.get(other.owner)
-        return NAME_ROOM, wish.price if wish is not None else 0.0
-    prices = [wish.price for wish in (wished.get(one.owner), wished.get(other.owner)) if wish is not None]
-    return NAME_ROOM, max(prices, default=0.0)
-
-
-def _part(program: Program, drawing: Drawing, first: Extent, second: Extent, best: Parting, need: float,
-          price: float, shorts: Sequence[list[int]]) -> None:
-    """Keep two things apart as the notes say (`best`: their parting now); a wish short of room asks for it,
-    priced, its column of px short noted in each of `shorts` (the wished names')."""
-    free = drawing.free(first, second) if price > 0 and best.room < need else {}
-    if price > 0 and best.room < need and free:
-        short = _row(program, drawing.parting(first, second, free, free), need, price)
-        for noted in shorts:
-            noted.append(short)
-    elif best.room >= need:
-        _row(program, best, need, 0.0, lazy=best.room >= need + LAZY_ROOM)
-    elif best.room >= 0:
-        for axis in range(4):
-            parting = drawing.parting(first, second, (axis,))
-            if parting.room >= 0:
-                _row(program, parting, parting.room, 0.0)
-    # else: over each other now (links crossing, a name on a link): not this program's to part
-
-
-def _row(program: Program, parting: Parting, need: float, price: float, lazy: bool = False) -> int:
-    """The row keeping two things `need` px apart along the parting's axis; with a `price`, a column for the px
-    short (its index returned, else -1). A pair that is not asked more than it has keeps what it has (so the
-    layout as it is fits)."""
-    ax, ay = AXES[parting.axis]
-    (before, before_offset), (after, after_offset) = parting.before, parting.after
-    terms: dict[int, float] = {}
-    for point, sign in ((after, 1.0), (before, -1.0)):
-        terms[2 * point] = terms.get(2 * point, 0.0) + sign * ax
-        terms[2 * point + 1] = terms.get(2 * point + 1, 0.0) + sign * ay
-    if price <= 0:
-        program.row(terms, min(parting.room, need) - after_offset + before_offset, lazy=lazy)
-        return -1
-    short = program.column(0.0, math.inf, price)
-    terms[short] = 1.0
-    program.row(terms, need - after_offset + before_offset)
-    return short
-
-
-def _hold(program: Program, points: Sequence[Point], a: int, b: int) -> None:
-    """Points a and b keep where they are from each other."""
-    if a == b:
-        return
-    for axis in (0, 1):
-        value = points[b][axis] - points[a][axis]
-        program.row({2 * b + axis: 1.0, 2 * a + axis: -1.0}, value, value)
 
 
 def _on_board(program: Program, drawing: Drawing, wished: Mapping[int, Wish], frame: Frame,

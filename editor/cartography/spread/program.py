@@ -32,7 +32,7 @@ class Program:
         self.lower: list[float] = []
         self.upper: list[float] = []
         self.cost: list[float] = []
-        self.rows = _Rows()
+        self.firm = _Rows()
         self.lazy = _Rows()
 
     def column(self, low: float = -math.inf, high: float = math.inf, cost: float = 0.0) -> int:
@@ -43,22 +43,28 @@ class Program:
 
     def row(self, terms: Mapping[int, float], low: float, high: float = math.inf, lazy: bool = False) -> None:
         """low <= sum(terms[c] * column c) <= high; a row with no term left is dropped."""
-        (self.lazy if lazy else self.rows).add(terms, low, high)
+        (self.lazy if lazy else self.firm).add(terms, low, high)
+
+    def rows(self, columns: np.ndarray, values: np.ndarray, lower: np.ndarray, lazy: np.ndarray) -> None:
+        """Many rows at once, each lower[r] <= sum(values[r, t] * column columns[r, t]) (a term of value 0 is
+        none, a row of none dropped), lazy where `lazy` says."""
+        for rows, picked in ((self.lazy, lazy), (self.firm, ~lazy)):
+            rows.add_arrays(columns[picked], values[picked], lower[picked])
 
     def solve(self) -> Sequence[float] | None:
         """Each column's value at the least cost, or None where the rows allow none (or HiGHS fails)."""
         lp = highspy.HighsLp()
         lp.num_col_ = len(self.cost)
-        lp.num_row_ = len(self.rows.lower)
+        lp.num_row_ = len(self.firm.lower)
         lp.col_cost_ = np.array(self.cost)
         lp.col_lower_ = np.array(self.lower)
         lp.col_upper_ = np.array(self.upper)
-        lp.row_lower_ = np.array(self.rows.lower)
-        lp.row_upper_ = np.array(self.rows.upper)
+        lp.row_lower_ = np.array(self.firm.lower)
+        lp.row_upper_ = np.array(self.firm.upper)
         lp.a_matrix_.format_ = highspy.MatrixFormat.kRowwise
-        lp.a_matrix_.start_ = np.array(self.rows.starts, dtype=np.int32)
-        lp.a_matrix_.index_ = np.array(self.rows.index, dtype=np.int32)
-        lp.a_matrix_.value_ = np.array(self.rows.values)
+        lp.a_matrix_.start_ = np.array(self.firm.starts, dtype=np.int32)
+        lp.a_matrix_.index_ = np.array(self.firm.index, dtype=np.int32)
+        lp.a_matrix_.value_ = np.array(self.firm.values)
         _quiet_greeting()
         highs = highspy.Highs()
         highs.setOptionValue("output_flag", False)
@@ -98,6 +104,17 @@ class _Rows:
         self.starts.append(len(self.index))
         self.lower.append(low)
         self.upper.append(high)
+
+    def add_arrays(self, columns: np.ndarray, values: np.ndarray, lower: np.ndarray) -> None:
+        """Rows as arrays (see `Program.rows`), with no upper bound."""
+        used = np.abs(values) > COEFFICIENT_FLOOR
+        counts = used.sum(axis=1)
+        kept = counts > 0
+        self.index += columns[used].tolist()
+        self.values += values[used].tolist()
+        self.starts += (self.starts[-1] + np.cumsum(counts[kept])).tolist()
+        self.lower += lower[kept].tolist()
+        self.upper += [math.inf] * int(kept.sum())
 
     def arrays(self) -> _RowArrays:
         return _RowArrays(np.array(self.starts, dtype=np.int64), np.array(self.index, dtype=np.int32),

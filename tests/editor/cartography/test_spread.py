@@ -14,8 +14,11 @@ from editor.cartography.metro.naming import scene_of
 from editor.cartography.metro.request import MapRequest
 from editor.cartography.metro.river import redrawn_rivers
 from editor.cartography.network import Area, Frame, Network, Place, Schematic, Track
-from editor.cartography.spread.drawing import HORIZONTAL, RISING, VERTICAL, Wish, direction
+from editor.cartography.spread import pairs
+from editor.cartography.spread.drawing import HORIZONTAL, RISING, VERTICAL, Drawing, Wish, direction
 from editor.cartography.spread.layout import spread
+from editor.cartography.spread.pairs import keep_apart
+from editor.cartography.spread.program import Program
 from game.geometry import Box, box_point_distance, segment_intersection
 
 PRICE = 1000.0
@@ -166,3 +169,33 @@ def test_random_networks_keep_their_directions_spacing_and_embedding(case: tuple
 def _pairs(schematic: Schematic) -> list[tuple[tuple[tuple[float, float], tuple[float, float]], ...]]:
     segments = [(p, q) for path in schematic.paths for p, q in pairwise(path)]
     return [(a, b) for k, a in enumerate(segments) for b in segments[k + 1:]]
+
+
+def _rows_of(program: Program) -> list[tuple[tuple[tuple[int, float], ...], float, float, bool]]:
+    """Every row of the program as (terms, lower, upper, lazy), in a canonical order."""
+    found = []
+    for rows, lazy in ((program.firm, False), (program.lazy, True)):
+        for r, (begin, end) in enumerate(pairwise(rows.starts)):
+            terms = tuple(sorted((c, round(v, 9)) for c, v in zip(rows.index[begin:end], rows.values[begin:end],
+                                                                   strict=True)))
+            found.append((terms, round(rows.lower[r], 6), rows.upper[r], lazy))
+    return sorted(found)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(grids())
+def test_the_rows_worked_out_at_once_are_the_rows_worked_out_one_by_one(case: tuple[MapRequest, Schematic,
+                                                                                   list[Wish]]) -> None:
+    request, schematic, wishes = case
+    scene = scene_of(request, schematic)
+    boxes = {s.index: (s.x + s.radius + 4.0, s.y - 10.0, 90.0, 20.0) for s in scene.stations}  # names to the east
+    boxes |= {wish.index: wish.box for wish in wishes[:1]}
+    wished = {wish.index: wish for wish in wishes[:1]}
+    drawing = Drawing(request.network.tracks, schematic, scene, boxes)
+    at_once, one_by_one = Program(), Program()
+    keep_apart(at_once, drawing, wished, schematic.pitch, {})
+    ks, ms = drawing.pairs_within(math.inf)
+    for k, m in zip(ks.tolist(), ms.tolist(), strict=True):
+        pairs._pair(one_by_one, drawing, wished, schematic.pitch, {}, k, m)
+    assert _rows_of(at_once) == _rows_of(one_by_one)
+    assert len(at_once.firm.lower) + len(at_once.lazy.lower) > 0

@@ -12,7 +12,7 @@ is kept only when fewer names are in trouble.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 
 from editor.cartography.layout.checks import check_schematic
 from editor.cartography.metro.naming import clear_boxes, measure_of, name_problems, placed, scene_of, troubled
@@ -46,14 +46,25 @@ def _places_to_free(request: MapRequest, scene: NameScene, pos: int, kept: Mappi
         lines = split_lines(station.name, spec)
         box = label_box(station.x, station.y, station.radius, spec, line_sizes(lines, measure, station.lead), gap,
                         request.clear_scale)
-        breaks = list(rules.breaks(pos, box, NAME_CLEARANCE))
-        if not breaks or any(kind != "link" for kind, _ in breaks):
+        links = _only_links(rules.breaks(pos, box, NAME_CLEARANCE))
+        if not links:
             continue  # clean already (the placer's business), or more than links in the way
         near = kept_grid.near(word_spaced(inflate_box(box, NAME_CLEARANCE), rules.spacing))
         if any(rules.names_meet(box, kept[q], NAME_CLEARANCE) for q in near):
             continue
-        found.append((spec, box, sorted({link_index[what] for _, what in breaks})))
+        found.append((spec, box, sorted({link_index[what] for what in links})))
     return found
+
+
+def _only_links(breaks: Iterator[tuple[str, str]]) -> list[str]:
+    """The links a place breaks, where it breaks only links; [] where it breaks something else (read no
+    further: the checks of links come last and cost most) or nothing."""
+    links = []
+    for kind, what in breaks:
+        if kind != "link":
+            return []
+        links.append(what)
+    return links
 
 
 def reroute(request: MapRequest, schematic: Schematic, scene: NameScene, names: Mapping[int, PlacedName],

@@ -21,6 +21,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import islice
 
+import numpy as np
+
+from editor.cartography.names.break_counts import KINDS, kind_counts
 from editor.cartography.names.lines import Segment
 from editor.cartography.names.types import Measure
 from editor.cartography.network import Box
@@ -160,25 +163,25 @@ def station_candidates(scene: NameScene, pos: int, measure: Measure, gap: float,
         return [_judged(scene, pos, fixed, _placed(scene, pos, fixed, measure, gap, clear_scale), rays)]
     aways = away_steps(label_px, gap)
     layouts = layouts_of(station, measure)
+    places = places_round(scene, pos, layouts, aways, measure, gap, clear_scale)  # layout by layout, near first
+    counts = kind_counts(scene, pos, [placed[2] for _, placed in places], CLEARANCE)
+    totals = counts.sum(axis=1).tolist()
     clean: list[Candidate] = []
-    further: list[LabelSpec] = []  # clean layouts' further-out places, tried only in a tight spot
-    for side, split in layouts:
-        for k, away in enumerate(aways):
-            spec = LabelSpec(side, away=away, split=split)
-            candidate = _clean_candidate(scene, pos, spec, measure, gap, clear_scale, rays)
-            if candidate is not None:
-                clean.append(candidate)
-                further.extend(LabelSpec(side, away=more, split=split) for more in aways[k + 1 :])
+    further: list[int] = []  # clean layouts' further-out places, tried only in a tight spot
+    for first in range(0, len(places), len(aways)):
+        for k in range(first, first + len(aways)):
+            if totals[k] == 0:
+                clean.append(_clean(scene, pos, *places[k], rays))
+                further.extend(range(k + 1, first + len(aways)))
                 break
     if 0 < len(clean) < FEW_CLEAN:  # a tight spot: every clean distance may help its neighbours' names
-        clean.extend(c for spec in further
-                     if (c := _clean_candidate(scene, pos, spec, measure, gap, clear_scale, rays)) is not None)
+        clean.extend(_clean(scene, pos, *places[k], rays) for k in further if totals[k] == 0)
         # ...and when every clean place is taken by a neighbour's name, text over one link reads better than
         # text over text: offer the placer a few places elsewhere round the station that break one thing.
-        clean.extend(_spares(scene, pos, layouts, aways, measure, gap, clear_scale, rays, clean))
+        clean.extend(_spares(scene, pos, places, counts, rays, clean))
     if clean:
         return clean
-    return _least_bad(scene, pos, layouts, aways, measure, gap, clear_scale, rays)
+    return _least_bad(scene, pos, places, counts, rays)
 
 
 def layouts_of(station: NameStation, measure: Measure) -> list[tuple[str, int]]:
@@ -203,49 +206,43 @@ def every_place(scene: NameScene, pos: int, specs: Sequence[LabelSpec], measure:
     return [(spec, _placed(scene, pos, spec, measure, gap, clear_scale)) for spec in specs]
 
 
-def _spares(scene: NameScene, pos: int, layouts: Sequence[tuple[str, int]], aways: Sequence[float],
-            measure: Measure, gap: float, clear_scale: float, rays: Sequence[Segment],
-            clean: Sequence[Candidate]) -> list[Candidate]:
-    """Up to SPARE places that break exactly one thing and overlap none of the clean places, least bad first
-    (each place's checks stop at its second break: most places round a crowded station break several)."""
+def _spares(scene: NameScene, pos: int, places: Sequence[tuple[LabelSpec, Placed]], counts: np.ndarray,
+            rays: Sequence[Segment], clean: Sequence[Candidate]) -> list[Candidate]:
+    """Up to SPARE places that break exactly one thing and overlap none of the clean places, least bad first."""
     found = []
-    for spec, placed in places_round(scene, pos, layouts, aways, measure, gap, clear_scale):
-        if any(boxes_overlap(placed[2], c.clear_box) for c in clean):
+    for (spec, placed), broken in zip(places, counts.tolist(), strict=True):
+        if sum(broken) != 1 or any(boxes_overlap(placed[2], c.clear_box) for c in clean):
             continue
-        broken = _broken(scene, pos, placed, 2)
-        if len(broken) == 1:
-            found.append(_weighed(scene, pos, spec, placed, rays, broken))
+        found.append(_weighed(scene, pos, spec, placed, rays, _kinds(broken)))
     return sorted(found, key=lambda c: c.cost)[:SPARE]
 
 
-def _least_bad(scene: NameScene, pos: int, layouts: Sequence[tuple[str, int]], aways: Sequence[float],
-               measure: Measure, gap: float, clear_scale: float, rays: Sequence[Segment]) -> list[Candidate]:
+def _least_bad(scene: NameScene, pos: int, places: Sequence[tuple[LabelSpec, Placed]], counts: np.ndarray,
+               rays: Sequence[Segment]) -> list[Candidate]:
     """The least bad of every place tried, what each breaks weighed in: at most LEAST_BAD, none a whole hit
-    worse than the best. A place's checks stop once it has broken more than `cap` things; it is out if that
-    many hits alone cost a hit more than the best place, else the count goes on with a larger cap."""
-    places = places_round(scene, pos, layouts, aways, measure, gap, clear_scale)
+    worse than the best. A place that breaks more than `cap` things is out if that many hits alone cost a hit
+    more than the best place; else the count goes on with a larger cap."""
     lightest = HIT_COST * min(HIT_WEIGHT.values())
+    totals = counts.sum(axis=1).tolist()
     cap = 2
     while True:
-        judged: list[Candidate] = []
-        cut_short = False
-        for spec, placed in places:
-            broken = _broken(scene, pos, placed, cap + 1)
-            if len(broken) > cap:
-                cut_short = True
-                continue
-            judged.append(_weighed(scene, pos, spec, placed, rays, broken))
+        judged = [_weighed(scene, pos, spec, placed, rays, _kinds(broken))
+                  for (spec, placed), broken, total in zip(places, counts.tolist(), totals, strict=True)
+                  if total <= cap]
         best = min((c.cost for c in judged), default=math.inf)
-        if not cut_short or lightest * (cap + 1) >= best + HIT_COST:
+        if max(totals, default=0) <= cap or lightest * (cap + 1) >= best + HIT_COST:
             break
         cap *= 2
     judged.sort(key=lambda c: c.cost)
     return [c for c in judged[:LEAST_BAD] if c.cost < best + HIT_COST]
 
 
-def _clean_candidate(scene: NameScene, pos: int, spec: LabelSpec, measure: Measure, gap: float,
-                     clear_scale: float, rays: Sequence[Segment]) -> Candidate | None:
-    lines, box, clear_box = _placed(scene, pos, spec, measure, gap, clear_scale)
-    if not scene.clean(pos, clear_box, CLEARANCE):
-        return None
+def _kinds(counts: Sequence[int]) -> tuple[str, ...]:
+    """The kinds a place breaks, from its counts (`kind_counts`), in KINDS's order."""
+    return tuple(kind for kind, count in zip(KINDS, counts, strict=True) for _ in range(count))
+
+
+def _clean(scene: NameScene, pos: int, spec: LabelSpec, placed: Placed, rays: Sequence[Segment]) -> Candidate:
+    """A place that breaks nothing, with its preferences."""
+    lines, box, clear_box = placed
     return Candidate(pos, spec, lines, box, clear_box, preference(scene, pos, spec, box, rays), ())

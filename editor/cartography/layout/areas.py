@@ -13,7 +13,8 @@ import math
 from collections.abc import Sequence
 
 from editor.cartography.network import Area, Point
-from game.geometry import point_in_polygon, project_on_segment
+from editor.cartography.polygon import points_in_polygon
+from game.geometry import project_on_segment
 
 INLET_POINTS = 10
 CLEARANCE = 0.3  # of a pitch: how far an outline is kept from a place (a station circle is not cut)
@@ -128,7 +129,7 @@ def _inlet(polygon: list[Point], place: Point, reach: float) -> list[Point]:
 def keep_sides(polygon: list[Point], places: Sequence[Point], inside: Sequence[bool], reach: float) -> list[Point]:
     """Nudge the polygon until each place is inside exactly when `inside` says so (bounded effort)."""
     for _ in range(2 * len(places) + 2):
-        wrong = next((i for i, p in enumerate(places) if point_in_polygon(p, polygon) != inside[i]), None)
+        wrong = next((i for i, now in enumerate(points_in_polygon(places, polygon)) if now != inside[i]), None)
         if wrong is None:
             break
         polygon = _inlet(polygon, places[wrong], reach)
@@ -159,7 +160,7 @@ def carry_areas(
         if area.kind != "cluster":
             polygon = _smooth(polygon, off_board)
         polygon = _clear_places(polygon, places_after, CLEARANCE * pitch)
-        inside = [point_in_polygon(p, area.points) for p in places_before]
+        inside = points_in_polygon(places_before, area.points)
         if len(polygon) >= 3:
             polygon = keep_sides(polygon, places_after, inside, 0.3 * pitch)
         carried.append(Area(area.kind, tuple(polygon), area.name))

@@ -13,10 +13,10 @@ from itertools import pairwise
 
 from editor.cartography.layout.planar import input_crossings
 from editor.cartography.network import Frame, Network, Point, Schematic
+from editor.cartography.polygon import points_in_polygon
 from game.geometry import (
     angle_gap,
     angle_of,
-    point_in_polygon,
     segment_distance,
     segments_touch,
 )
@@ -276,10 +276,10 @@ def _check_areas(network: Network, schematic: Schematic) -> list[str]:
     for j, (before, after) in enumerate(zip(network.areas, schematic.areas, strict=True)):
         if not after.points:
             continue  # left out: a river the layout could not redraw without stations on its wrong bank
-        for i, place in enumerate(network.places):
-            was = point_in_polygon((place.x, place.y), before.points)
-            now = point_in_polygon(schematic.positions[i], after.points)
-            if was != now:
+        were = points_in_polygon([(place.x, place.y) for place in network.places], before.points)
+        now = points_in_polygon(schematic.positions, after.points)
+        for i, (was, is_now) in enumerate(zip(were, now, strict=True)):
+            if was != is_now:
                 side = "inside" if was else "outside"
                 problems.append(f"{_place(network, i)} was {side} {before.kind} area {j} {before.name!r}, no longer")
     return problems

@@ -25,7 +25,7 @@ from editor.cartography.metro.climb import Finish
 from editor.cartography.metro.letter_steps import breaking_the_figure
 from editor.cartography.metro.naming import carried, clear_boxes, measure_of, scene_of
 from editor.cartography.metro.nudge import NamedLayout, stacked_when_drawn
-from editor.cartography.metro.request import MapRequest
+from editor.cartography.metro.request import MapRequest, Progress
 from editor.cartography.metro.river import centre_line, redrawn_rivers
 from editor.cartography.metro.scene import NameScene
 from editor.cartography.names.candidates import (
@@ -53,9 +53,18 @@ TROUBLE_PRICE = 20.0  # per px short, for a name in trouble at the clear scale o
 
 
 def spread_for_the_letter(request: MapRequest, schematic: Schematic, scene: NameScene,
-                          names: Mapping[int, PlacedName],
-                          finish: Finish) -> tuple[Schematic, NameScene, dict[int, PlacedName]]:
-    """The map after the best round of room for the names that break the figure (see the notes), or as it is."""
+                          names: Mapping[int, PlacedName], finish: Finish,
+                          progress: Progress | None = None) -> tuple[Schematic, NameScene, dict[int, PlacedName]]:
+    """The map after the best round of room for the names that break the figure (see the notes), or as it is;
+    `progress` told after each round (and 1 at the end)."""
+    best = _best_round(request, schematic, scene, names, finish, progress)
+    if progress is not None:
+        progress(1.0)
+    return best
+
+
+def _best_round(request: MapRequest, schematic: Schematic, scene: NameScene, names: Mapping[int, PlacedName],
+                finish: Finish, progress: Progress | None) -> tuple[Schematic, NameScene, dict[int, PlacedName]]:
     breaking = breaking_the_figure(request, scene, names)
     if not breaking:
         return schematic, scene, dict(names)
@@ -66,7 +75,9 @@ def spread_for_the_letter(request: MapRequest, schematic: Schematic, scene: Name
     rounds: list[tuple[tuple[int, int, int], NamedLayout]] = []
     current = start
     fewest, stale = least, 0
-    for _ in range(ROUNDS):
+    for done in range(ROUNDS):
+        if progress is not None:
+            progress(done / ROUNDS)
         outcome = _round(request, current, breaking, finish, courses)
         if outcome is None:
             break

@@ -131,7 +131,7 @@ def test_a_quick_import_makes_room_for_names_that_break_the_figure(monkeypatch: 
     full = made("manhattan-110")
 
     def as_it_is(_r: MapRequest, schematic: Schematic, scene: NameScene, names: dict[int, PlacedName],
-                 _f: object) -> tuple[Schematic, NameScene, dict[int, PlacedName]]:
+                 *_: object) -> tuple[Schematic, NameScene, dict[int, PlacedName]]:
         return schematic, scene, dict(names)
 
     monkeypatch.setattr(pipeline_module, "step_for_the_letter", as_it_is)
@@ -199,6 +199,23 @@ def test_progress_runs_from_zero_to_one_never_backwards() -> None:
     make_metro_map(MapRequest(_small()), progress=seen.append)
     assert seen and seen[-1] == 1.0
     assert all(b >= a for a, b in itertools.pairwise(seen))
+
+
+def test_the_bar_is_full_only_when_the_map_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rounds of room for the letter and the last steps take seconds on a big import: the bar moves on
+    through them, and is not full while they run (nor could Esc cancel them, which a progress call does)."""
+    seen: list[float] = []
+    at_last_steps: list[float] = []
+    last_steps = pipeline_module.step_for_the_letter
+
+    def noted(*args: object, **kwargs: object) -> object:
+        at_last_steps.append(seen[-1])
+        return last_steps(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pipeline_module, "step_for_the_letter", noted)
+    make_metro_map(MapRequest(_small()), progress=seen.append)
+    assert at_last_steps and at_last_steps[0] < 1.0
+    assert seen[-1] == 1.0 and all(b >= a for a, b in itertools.pairwise(seen))
 
 
 def test_names_only_leaves_the_layout_alone() -> None:

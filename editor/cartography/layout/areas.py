@@ -12,6 +12,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+import numpy as np
+
 from editor.cartography.network import Area, Point
 from editor.cartography.polygon import points_in_polygon
 from game.geometry import project_on_segment
@@ -22,21 +24,31 @@ EDGE = 0.5  # px: a point this near the board's edge is on it
 
 
 def carry_points(points: Sequence[Point], before: Sequence[Point], after: Sequence[Point]) -> list[Point]:
-    """Move points as the control points moved (inverse-distance weighted displacement, power 3)."""
+    """Move points as the control points moved (inverse-distance weighted displacement, power 3); a point on a
+    control point moves with it. Worked out as arrays, the sums taken in the control points' order (as a loop
+    adds them: the same numbers to the last bit)."""
+    if not points:
+        return []
+    xy = np.asarray(points, dtype=float).reshape(-1, 2)
+    old = np.asarray(before, dtype=float).reshape(-1, 2)
+    shift = np.asarray(after, dtype=float).reshape(-1, 2) - old
+    if not len(old):
+        raise ZeroDivisionError("no control points to carry the points with")
+    d2 = (xy[:, 0:1] - old[None, :, 0]) ** 2 + (xy[:, 1:2] - old[None, :, 1]) ** 2
+    on = d2 < 1e-12
+    with np.errstate(divide="ignore", invalid="ignore"):  # a point on a control point: taken from `on` below
+        w = 1.0 / (d2 * np.sqrt(d2))
+        total = np.cumsum(w, axis=1)[:, -1]
+        wx = np.cumsum(w * shift[None, :, 0], axis=1)[:, -1]
+        wy = np.cumsum(w * shift[None, :, 1], axis=1)[:, -1]
     moved = []
-    for x, y in points:
-        total = wx = wy = 0.0
-        exact: Point | None = None
-        for (bx, by), (ax, ay) in zip(before, after, strict=True):
-            d2 = (x - bx) ** 2 + (y - by) ** 2
-            if d2 < 1e-12:
-                exact = (x + ax - bx, y + ay - by)
-                break
-            w = 1.0 / (d2 * math.sqrt(d2))
-            total += w
-            wx += w * (ax - bx)
-            wy += w * (ay - by)
-        moved.append(exact if exact is not None else (x + wx / total, y + wy / total))
+    for k, (x, y) in enumerate(xy.tolist()):
+        if on[k].any():
+            first = int(on[k].argmax())
+            moved.append((x + float(after[first][0]) - float(before[first][0]),
+                          y + float(after[first][1]) - float(before[first][1])))
+        else:
+            moved.append((x + float(wx[k]) / float(total[k]), y + float(wy[k]) / float(total[k])))
     return moved
 
 

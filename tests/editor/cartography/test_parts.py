@@ -5,7 +5,10 @@ from __future__ import annotations
 import math
 from itertools import pairwise
 
-from editor.cartography.layout.areas import carry_areas, keep_sides
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from editor.cartography.layout.areas import carry_areas, carry_points, keep_sides
 from editor.cartography.layout.chains import _even_cuts, contract
 from editor.cartography.layout.checks import is_octilinear
 from editor.cartography.layout.fill import fill_frame
@@ -151,3 +154,36 @@ def test_areas_move_with_the_places_around_them() -> None:
     cy = sum(y for _, y in carried.points) / len(carried.points)
     assert math.dist((cx, cy), (500.0, 400.0)) < 30.0
     assert point_in_polygon((500.0, 400.0), carried.points)
+
+
+def _carried_one_by_one(points: list[tuple[float, float]], before: list[tuple[float, float]],
+                        after: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Inverse-distance weighting (power 3) as a plain loop: the rule `carry_points` works out as arrays."""
+    moved = []
+    for x, y in points:
+        total = wx = wy = 0.0
+        exact = None
+        for (bx, by), (ax, ay) in zip(before, after, strict=True):
+            d2 = (x - bx) ** 2 + (y - by) ** 2
+            if d2 < 1e-12:
+                exact = (x + ax - bx, y + ay - by)
+                break
+            w = 1.0 / (d2 * math.sqrt(d2))
+            total += w
+            wx += w * (ax - bx)
+            wy += w * (ay - by)
+        moved.append(exact if exact is not None else (x + wx / total, y + wy / total))
+    return moved
+
+
+point = st.tuples(st.one_of(st.integers(0, 50).map(float), st.floats(0, 50)),
+                  st.one_of(st.integers(0, 50).map(float), st.floats(0, 50)))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(point, max_size=15), st.lists(st.tuples(point, point), min_size=1, max_size=15))
+def test_points_are_carried_exactly_as_the_weighted_rule_says(points: list[tuple[float, float]],
+                                                             controls: list[tuple[tuple[float, float], ...]]) -> None:
+    before = [b for b, _ in controls]
+    after = [a for _, a in controls]
+    assert carry_points(points, before, after) == _carried_one_by_one(points, before, after)

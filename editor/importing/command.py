@@ -92,6 +92,7 @@ def run(args: argparse.Namespace) -> int:
         from editor.importing.schematic import lay_out  # the pipeline loads only when it is asked for
 
         doc = Document.from_bytes(tmx_bytes(board), args.out)
+        rivers = {river.id: river.name for river in doc.of_kind("water")}
         progress = ProgressLine() if args.thorough else None
         result = lay_out(doc, progress, thorough=args.thorough)
         if progress is not None:
@@ -101,6 +102,7 @@ def run(args: argparse.Namespace) -> int:
             f"schematic, names still crowded: {crowded_names(result.problems, [n.name for n in board.nodes])}"
         if result.figures.unresolved_names and not args.thorough:
             hint = "; --thorough takes minutes, not seconds, for clearer names"
+        hint += _rivers_left_out([name for object_id, name in rivers.items() if doc.get(object_id) is None])
     cards = destination_cards(board)
     short = "" if cards >= SHORT_GAME_CARDS else \
         f"; only {counted(cards, 'destination card')} (a shipped board has {SHIPPED_CARDS}), so the game will be" \
@@ -108,6 +110,16 @@ def run(args: argparse.Namespace) -> int:
     print(f"wrote {args.out}: {counted(stations, 'station')}, {counted(len(board.links), 'link')} ({layout})"
           f"{hint}{short}")
     return 0
+
+
+def _rivers_left_out(names: list[str]) -> str:
+    """What the message says of rivers the layout could not draw with every station on its own bank (the
+    layout leaves them out: a river across the wrong stations misleads), so a designer knows to draw them."""
+    if not names:
+        return ""
+    named = ", ".join(name or "a river" for name in names)
+    return (f"; left out: {named} (no course the layout found keeps every station on its own bank: draw it with"
+            " the editor's Water tool (R), or in Tiled)")
 
 
 class ProgressLine:

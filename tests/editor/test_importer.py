@@ -14,6 +14,7 @@ from editor.cartography.metro_map import tidy_layout
 from editor.cartography.network import Frame
 from editor.document.session import EditingSession
 from editor.document.tmx import Document
+from editor.importing import schematic as schematic_module
 from editor.importing.command import crowded_names
 from editor.importing.importer import build_board, select
 from editor.importing.layout import clip_polyline, min_spacing, relax
@@ -525,3 +526,26 @@ def test_the_thames_still_runs_off_the_board_after_import_and_after_tidying_twic
         edits = map_edits(inputs, result, layout=not result.layout_kept)
         session.reshape(edits.points if not result.layout_kept else {}, edits.labels, "tidy", edits.unmapped)
         assert _edges_reached(doc, width, height) >= leaves
+
+
+def test_an_import_says_which_river_its_layout_left_out(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """The layout leaves out a river it cannot draw with every station on its own bank (a fresh London import
+    of 96 stations lost the Thames so, and said nothing): the designer is told, and how to draw it back."""
+    area = ["--city", "berlin", "--area", "52.49,13.35,52.53,13.45"]
+    assert editor_main(["import", *area, "-o", str(tmp_path / "kept.tmx")]) == 0
+    kept = capsys.readouterr().out
+    assert Document.load(tmp_path / "kept.tmx").of_kind("water") and "left out" not in kept
+    real = schematic_module.lay_out
+
+    def losing_every_river(doc: Document, *args: object, **kwargs: object) -> object:
+        result = real(doc, *args, **kwargs)  # type: ignore[arg-type]
+        for river in doc.of_kind("water"):
+            doc.remove(river.id)
+        return result
+
+    monkeypatch.setattr(schematic_module, "lay_out", losing_every_river)
+    assert editor_main(["import", *area, "-o", str(tmp_path / "lost.tmx")]) == 0
+    said = capsys.readouterr().out
+    assert "left out: a river, a river (no course the layout found keeps every station on its own bank" in said
+    assert "Water tool (R)" in said

@@ -117,7 +117,8 @@ def _rivers_left_out(names: list[str]) -> str:
     layout leaves them out: a river across the wrong stations misleads), so a designer knows to draw them."""
     if not names:
         return ""
-    named = ", ".join(name or "a river" for name in names)
+    unnamed = sum(1 for name in names if not name)
+    named = ", ".join([name for name in names if name] + ([counted(unnamed, "river")] if unnamed else []))
     return (f"; left out: {named} (no course the layout found keeps every station on its own bank: draw it with"
             " the editor's Water tool (R), or in Tiled)")
 

@@ -547,5 +547,5 @@ def test_an_import_says_which_river_its_layout_left_out(tmp_path: Path, monkeypa
     monkeypatch.setattr(schematic_module, "lay_out", losing_every_river)
     assert editor_main(["import", *area, "-o", str(tmp_path / "lost.tmx")]) == 0
     said = capsys.readouterr().out
-    assert "left out: a river, a river (no course the layout found keeps every station on its own bank" in said
+    assert "left out: 2 rivers (no course the layout found keeps every station on its own bank" in said
     assert "Water tool (R)" in said

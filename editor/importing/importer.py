@@ -40,9 +40,10 @@ from typing import Any
 
 from editor.importing.features import Guessed, settings_of, spread_out
 from editor.importing.features import guess as guess_features
-from editor.importing.layout import make_room_for_names, padded_blob, relax
+from editor.importing.layout import make_room_for_names, padded_blob
 from editor.importing.network_data import METRO_LINES, ImportError_, Network, Station, load_network
 from editor.importing.projection import Projection
+from editor.importing.relaxation import relax
 from editor.importing.starter import StarterBoard, StarterLink, StarterNode, pair
 from editor.importing.water import decorate, rivers_of
 from game.board.proportions import BOARD_SIZE

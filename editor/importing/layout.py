@@ -1,124 +1,15 @@
-"""Place stations on the board: push apart what the projection (projection.py) put too close.
-
-The relaxation keeps every pair of stations, and every station and a link not its own, a minimum distance
-apart; the pass that makes room for names gives each a free side. Rivers are carried and cleared with them.
+"""Place stations on the board once the relaxation (relaxation.py) has pushed apart what the projection put
+too close: the pass that makes room for names gives each a free side; rivers are carried and cleared with
+the stations.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
-from bisect import bisect_left, bisect_right
-from collections.abc import Iterable
 
+from editor.importing.relaxation import clear_links
 from game.geometry import Point, clip_segment, convex_hull
-
-
-def relax(positions: dict[str, Point], links: list[tuple[str, str]], min_distance: float, size: Point,
-          margin: float, fixed: Iterable[str] = (), iterations: int = 400, link_clearance: float = 0.0,
-          wider: dict[tuple[str, str], float] | None = None) -> dict[str, Point]:
-    """Push stations apart until no two are closer than `min_distance` (and none sits on a foreign link).
-
-    A weak pull back to the projected position keeps the geography; `fixed` stations never move.
-    `wider` adds to the clearance of some links (a link of several track spaces is drawn wider).
-    Deterministic: the same input gives the same output.
-    """
-    names = sorted(positions)
-    pos = {n: [positions[n][0], positions[n][1]] for n in names}
-    home = dict(positions)
-    pinned = set(fixed)
-    width, height = size
-    target = min_distance * 1.04
-    for step in range(iterations):
-        worst = 0.0
-        moves = {n: [0.0, 0.0] for n in names}
-        for i, j in _close_pairs([pos[n][0] for n in names], target):
-            a, b = names[i], names[j]
-            ax, ay = pos[a]
-            dx, dy = pos[b][0] - ax, pos[b][1] - ay
-            d = math.hypot(dx, dy)
-            if d >= target:
-                continue
-            worst = max(worst, target - d)
-            if d < 1e-6:
-                dx, dy, d = 1.0, 0.618, 1.18  # identical points: a fixed, arbitrary direction
-            push = (target - d) / 2
-            ux, uy = dx / d, dy / d
-            moves[a][0] -= ux * push
-            moves[a][1] -= uy * push
-            moves[b][0] += ux * push
-            moves[b][1] += uy * push
-        if link_clearance > 0:
-            worst = max(worst, _clear_links(pos, links, link_clearance, moves, wider))
-        for n in names:
-            if n in pinned:
-                continue
-            mx, my = moves[n]
-            pull = 0.02 if step < iterations * 0.8 else 0.0
-            x = pos[n][0] + 0.5 * mx + pull * (home[n][0] - pos[n][0])
-            y = pos[n][1] + 0.5 * my + pull * (home[n][1] - pos[n][1])
-            pos[n] = [min(max(x, margin), width - margin), min(max(y, margin), height - margin)]
-        if worst < 0.01 and step > 10:
-            break
-    return {n: (round(p[0], 1), round(p[1], 1)) for n, p in pos.items()}
-
-
-def _close_pairs(xs: list[float], reach: float) -> list[tuple[int, int]]:
-    """The index pairs (i < j, in order) of points less than `reach` apart in x: a sweep over x, so the
-    pairs' pushes are the all-pairs loop's, in its order, without looking at every pair (an import's
-    relaxation runs hundreds of rounds)."""
-    by_x = sorted(range(len(xs)), key=xs.__getitem__)
-    pairs = []
-    for k, i in enumerate(by_x):
-        for j in by_x[k + 1:]:
-            if xs[j] - xs[i] > reach:
-                break
-            pairs.append((i, j) if i < j else (j, i))
-    pairs.sort()
-    return pairs
-
-
-def _clear_links(pos: dict[str, list[float]], links: list[tuple[str, str]], base: float,
-                 moves: dict[str, list[float]], wider: dict[tuple[str, str], float] | None = None) -> float:
-    """Nudge a station off a link that passes over it but does not end at it."""
-    worst = 0.0
-    names = list(pos)
-    by_x = sorted(range(len(names)), key=lambda k: pos[names[k]][0])
-    xs = [pos[names[k]][0] for k in by_x]
-    for a, b in links:
-        clearance = base + (wider or {}).get((a, b), 0.0)
-        ax, ay = pos[a]
-        bx, by = pos[b]
-        vx, vy = bx - ax, by - ay
-        length2 = vx * vx + vy * vy
-        if length2 < 1e-9:
-            continue
-        # the stations within the link's x extent, in the order of `pos` (the moves add up in that order)
-        inside = by_x[bisect_left(xs, min(ax, bx) - clearance):bisect_right(xs, max(ax, bx) + clearance)]
-        for n in (names[k] for k in sorted(inside)):
-            p = pos[n]
-            if n in (a, b):
-                continue
-            if not (min(ay, by) - clearance <= p[1] <= max(ay, by) + clearance):
-                continue
-            t = ((p[0] - ax) * vx + (p[1] - ay) * vy) / length2
-            if t <= 0.05 or t >= 0.95:
-                continue
-            cx, cy = ax + t * vx, ay + t * vy
-            dx, dy = p[0] - cx, p[1] - cy
-            d = math.hypot(dx, dy)
-            if d >= clearance:
-                continue
-            worst = max(worst, clearance - d)
-            if d < 1e-6:
-                dx, dy, d = -vy, vx, math.sqrt(length2)
-            push = clearance - d
-            moves[n][0] += dx / d * push * 0.6
-            moves[n][1] += dy / d * push * 0.6
-            for end in (a, b):  # the link gives way a little too
-                moves[end][0] -= dx / d * push * 0.2
-                moves[end][1] -= dy / d * push * 0.2
-    return worst
 
 
 def carry(points: list[Point], before: dict[str, Point], after: dict[str, Point], k: int = 4) -> list[Point]:
@@ -386,7 +277,7 @@ def make_room_for_names(positions: dict[str, Point], links: list[tuple[str, str]
                         moves[o][0] += dx / d * push_d
                         moves[o][1] += dy / d * push_d
         if link_clearance > 0:
-            _clear_links(pos, links, link_clearance, moves, wider)
+            clear_links(pos, links, link_clearance, moves, wider)
         for n in names:
             mx, my = moves[n]
             x = pos[n][0] + 0.4 * mx + 0.01 * (home[n][0] - pos[n][0])

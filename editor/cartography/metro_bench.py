@@ -59,11 +59,12 @@ def format_row(row: MetroRow) -> str:
             f"{f.unresolved_names:3}  layout problems {f.layout_problems}  bends {f.bends}  rounds {f.rounds}")
 
 
-def target_rows() -> list[MetroRow]:
-    """The rows with targets in the contracts: fresh imports of about 120 stations, and 500 stations."""
+def target_rows(repeats: int = 3) -> list[MetroRow]:
+    """The rows with targets in the contracts: fresh imports of about 120 stations (the median of `repeats`
+    runs: this machine's speed wanders by a fifth from one run to the next), and 500 stations (once)."""
     rows = []
     if data_dir() is not None:
-        rows += [_row(f"import {name}", partial(import_request, IMPORTS[name]), 1) for name in BENCH_IMPORTS]
+        rows += [_row(f"import {name}", partial(import_request, IMPORTS[name]), repeats) for name in BENCH_IMPORTS]
     rows.append(_row("synthetic-500", big_request, 1))
     return rows
 

@@ -17,7 +17,7 @@ from editor.document.tmx import Document
 from editor.importing import schematic as schematic_module
 from editor.importing.command import crowded_names
 from editor.importing.importer import build_board, select
-from editor.importing.layout import clip_polyline, min_spacing, relax
+from editor.importing.layout import clip_polyline, min_spacing
 from editor.importing.map_request import map_edits, map_inputs
 from editor.importing.network_data import (
     ImportError_,
@@ -29,8 +29,10 @@ from editor.importing.network_data import (
     paris_name,
 )
 from editor.importing.projection import Projection, even_power, local_xy
+from editor.importing.relaxation import relax
 from editor.tmx_write import write_tmx
 from game.board.tmx.compiler import compile_tmx
+from game.geometry import point_in_polygon
 
 
 def _adjacent(routes: list[list[str]], a: str, b: str) -> bool:
@@ -549,3 +551,19 @@ def test_an_import_says_which_river_its_layout_left_out(tmp_path: Path, monkeypa
     said = capsys.readouterr().out
     assert "left out: 2 rivers (no course the layout found keeps every station on its own bank" in said
     assert "Water tool (R)" in said
+
+
+def test_an_import_whose_river_mouth_the_layout_drew_level_with_a_station_keeps_its_river(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Berlin's west (32 stations): the layout drew Spandau, on the river's north bank, close to the board's
+    left edge below where the river runs off it; a river from there keeps no bank, and the import left the
+    river out. Its mouth slides along the edge instead, and the river is drawn, every station on its bank."""
+    out = tmp_path / "west.tmx"
+    assert editor_main(["import", "--city", "berlin", "--area", "52.50,13.18,52.56,13.33", "-o", str(out)]) == 0
+    said = capsys.readouterr().out
+    assert "left out" not in said
+    doc = Document.load(out)
+    rivers = [river for river in doc.of_kind("water") if len(river.points) > 4]
+    assert rivers
+    stations = [node.pos for node in doc.of_kind("station")]
+    assert not any(point_in_polygon(p, river.points) for river in rivers for p in stations)

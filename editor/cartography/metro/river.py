@@ -15,20 +15,22 @@ crossings (`_route`: London classic's Thames, whose crossings either side of a s
 and the detour is used where the carried outline fails (its course, the centre line carried as the stations
 near it moved, has stations on the wrong bank, or its outline covers a station), or where it shows as much
 of the river as the carried one (a detour tends to run along the track). Else the carried outline stays;
-a river with stations on the wrong bank is left out (an empty outline, which the importer leaves out; the
-crossings' water symbols remain). A river whose mouth lies inside the
-map runs off by whichever edges keep every station on its bank (the nearest first).
+a river with stations on the wrong bank is tried narrower (`HALF_WIDTHS`: the layout may leave the banks'
+stations too close for the usual width), and left out where even the narrowest finds no room (an empty
+outline, which the importer leaves out; the crossings' water symbols remain). A river whose mouth lies inside the
+map runs off by whichever edges keep every station on its bank (the nearest first); one whose mouth the layout
+drew level with a station of the other bank may slide its mouth along the edge (`SLIDES`).
 """
 
 from __future__ import annotations
 
-import functools
 import itertools
 import math
-import operator
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from editor.cartography.network import Area, Frame, Network, Point, Schematic
+from editor.cartography.river.ways import Runs, route_through, sides, wrong_stations
 from game.geometry import (
     band,
     line_parameters,
@@ -39,18 +41,16 @@ from game.geometry import (
 )
 
 HALF_WIDTH = 0.16  # of the layout's pitch: a river narrower than the gap between two stations' discs
+# A river no course of that width finds room for (the layout put stations of both banks close by) is drawn
+# narrower rather than left out: its edge keeps the same room from the stations' discs.
+HALF_WIDTHS = (HALF_WIDTH, 0.12, 0.09)
 DISC_ROOM = 0.15  # of the pitch: how far the river's edge keeps from a station's centre (its disc)
-DETOUR_PLACES = 6  # a detour may turn at 1/6, 2/6 … 5/6 of the way between two crossings…
-DETOUR_STEPS = 6  # …this many disc-room steps off the straight way at most
 VISIBLE_SLACK = 0.02  # of its course: a detour showing this little less of the river than the carried one
 # shows as much (London classic's Thames: 0.7669 against 0.7671)
+CORRIDOR_EDGES = 2  # a river searched for runs off by one of the two edges nearest each of its ends
+SLIDES = 4  # half-pitch steps a river's mouth may slide along its edge, where no course from its own keeps the banks
 NARROWEST = 0.1  # of its widest pairing: a band's narrowest pairing (else the outline is no paired band)
 
-# What a run of a way does to the stations round a step (`_Ways`): the stations it flips in or out of the
-# bank, those it runs over (bits of an int), and whether it lies along the board's edge.
-Judged = tuple[int, int, bool]
-# Runs judged, by the step's extent (the stations round it), kept for every river and route of one redraw.
-Runs = dict[tuple[Point, ...], dict[tuple[Point, Point], Judged]]
 
 
 def centre_line(points: Sequence[Point]) -> list[Point] | None:
@@ -67,32 +67,6 @@ def centre_line(points: Sequence[Point]) -> list[Point] | None:
             for i in range(half)]
     run = sum(math.dist(line[i], line[i + 1]) for i in range(half - 1))
     return line if run > 3 * widest else None  # a lake is no river: it has no crossings to follow
-
-
-def _perimeter(point: Point, frame: Frame) -> float:
-    """Where a point on the board's edge lies along it, clockwise from the top-left corner."""
-    x, y = point
-    w, h = frame.width, frame.height
-    gaps = [(y, x), (w - x, w + y), (h - y, 2 * w + h - x), (x, 2 * w + 2 * h - y)]
-    return min(gaps)[1]
-
-
-def bank(line: Sequence[Point], frame: Frame) -> list[Point]:
-    """The part of the board on one side of a river running edge to edge: the line, then the board's
-    edge walked clockwise from its end back to its start. A station is on that bank when inside it."""
-    w, h = frame.width, frame.height
-    corners = [(0.0, (0.0, 0.0)), (w, (w, 0.0)), (w + h, (w, h)), (2 * w + h, (0.0, h))]
-    around = 2 * (w + h)
-    start, end = _perimeter(line[-1], frame), _perimeter(line[0], frame)
-    span = (end - start) % around
-    walked = sorted(((t - start) % around, c) for t, c in corners if 0 < (t - start) % around < span)
-    return [*line, *(c for _, c in walked)]
-
-
-def sides(points: Sequence[Point], line: Sequence[Point], frame: Frame) -> list[int]:
-    """Which bank each point is on: +1 inside `bank(line)`, -1 outside."""
-    inside = _inside(points, _polygon_edges(bank(line, frame)))
-    return [1 if inside >> k & 1 else -1 for k in range(len(points))]
 
 
 def _crossings(network: Network, line: Sequence[Point]) -> list[tuple[float, int]]:
@@ -136,150 +110,18 @@ def _edges(point: Point, frame: Frame) -> list[Point]:
     return sorted(gaps, key=lambda p: gaps[p])
 
 
-def _elbows(p: Point, q: Point) -> list[list[Point]]:
-    """The two octilinear ways from p to q: straight then 45°, or 45° then straight."""
-    dx, dy = q[0] - p[0], q[1] - p[1]
-    d = min(abs(dx), abs(dy))
-    diagonal = (math.copysign(d, dx), math.copysign(d, dy))
-    straight = (dx - diagonal[0], 0.0) if abs(dx) >= abs(dy) else (0.0, dy - diagonal[1])
-    first = (p[0] + straight[0], p[1] + straight[1])
-    second = (p[0] + diagonal[0], p[1] + diagonal[1])
-    return [[p, first, q], [p, second, q]]
-
-
-def _wrong(line: Sequence[Point], places: Sequence[Point], banks: Sequence[int], near: float,
-           frame: Frame) -> list[int]:
-    """The stations on the wrong bank of `line`, or with the river running through their disc."""
-    now, over = sides(places, line, frame), _over(places, line, near)
-    return [i for i in range(len(places)) if now[i] != banks[i] or over >> i & 1]
-
-
-def _route(points: list[Point], places: Sequence[Point], banks: Sequence[int], near: float,
-           frame: Frame, detours: bool = False, runs: Runs | None = None) -> list[Point]:
-    """The control points joined by octilinear elbows, each elbow chosen for the fewest wrong stations. With
-    `detours`, where neither elbow keeps the banks, the river may go two elbows by way of a point off to
-    either side (a station of one bank that the layout drew level with the crossings of the other). Only
-    a river whose elbows fail takes them, and only where it shows as much of itself: a detour tends to run
-    along the track. `runs` keeps what each run does to the stations, for routes among the same `places` with
-    the same `near` and `frame` (`_Ways`)."""
-    runs = {} if runs is None else runs
-    line = [points[0]]
-    for q in points[1:]:
-        p = line[-1]
-        options = _elbows(p, q)
-        vias = _vias(p, q, near) if detours else []
-        extent = (p, q, *vias)
-        ways = _Ways(line, q, points[-1], places, banks, near, frame, extent, runs.setdefault(extent, {}))
-        (wrong, _), best = min(((ways.score(way), way) for way in options), key=lambda scored: scored[0])
-        if vias and wrong:
-            round_ = [first + second[1:] for via in vias for first in _elbows(p, via) for second in _elbows(via, q)]
-            best = min([*options, *round_], key=lambda way: (*ways.score(way), len(way)))
-        line.extend(best[1:])
-    return [p for i, p in enumerate(line) if i == 0 or math.dist(p, line[i - 1]) > 1e-6]
-
-
-class _Ways:
-    """Judges the ways the river may take from the end of `line` to `end`: how many stations each leaves on
-    the wrong bank or runs over, and how many of its runs lie along the board's edge. Every way starts and
-    ends at the same points and stays within the box round `extent`, so only the stations in that box can
-    fare differently: only they are counted.
-
-    A station is in the bank by the even-odd rule over the bank's edges (`bank`), and whether an edge flips it
-    does not hang on the other edges: the line so far, the run on from `end` to `last` and the board's
-    corners are the same for every way, so each station's parity over them is worked out once, and a way adds
-    only its own runs. Ways share runs (the detours by one point, the routes to each pair of ends), so each
-    run is judged once for the stations round `extent`: `runs`, given by the caller for every step with that
-    extent. Stations are bits of an int: a way's wrong stations are a few XORs and ORs."""
-
-    def __init__(self, line: Sequence[Point], end: Point, last: Point, places: Sequence[Point],
-                 banks: Sequence[int], near: float, frame: Frame, extent: Sequence[Point],
-                 runs: dict[tuple[Point, Point], Judged]) -> None:
-        xs, ys = [x for x, _ in extent], [y for _, y in extent]
-        x0, x1, y0, y1 = min(xs) - near, max(xs) + near, min(ys) - near, max(ys) + near
-        local = [i for i, (x, y) in enumerate(places) if x0 <= x <= x1 and y0 <= y <= y1]
-        self.points = [places[i] for i in local]
-        self.near, self.frame = near, frame
-        # The bank with the way cut short to one run from the end of `line` to `end`: every edge but that one
-        # is shared by every way's bank.
-        shared = bank([*line, end, last], frame)
-        edges = _polygon_edges(shared)
-        inside = _inside(self.points, edges[:len(line)] + edges[len(line) + 1:])
-        wanted = sum(1 << k for k, i in enumerate(local) if banks[i] == 1)
-        self.off = inside ^ wanted  # the stations that a way's own runs leave on the wrong bank unless they flip
-        # The stations the shared course already runs over.
-        self.close = _over(self.points, line, near) | _over(self.points, (end, last), near)
-        self.runs = runs
-
-    def score(self, way: Sequence[Point]) -> tuple[int, int]:
-        """(stations on the wrong bank or run over, runs along the board's edge) for the way."""
-        off, close, along = self.off, self.close, 0
-        for run in itertools.pairwise(way):
-            flips, over, edge = self.runs.get(run) or self._judge(*run)
-            off ^= flips
-            close |= over
-            along += edge
-        return (off | close).bit_count(), along
-
-    def _judge(self, p: Point, q: Point) -> Judged:
-        """The stations the run pq flips in or out of the bank and runs over, and whether it lies along the
-        board's edge; kept for the other ways through it."""
-        judged = (_flipped(self.points, p, q), _over(self.points, (p, q), self.near),
-                  math.dist(p, q) > 1e-6 and _on_edge(p, q, self.frame))
-        self.runs[(p, q)] = judged
-        return judged
-
-
-def _polygon_edges(polygon: Sequence[Point]) -> list[tuple[Point, Point]]:
-    """The polygon's edges (j, i) as `point_in_polygon` walks them: i from the first point, j the one before."""
-    return [(polygon[i - 1], polygon[i]) for i in range(len(polygon))]
-
-
-def _inside(points: Sequence[Point], edges: Sequence[tuple[Point, Point]]) -> int:
-    """The points an odd number of the edges flip, as bits: for a polygon's edges, those inside it, as
-    `point_in_polygon` finds them (the even-odd rule is a parity, whatever the order of the edges)."""
-    return functools.reduce(operator.xor, (_flipped(points, j, i) for j, i in edges), 0)
-
-
-def _flipped(points: Sequence[Point], j: Point, i: Point) -> int:
-    """The points the polygon edge j→i flips in or out under the even-odd rule, as bits: `point_in_polygon`'s
-    own test and arithmetic for one edge, so a parity made up edge by edge is the same to the last bit."""
-    (xj, yj), (xi, yi) = j, i
-    return sum(1 << k for k, (x, y) in enumerate(points)
-               if (yi > y) != (yj > y) and x < xi + (y - yi) * (xj - xi) / (yj - yi))
-
-
-def _over(points: Sequence[Point], path: Sequence[Point], reach: float) -> int:
-    """The points nearer than `reach` to a run of `path`, as bits (`nearest_segment(p, path)[1] < reach`, the
-    same floats compared). A point outside a run's box widened by twice the reach (and a millionth) is passed
-    over unmeasured: it lies more than a reach beyond `reach`, and rounding moves a distance by far less."""
-    found = 0
-    margin = 2 * reach + 1e-6
-    for a, b in itertools.pairwise(path):
-        x0, x1 = min(a[0], b[0]) - margin, max(a[0], b[0]) + margin
-        y0, y1 = min(a[1], b[1]) - margin, max(a[1], b[1]) + margin
-        found |= sum(1 << k for k, p in enumerate(points)
-                     if x0 <= p[0] <= x1 and y0 <= p[1] <= y1 and segment_distance(p, a, b) < reach)
+def _slid(point: Point, frame: Frame, step: float, count: int) -> list[Point]:
+    """`point`, on an edge of the board, slid along that edge by 1 … `count` steps either way (the nearest
+    first; never off the board)."""
+    x, y = point
+    along_x = y in (0.0, frame.height)
+    found: list[Point] = []
+    for k in range(1, count + 1):
+        for d in (k * step, -k * step):
+            p = (min(max(x + d, 0.0), frame.width), y) if along_x else (x, min(max(y + d, 0.0), frame.height))
+            if p != point and p not in found:
+                found.append(p)
     return found
-
-
-def _on_edge(p: Point, q: Point, frame: Frame) -> bool:
-    """Whether the run pq lies along one of the board's edges (a river leaving the board goes straight off it,
-    not along it: `_route` takes the way with the fewest such runs)."""
-    return any(abs(p[i] - edge) < 1e-6 and abs(q[i] - edge) < 1e-6
-               for i, edge in ((0, 0.0), (0, frame.width), (1, 0.0), (1, frame.height)))
-
-
-def _vias(p: Point, q: Point, near: float) -> list[Point]:
-    """Points a detour from p to q may pass: off the way from p to q to either side, at several places along
-    it and several steps out (a step is the room the river keeps from a station)."""
-    length = math.dist(p, q)
-    if length < 1e-6:
-        return []
-    nx, ny = (p[1] - q[1]) / length, (q[0] - p[0]) / length
-    along = [(p[0] + (q[0] - p[0]) * i / DETOUR_PLACES, p[1] + (q[1] - p[1]) * i / DETOUR_PLACES)
-             for i in range(1, DETOUR_PLACES)]
-    return [(x + k * near * nx, y + k * near * ny) for x, y in along
-            for k in range(-DETOUR_STEPS, DETOUR_STEPS + 1) if k]
 
 
 def redraw_rivers(network: Network, schematic: Schematic, frame: Frame) -> Schematic:
@@ -299,10 +141,8 @@ def redrawn_rivers(network: Network, schematic: Schematic, frame: Frame, strict:
     redrawn = set()
     before, after = _stations_moved(network, schematic)
     pitch = schematic.pitch or 40.0
-    half = HALF_WIDTH * pitch
-    near = half + DISC_ROOM * pitch
     areas = list(schematic.areas)
-    runs: Runs = {}  # every river is routed among the same stations
+    runs: dict[float, Runs] = {}  # every river is routed among the same stations (at each width)
     for index, area in enumerate(network.areas):
         if area.kind != "water":
             continue
@@ -316,23 +156,18 @@ def redrawn_rivers(network: Network, schematic: Schematic, frame: Frame, strict:
         middles = [_crossing_point(network, schematic, area, k) for _, k in crossings]
         start = _carried_end(line[0], before, after)
         end = _carried_end(line[-1], before, after)
+        ends = (_edges(start, frame), _edges(end, frame))
         carried = _carry(line, before, after, frame)
         misplaced = _misplaced(carried, after, banks, frame)
-
-        ends = (_edges(start, frame), _edges(end, frame))
-        route = _redrawn(middles, *ends, after, banks, near, frame, runs=runs)
-        outline = _outline(route, half, network, schematic, area)
-        if not outline and (not strict or misplaced or _covers(schematic.areas[index].points, after,
-                                                                DISC_ROOM * pitch)):
-            detour = _redrawn(middles, *ends, after, banks, near, frame, detours=True, runs=runs)
-            # Unless the carried river is misplaced, a detour along the track must show as much of the river.
-            slack = 0.0 if strict else VISIBLE_SLACK
-            if detour is not None and (misplaced or _visible(detour, schematic, half)
-                                       >= _visible(carried, schematic, half) - slack):
-                route, outline = detour, _outline(detour, half, network, schematic, area)
-        if not outline:
-            route = _kept_course(schematic.areas[index], after, banks, near, frame)
-            outline = _outline(route, half, network, schematic, area)
+        course = River(network, schematic, frame, index, middles, ends, after, banks, carried, misplaced, strict)
+        # A narrower river, or one searched for, only where the carried one has stations on the wrong bank:
+        # else no river at all.
+        for width in HALF_WIDTHS if misplaced else HALF_WIDTHS[:1]:
+            route, outline = course.drawn(width * pitch, runs.setdefault(width, {}))
+            if outline:
+                break
+        if not outline and misplaced:
+            route, outline = course.searched(HALF_WIDTH * pitch, runs[HALF_WIDTH])
         if outline:
             areas[index] = Area(area.kind, outline, area.name)
             redrawn.add(index)
@@ -344,8 +179,64 @@ def redrawn_rivers(network: Network, schematic: Schematic, frame: Frame, strict:
                      schematic.origin), frozenset(redrawn)
 
 
+@dataclass(frozen=True, slots=True)
+class River:
+    """One river to redraw on a layout: its crossings' middles in order, the edges each end may run off by,
+    each station's bank, and its centre line carried with the stations (`redrawn_rivers` works them out)."""
+
+    network: Network
+    schematic: Schematic
+    frame: Frame
+    index: int
+    middles: list[Point]
+    ends: tuple[list[Point], list[Point]]
+    after: Sequence[Point]
+    banks: Sequence[int]
+    carried: list[Point]
+    misplaced: bool
+    strict: bool
+
+    def drawn(self, half: float, runs: Runs) -> tuple[list[Point] | None, tuple[Point, ...]]:
+        """The river's course and outline at this half-width: through its crossings' elbows; else, where
+        the carried river fails (or, not `strict`, whenever it shows as much of the river), by a detour;
+        else along the course drawn now, if that still keeps the banks; the outline () if none does."""
+        pitch = self.schematic.pitch or 40.0
+        near = half + DISC_ROOM * pitch
+        area = self.network.areas[self.index]
+        after, banks, frame = self.after, self.banks, self.frame
+        route = _redrawn(self.middles, *self.ends, after, banks, near, frame, runs=runs)
+        outline = _outline(route, half, self.network, self.schematic, area)
+        if not outline and (not self.strict or self.misplaced
+                            or _covers(self.schematic.areas[self.index].points, after, DISC_ROOM * pitch)):
+            detour = _redrawn(self.middles, *self.ends, after, banks, near, frame, detours=True, runs=runs)
+            # Unless the carried river is misplaced, a detour along the track must show as much of the river.
+            slack = 0.0 if self.strict else VISIBLE_SLACK
+            if detour is not None and (self.misplaced or _visible(detour, self.schematic, half)
+                                       >= _visible(self.carried, self.schematic, half) - slack):
+                route, outline = detour, _outline(detour, half, self.network, self.schematic, area)
+        if not outline:
+            route = _kept_course(self.schematic.areas[self.index], after, banks, near, frame)
+            outline = _outline(route, half, self.network, self.schematic, area)
+        if not outline and self.misplaced:  # a mouth the layout drew level with a station of the other bank
+            slid = tuple([*ends, *_slid(ends[0], frame, pitch / 2, SLIDES)] for ends in self.ends)
+            route = _redrawn(self.middles, slid[0], slid[1], after, banks, near, frame, runs=runs)
+            outline = _outline(route, half, self.network, self.schematic, area)
+        return route, outline
+
+    def searched(self, half: float, runs: Runs) -> tuple[list[Point] | None, tuple[Point, ...]]:
+        """The river at this half-width with each run that no elbow nor detour keeps right searched for
+        through the stations (the banks' stations in a tangle between two crossings), from the edges
+        nearest its ends; the outline () if that leaves a station on the wrong bank."""
+        near = half + DISC_ROOM * (self.schematic.pitch or 40.0)
+        starts, ends = (edges[:CORRIDOR_EDGES] for edges in self.ends)
+        route = _redrawn(self.middles, starts, ends, self.after, self.banks, near, self.frame, detours=True,
+                         runs=runs, corridors=True)
+        return route, _outline(route, half, self.network, self.schematic, self.network.areas[self.index])
+
+
 def river_banks(pitch: float) -> tuple[float, float]:
-    """A river's two banks as offsets from its course (`band`'s left and right), on a layout of this pitch."""
+    """A river's two banks as offsets from its course (`band`'s left and right), on a layout of this pitch (at
+    the usual width: the last redraw draws a river narrower where it must)."""
     half = HALF_WIDTH * pitch
     return half, -half
 
@@ -358,7 +249,7 @@ def _kept_course(drawn: Area, after: Sequence[Point], banks: Sequence[int], near
     course = centre_line(drawn.points)
     if course is None or not all(_octilinear(p, q) for p, q in itertools.pairwise(course)):
         return None
-    return None if _wrong(course, after, banks, near, frame) else course
+    return None if wrong_stations(course, after, banks, near, frame) else course
 
 
 def _octilinear(p: Point, q: Point) -> bool:
@@ -424,7 +315,7 @@ def _crossing_point(network: Network, schematic: Schematic, area: Area, k: int) 
 
 def _redrawn(middles: list[Point], starts: list[Point], ends: list[Point], places: Sequence[Point],
              banks: Sequence[int], near: float, frame: Frame, detours: bool = False,
-             runs: Runs | None = None) -> list[Point] | None:
+             runs: Runs | None = None, corridors: bool = False) -> list[Point] | None:
     """The river through its crossings, running off the board at the edge nearest each end where that
     leaves every station on its bank; else at another edge (a river whose mouth lies inside the map, as
     New York's East River's does, may need to leave by the far side); None if no pair of edges will do.
@@ -432,8 +323,8 @@ def _redrawn(middles: list[Point], starts: list[Point], ends: list[Point], place
     runs = {} if runs is None else runs  # the routes to each pair of ends share runs
     for start in starts:
         for end in ends:
-            line = _route([start, *middles, end], places, banks, near, frame, detours, runs)
-            if not _wrong(line, places, banks, near, frame):
+            line = route_through([start, *middles, end], places, banks, near, frame, detours, runs, corridors)
+            if not wrong_stations(line, places, banks, near, frame):
                 return line
     return None
 
@@ -442,7 +333,7 @@ def _misplaced(carried: Sequence[Point], after: Sequence[Point], banks: Sequence
     """Whether the carried river (`_carry`: its centre line, each point moved as the stations near it moved)
     has stations on the wrong bank: it runs between neighbours it never separated (New York's East River
     through Midtown)."""
-    return bool(_wrong(carried, after, banks, 0.0, frame))
+    return bool(wrong_stations(carried, after, banks, 0.0, frame))
 
 
 def _carry(line: Sequence[Point], before: Sequence[Point], after: Sequence[Point], frame: Frame) -> list[Point]:

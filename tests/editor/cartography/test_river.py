@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import math
 
-from editor.cartography.metro.river import centre_line, redraw_rivers, sides
+import pytest
+
+from editor.cartography.metro.river import HALF_WIDTHS, centre_line, redraw_rivers, sides
 from editor.cartography.network import Area, Frame, Network, Place, Schematic, Track
 from game.geometry import band, point_along, point_in_polygon
 
@@ -160,3 +162,37 @@ def test_a_river_redrawn_once_is_redrawn_again_by_the_next_layout() -> None:
     for k in CROSSING:
         assert point_in_polygon(point_along(schematic.paths[k], 0.5), river)
     assert not any(point_in_polygon(p, river) for p in tidied)
+
+
+def test_a_river_with_no_room_at_its_width_is_drawn_narrower_rather_than_left_out() -> None:
+    # The layout drew both banks' stations close to the river, 14 px from its middle: a river of the usual
+    # width (its edge a disc's room from each station) has no room; a narrower one keeps the same room.
+    north, south = [(x, 150.0) for x, _ in NORTH], [(x, 400.0) for x, _ in SOUTH]
+    river = tuple(band([(0.0, 300.0), (500.0, 300.0), (1000.0, 300.0)], 20.0, -20.0))
+    network = Network(tuple(Place(x, y, f"S{i}") for i, (x, y) in enumerate(north + south)), TRACKS,
+                      (Area("water", river),))
+    usual = HALF_WIDTHS[0] * 50.0
+    for gap, drawn in ((34.0, usual), (28.0, HALF_WIDTHS[1] * 50.0), (20.0, None)):
+        moved = [(x, 300.0 - gap / 2) for x, _ in north] + [(x, 300.0 + gap / 2) for x, _ in south]
+        outline = redraw_rivers(network, _schematic(moved, network), FRAME).areas[0].points
+        if drawn is None:  # no room even for the narrowest river: none at all
+            assert outline == ()
+            continue
+        assert math.dist(outline[0], outline[-1]) / 2 == pytest.approx(drawn)
+        line, before = centre_line(outline), centre_line(river)
+        assert line is not None and before is not None and _octilinear(outline)
+        assert sides(moved, line, FRAME) == sides(north + south, before, FRAME)  # every station on its bank
+        assert not any(point_in_polygon(p, outline) for p in moved)
+
+
+def test_a_river_whose_banks_the_layout_drew_in_a_tangle_is_searched_for_through_the_stations() -> None:
+    # The layout drew a north-bank station (S1) far below the crossings' level, above a south-bank one: no
+    # elbow nor detour by one point passes below it, and the carried river leaves it on the wrong bank.
+    moved = [NORTH[0], (400.0, 420.0), NORTH[2], NORTH[3], SOUTH[0], (400.0, 540.0), SOUTH[2], SOUTH[3]]
+    network = _network()
+    outline = redraw_rivers(network, _schematic(moved, network), FRAME).areas[0].points
+    line, before = centre_line(outline), centre_line(RIVER)
+    assert line is not None and before is not None and _octilinear(outline)
+    assert sides(moved, line, FRAME) == sides(NORTH + SOUTH, before, FRAME)  # S1 north of the river after all
+    assert not any(point_in_polygon(p, outline) for p in moved)
+    assert max(y for _, y in line) > 420.0  # the river dips below S1

@@ -1,0 +1,220 @@
+"""The ways a river may take between its crossings (metro/river.py), and how each is judged: which stations it
+leaves on the wrong bank, which it runs over.
+
+A station's bank is the even-odd rule's over the bank polygon (`bank`: the river's course closed along the
+board's edge). The ways tried between two crossings are the two octilinear elbows, detours by one point off
+to either side, and (`corridors`) a path searched for through the stations (corridor.py).
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+import operator
+from collections.abc import Sequence
+
+from editor.cartography.network import Frame, Point
+from editor.cartography.river.corridor import REACH, corridor
+from game.geometry import segment_distance
+
+DETOUR_PLACES = 6  # a detour may turn at 1/6, 2/6 … 5/6 of the way between two crossings…
+DETOUR_STEPS = 6  # …this many disc-room steps off the straight way at most
+CORRIDOR_REACH = REACH  # in `near`s: how far a run searched for may stray off the way between its crossings
+
+# What a run of a way does to the stations round a step (`_Ways`): the stations it flips in or out of the
+# bank, those it runs over (bits of an int), and whether it lies along the board's edge.
+Judged = tuple[int, int, bool]
+# Runs judged, by the step's extent (the stations round it), kept for every river and route of one redraw.
+Runs = dict[tuple[Point, ...], dict[tuple[Point, Point], Judged]]
+
+
+def _perimeter(point: Point, frame: Frame) -> float:
+    """Where a point on the board's edge lies along it, clockwise from the top-left corner."""
+    x, y = point
+    w, h = frame.width, frame.height
+    gaps = [(y, x), (w - x, w + y), (h - y, 2 * w + h - x), (x, 2 * w + 2 * h - y)]
+    return min(gaps)[1]
+
+
+def bank(line: Sequence[Point], frame: Frame) -> list[Point]:
+    """The part of the board on one side of a river running edge to edge: the line, then the board's
+    edge walked clockwise from its end back to its start. A station is on that bank when inside it."""
+    w, h = frame.width, frame.height
+    corners = [(0.0, (0.0, 0.0)), (w, (w, 0.0)), (w + h, (w, h)), (2 * w + h, (0.0, h))]
+    around = 2 * (w + h)
+    start, end = _perimeter(line[-1], frame), _perimeter(line[0], frame)
+    span = (end - start) % around
+    walked = sorted(((t - start) % around, c) for t, c in corners if 0 < (t - start) % around < span)
+    return [*line, *(c for _, c in walked)]
+
+
+def sides(points: Sequence[Point], line: Sequence[Point], frame: Frame) -> list[int]:
+    """Which bank each point is on: +1 inside `bank(line)`, -1 outside."""
+    inside = _inside(points, _polygon_edges(bank(line, frame)))
+    return [1 if inside >> k & 1 else -1 for k in range(len(points))]
+
+
+def _elbows(p: Point, q: Point) -> list[list[Point]]:
+    """The two octilinear ways from p to q: straight then 45°, or 45° then straight."""
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    d = min(abs(dx), abs(dy))
+    diagonal = (math.copysign(d, dx), math.copysign(d, dy))
+    straight = (dx - diagonal[0], 0.0) if abs(dx) >= abs(dy) else (0.0, dy - diagonal[1])
+    first = (p[0] + straight[0], p[1] + straight[1])
+    second = (p[0] + diagonal[0], p[1] + diagonal[1])
+    return [[p, first, q], [p, second, q]]
+
+
+def wrong_stations(line: Sequence[Point], places: Sequence[Point], banks: Sequence[int], near: float,
+           frame: Frame) -> list[int]:
+    """The stations on the wrong bank of `line`, or with the river running through their disc."""
+    now, over = sides(places, line, frame), _over(places, line, near)
+    return [i for i in range(len(places)) if now[i] != banks[i] or over >> i & 1]
+
+
+def route_through(points: list[Point], places: Sequence[Point], banks: Sequence[int], near: float,
+           frame: Frame, detours: bool = False, runs: Runs | None = None, corridors: bool = False) -> list[Point]:
+    """The control points joined by octilinear elbows, each elbow chosen for the fewest wrong stations. With
+    `detours`, where neither elbow keeps the banks, the river may go two elbows by way of a point off to
+    either side (a station of one bank that the layout drew level with the crossings of the other). Only
+    a river whose elbows fail takes them, and only where it shows as much of itself: a detour tends to run
+    along the track. `runs` keeps what each run does to the stations, for routes among the same `places` with
+    the same `near` and `frame` (`_Ways`). With `corridors`, a run that no elbow nor detour keeps right is
+    searched for through the stations (`river_corridor`)."""
+    runs = {} if runs is None else runs
+    line = [points[0]]
+    for q in points[1:]:
+        p = line[-1]
+        options = _elbows(p, q)
+        vias = _vias(p, q, near) if detours else []
+        extent = (p, q, *vias)
+        ways = _Ways(line, q, points[-1], places, banks, near, frame, extent, runs.setdefault(extent, {}))
+        (wrong, _), best = min(((ways.score(way), way) for way in options), key=lambda scored: scored[0])
+        if vias and wrong:
+            round_ = [first + second[1:] for via in vias for first in _elbows(p, via) for second in _elbows(via, q)]
+            best = min([*options, *round_], key=lambda way: (*ways.score(way), len(way)))
+        if corridors:
+            best = _corridor(line, q, points[-1], places, banks, near, frame, best)
+        line.extend(best[1:])
+    return [p for i, p in enumerate(line) if i == 0 or math.dist(p, line[i - 1]) > 1e-6]
+
+
+def _corridor(line: Sequence[Point], q: Point, last: Point, places: Sequence[Point], banks: Sequence[int],
+              near: float, frame: Frame, best: list[Point]) -> list[Point]:
+    """The run from the end of `line` to q searched for through the stations (`river_corridor.corridor`), if
+    it leaves fewer stations near it on the wrong bank or under the river than `best`; else `best`. Judged
+    among the stations as far round as the search goes: the elbows' and detours' judge looks no further than
+    they go, and a station of the wrong bank beyond them is wrong for every one of them alike."""
+    p, reach = line[-1], CORRIDOR_REACH * near
+    extent = (p, q, (min(p[0], q[0]) - reach, min(p[1], q[1]) - reach),
+              (max(p[0], q[0]) + reach, max(p[1], q[1]) + reach))
+    ways = _Ways(line, q, last, places, banks, near, frame, extent, {})
+    if not ways.score(best)[0]:
+        return best
+    way = corridor(p, q, tuple(ways.points), tuple(bool(ways.off >> k & 1) for k in range(len(ways.points))), near)
+    return way if way is not None and ways.score(way) < ways.score(best) else best
+
+
+class _Ways:
+    """Judges the ways the river may take from the end of `line` to `end`: how many stations each leaves on
+    the wrong bank or runs over, and how many of its runs lie along the board's edge. Every way starts and
+    ends at the same points and stays within the box round `extent`, so only the stations in that box can
+    fare differently: only they are counted.
+
+    A station is in the bank by the even-odd rule over the bank's edges (`bank`), and whether an edge flips it
+    does not hang on the other edges: the line so far, the run on from `end` to `last` and the board's
+    corners are the same for every way, so each station's parity over them is worked out once, and a way adds
+    only its own runs. Ways share runs (the detours by one point, the routes to each pair of ends), so each
+    run is judged once for the stations round `extent`: `runs`, given by the caller for every step with that
+    extent. Stations are bits of an int: a way's wrong stations are a few XORs and ORs."""
+
+    def __init__(self, line: Sequence[Point], end: Point, last: Point, places: Sequence[Point],
+                 banks: Sequence[int], near: float, frame: Frame, extent: Sequence[Point],
+                 runs: dict[tuple[Point, Point], Judged]) -> None:
+        xs, ys = [x for x, _ in extent], [y for _, y in extent]
+        x0, x1, y0, y1 = min(xs) - near, max(xs) + near, min(ys) - near, max(ys) + near
+        local = [i for i, (x, y) in enumerate(places) if x0 <= x <= x1 and y0 <= y <= y1]
+        self.points = [places[i] for i in local]
+        self.near, self.frame = near, frame
+        # The bank with the way cut short to one run from the end of `line` to `end`: every edge but that one
+        # is shared by every way's bank.
+        shared = bank([*line, end, last], frame)
+        edges = _polygon_edges(shared)
+        inside = _inside(self.points, edges[:len(line)] + edges[len(line) + 1:])
+        wanted = sum(1 << k for k, i in enumerate(local) if banks[i] == 1)
+        self.off = inside ^ wanted  # the stations that a way's own runs leave on the wrong bank unless they flip
+        # The stations the shared course already runs over.
+        self.close = _over(self.points, line, near) | _over(self.points, (end, last), near)
+        self.runs = runs
+
+    def score(self, way: Sequence[Point]) -> tuple[int, int]:
+        """(stations on the wrong bank or run over, runs along the board's edge) for the way."""
+        off, close, along = self.off, self.close, 0
+        for run in itertools.pairwise(way):
+            flips, over, edge = self.runs.get(run) or self._judge(*run)
+            off ^= flips
+            close |= over
+            along += edge
+        return (off | close).bit_count(), along
+
+    def _judge(self, p: Point, q: Point) -> Judged:
+        """The stations the run pq flips in or out of the bank and runs over, and whether it lies along the
+        board's edge; kept for the other ways through it."""
+        judged = (_flipped(self.points, p, q), _over(self.points, (p, q), self.near),
+                  math.dist(p, q) > 1e-6 and _on_edge(p, q, self.frame))
+        self.runs[(p, q)] = judged
+        return judged
+
+
+def _polygon_edges(polygon: Sequence[Point]) -> list[tuple[Point, Point]]:
+    """The polygon's edges (j, i) as `point_in_polygon` walks them: i from the first point, j the one before."""
+    return [(polygon[i - 1], polygon[i]) for i in range(len(polygon))]
+
+
+def _inside(points: Sequence[Point], edges: Sequence[tuple[Point, Point]]) -> int:
+    """The points an odd number of the edges flip, as bits: for a polygon's edges, those inside it, as
+    `point_in_polygon` finds them (the even-odd rule is a parity, whatever the order of the edges)."""
+    return functools.reduce(operator.xor, (_flipped(points, j, i) for j, i in edges), 0)
+
+
+def _flipped(points: Sequence[Point], j: Point, i: Point) -> int:
+    """The points the polygon edge j→i flips in or out under the even-odd rule, as bits: `point_in_polygon`'s
+    own test and arithmetic for one edge, so a parity made up edge by edge is the same to the last bit."""
+    (xj, yj), (xi, yi) = j, i
+    return sum(1 << k for k, (x, y) in enumerate(points)
+               if (yi > y) != (yj > y) and x < xi + (y - yi) * (xj - xi) / (yj - yi))
+
+
+def _over(points: Sequence[Point], path: Sequence[Point], reach: float) -> int:
+    """The points nearer than `reach` to a run of `path`, as bits (`nearest_segment(p, path)[1] < reach`, the
+    same floats compared). A point outside a run's box widened by twice the reach (and a millionth) is passed
+    over unmeasured: it lies more than a reach beyond `reach`, and rounding moves a distance by far less."""
+    found = 0
+    margin = 2 * reach + 1e-6
+    for a, b in itertools.pairwise(path):
+        x0, x1 = min(a[0], b[0]) - margin, max(a[0], b[0]) + margin
+        y0, y1 = min(a[1], b[1]) - margin, max(a[1], b[1]) + margin
+        found |= sum(1 << k for k, p in enumerate(points)
+                     if x0 <= p[0] <= x1 and y0 <= p[1] <= y1 and segment_distance(p, a, b) < reach)
+    return found
+
+
+def _on_edge(p: Point, q: Point, frame: Frame) -> bool:
+    """Whether the run pq lies along one of the board's edges (a river leaving the board goes straight off it,
+    not along it: `route_through` takes the way with the fewest such runs)."""
+    return any(abs(p[i] - edge) < 1e-6 and abs(q[i] - edge) < 1e-6
+               for i, edge in ((0, 0.0), (0, frame.width), (1, 0.0), (1, frame.height)))
+
+
+def _vias(p: Point, q: Point, near: float) -> list[Point]:
+    """Points a detour from p to q may pass: off the way from p to q to either side, at several places along
+    it and several steps out (a step is the room the river keeps from a station)."""
+    length = math.dist(p, q)
+    if length < 1e-6:
+        return []
+    nx, ny = (p[1] - q[1]) / length, (q[0] - p[0]) / length
+    along = [(p[0] + (q[0] - p[0]) * i / DETOUR_PLACES, p[1] + (q[1] - p[1]) * i / DETOUR_PLACES)
+             for i in range(1, DETOUR_PLACES)]
+    return [(x + k * near * nx, y + k * near * ny) for x, y in along
+            for k in range(-DETOUR_STEPS, DETOUR_STEPS + 1) if k]

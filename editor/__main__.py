@@ -10,6 +10,7 @@ one line and exit code 2 through the game's boundary (game/boundary.py), as for 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -42,10 +43,25 @@ def build(prog: str) -> Parser:
 
 def parse(argv: Sequence[str] | None, prog: str) -> argparse.Namespace:
     """Parse the command line; anything that is not a command or a help/version request means `open`."""
-    args = list(sys.argv[1:] if argv is None else argv)
+    args = _joined_values(list(sys.argv[1:] if argv is None else argv))
     if not args or (args[0] not in COMMANDS and args[0] not in ("-h", "--help", "--version")):
         args.insert(0, "open")
     return build(prog).parse_args(args)
+
+
+NEGATIVE_START = re.compile(r"-\d|-\.\d")  # a value such as "-0.22,51.49,…", which argparse takes for an option
+
+
+def _joined_values(args: list[str]) -> list[str]:
+    """`--area -0.22,…` as `--area=-0.22,…`: an area west of Greenwich starts with a minus, and argparse
+    would answer "expected one argument" for what the user typed right."""
+    joined: list[str] = []
+    for arg in args:
+        if joined and joined[-1] == "--area" and NEGATIVE_START.match(arg):
+            joined[-1] = f"--area={arg}"
+        else:
+            joined.append(arg)
+    return joined
 
 
 def check_file(file: Path) -> None:

@@ -115,6 +115,13 @@ def _in_area(network: Network, lat1: float, lon1: float, lat2: float, lon2: floa
     return sorted(n for n, s in network.stations.items() if south <= s.lat <= north and west <= s.lon <= east)
 
 
+def _extent(network: Network) -> str:
+    """The box round every station of the city's data, as an area is typed: where an area must lie."""
+    lats = [s.lat for s in network.stations.values()]
+    lons = [s.lon for s in network.stations.values()]
+    return f"{min(lats):.2f},{min(lons):.2f},{max(lats):.2f},{max(lons):.2f}"
+
+
 def counted(count: int, thing: str) -> str:
     """"1 link", "2 links": the importer's and the command line's messages speak English only (the editor's
     words are translated)."""
@@ -177,6 +184,9 @@ def select(network: Network, config: dict[str, Any]) -> tuple[list[str], dict[tu
             if len(_in_area(network, lat1, lon1, lat2, lon2)) >= 2:  # typed longitude first
                 raise ImportError_("no station lies in that area, but some do with latitude and longitude the other"
                                    " way round: give the area as LAT1,LON1,LAT2,LON2 (latitude first)", "swapped")
+            extent = _extent(network)
+            raise ImportError_(f"only {counted(len(chosen), 'station')} in that area: the city's stations lie within"
+                               f" {extent} (LAT1,LON1,LAT2,LON2)", "few_in_area", count=len(chosen), extent=extent)
         raise ImportError_(f"only {counted(len(chosen), 'station')} selected: choose a larger area or more stations",
                            "few_stations", count=len(chosen))
     keep = set(chosen)

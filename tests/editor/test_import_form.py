@@ -405,13 +405,14 @@ def test_clearer_names_imports_the_thorough_map_and_stays_ticked_after_a_failure
 
 
 @pytest.mark.parametrize(("language", "area_words", "list_words"), [
-    ("de", "größeres Gebiet", "(gemeint: 'Jannowitzbrücke'?)"),
-    ("fr", "zone plus grande", "(vouliez-vous dire 'Jannowitzbrücke' ?)"),
+    ("de", "die Stationen der Stadt liegen in 52.", "(gemeint: 'Jannowitzbrücke'?)"),
+    ("fr", "les stations de la ville sont dans 52.", "(vouliez-vous dire 'Jannowitzbrücke' ?)"),
 ])
 def test_the_forms_errors_speak_the_editors_language(tmp_path: Path, language: str, area_words: str,
                                                      list_words: str) -> None:
     """An area without stations and a station list with a typo, in a German or French editor: the form
-    says what to change in that language, not the importer's English."""
+    says what to change in that language, not the importer's English (for the area: where the city's
+    stations lie)."""
     from editor import text
     from editor.app import EditorApp
 
@@ -422,6 +423,7 @@ def test_the_forms_errors_speak_the_editors_language(tmp_path: Path, language: s
         form = _form_after_failure(driver)
         assert form.error is not None and area_words in form.error.html_text
         assert "choose" not in form.error.html_text
+        driver.screenshot(f"import-form-area-error-{language}")
         (tmp_path / "kiez.txt").write_text("Alexanderplatz\nJannowitzbruecke\n", encoding="utf-8")
         driver.click_element(form.stations)
         driver.type("kiez.txt")

@@ -567,3 +567,27 @@ def test_an_import_whose_river_mouth_the_layout_drew_level_with_a_station_keeps_
     assert rivers
     stations = [node.pos for node in doc.of_kind("station")]
     assert not any(point_in_polygon(p, river.points) for river in rivers for p in stations)
+
+
+def test_an_area_typed_longitude_first_west_of_greenwich_is_read_and_told_apart(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--area -0.22,51.49,…` starts with a minus: argparse took it for an option and said only "expected one
+    argument". The value is read, and the import says the area is longitude first."""
+    out = tmp_path / "west.tmx"
+    assert editor_main(["import", "--city", "london", "--area", "-0.22,51.49,-0.02,51.54", "-o", str(out)]) == 2
+    said = capsys.readouterr().err
+    assert "latitude first" in said and "expected one argument" not in said
+    assert not out.exists()
+
+
+def test_an_area_with_no_station_says_where_the_citys_stations_lie(tmp_path: Path,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """An area off the city's map said only "choose a larger area": it now gives the box the city's stations
+    lie in, as an area is typed."""
+    out = tmp_path / "nowhere.tmx"
+    assert editor_main(["import", "--city", "paris", "--area", "40.0,2.0,40.1,2.1", "-o", str(out)]) == 2
+    said = capsys.readouterr().err
+    box = said.split("lie within ")[1].split()[0]
+    south, west, north, east = (float(v) for v in box.split(","))
+    assert south < 48.86 < north and west < 2.35 < east  # Châtelet is inside
+    assert not out.exists()

@@ -22,7 +22,8 @@ from editor.importing.projection import Projection
 from editor.importing.starter import StarterBoard, StarterLink, StarterNode, pair
 from game.geometry import length
 
-SHORTEST_RIVER = 8.0  # half-widths: a piece of river cut shorter than this by the board's edge is left out
+SHORTEST_RIVER = 16.0  # half-widths: a piece of river cut shorter than this by the board's edge is left out (a
+# tenth of the board's width: pieces of 96 and 118 px drawn in a corner read as blobs, not rivers)
 RIVER_CLEARANCE = 12.0  # board px between a river's bank and a station, unless the projection says otherwise
 
 

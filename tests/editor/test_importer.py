@@ -32,7 +32,7 @@ from editor.importing.projection import Projection, even_power, local_xy
 from editor.importing.relaxation import relax
 from editor.tmx_write import write_tmx
 from game.board.tmx.compiler import compile_tmx
-from game.geometry import point_in_polygon
+from game.geometry import length, point_in_polygon
 
 
 def _adjacent(routes: list[list[str]], a: str, b: str) -> bool:
@@ -428,6 +428,17 @@ def test_an_area_import_draws_the_citys_river_cut_to_the_board_with_every_statio
     banks = sides([at[name] for name in right + left], [_to_edge(line[0], frame), *line, _to_edge(line[-1], frame)],
                   frame)
     assert len(set(banks[:len(right)])) == 1 and len(set(banks[len(right):])) == 1 and banks[0] != banks[-1]
+
+
+def test_a_river_that_only_clips_a_corner_of_the_board_is_left_out() -> None:
+    """Berlin's centre (52.50,13.36 to 52.54,13.44): a river clipped a corner of the board for about a hundred
+    px and came out as a blue blob, not a river; the Spree across the board stays."""
+    board = build_board({"city": "berlin", "area": [52.50, 13.36, 52.54, 13.44]})
+    water = [points for kind, points, _ in board.decorations if kind == "water"]
+    assert water
+    for points in water:
+        line = centre_line(points)
+        assert line is not None and length(line) >= 0.1 * board.width
 
 
 def _to_edge(point: tuple[float, float], frame: Frame) -> tuple[float, float]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from game import i18n
+from game.board.rule_settings import RuleSettings
 
 TOOL_NAMES = ("select", "station", "waypoint", "link", "bend", "split", "cluster", "water", "park", "delete")
 BUS_TOOL_NAMES = ("select", "place", "route", "district", "ticket", "bend", "water", "park", "delete")  # bus tour
@@ -33,6 +34,9 @@ TABLES: dict[str, tuple[str, ...]] = {
     "COLOURS": ("orange", "yellow", "pink", "green", "blue", "black", "grey"),  # a bus route's colours
     "PANEL_FLAGS": ("railway", "terminus", "connection", "plus", "start", "water", "pinned"),
     "DESTINATIONS": ("", "standard", "express"),
+    # The rule settings a board may override, as the panel lists them (colour sets and line tokens are JSON:
+    # Tiled's or a text editor's work).
+    "SETTINGS": tuple(name for name in RuleSettings.__dataclass_fields__ if name not in ("line_tokens", "colour_sets")),
     "LABEL_UNDO": ("add_station", "add_waypoint", "add_link", "add_area", "move", "bend", "unbend", "split",
                    "delete", "property", "spaces", "map", "background", "tidy", "place_names", "move_name",
                    "place_name", "add_place", "add_route", "add_ticket"),

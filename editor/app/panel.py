@@ -38,7 +38,6 @@ ROW = 32
 PAD = 10
 STATION_FLAGS = ("railway", "terminus", "connection", "plus", "start", "pinned")
 MAP_KEYS = ("name", "ruleset")
-SETTING_NAMES = [name for name in RuleSettings.__dataclass_fields__]
 
 
 class PropertyPanel:
@@ -280,10 +279,8 @@ class PropertyPanel:
                                         container=self.panel, allow_scroll_x=False)
         self._add(scroller)
         outer_y, self.y = self.y, 0
-        for name in SETTING_NAMES:
-            if name in ("line_tokens", "colour_sets"):
-                continue
-            self._entry(name, props.get(name, ""), partial(self._setting, name),
+        for name, label in text.SETTINGS.items():  # in words; the map property each sets is in board-format.md
+            self._entry(label, props.get(name, ""), partial(self._setting, name),
                         container=scroller, placeholder=_default_text(name), label_width=170)
         scroller.set_scrollable_area_dimensions((self._width() - 12, self.y))
         self.y = outer_y + height
@@ -303,7 +300,7 @@ class PropertyPanel:
             try:
                 parse_setting(name, value)
             except (ValueError, TypeError) as error:
-                self.user.status(text.STATUS_BAD_SETTING.format(name=name, error=error))
+                self.user.status(text.STATUS_BAD_SETTING.format(name=text.SETTINGS.get(name, name), error=error))
                 return
         default = getattr(RuleSettings(), name)
         ptype = "bool" if isinstance(default, bool) else "int" if isinstance(default, int) else "string"

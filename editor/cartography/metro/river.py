@@ -160,14 +160,14 @@ def redrawn_rivers(network: Network, schematic: Schematic, frame: Frame, strict:
         carried = _carry(line, before, after, frame)
         misplaced = _misplaced(carried, after, banks, frame)
         course = River(network, schematic, frame, index, middles, ends, after, banks, carried, misplaced, strict)
-        # A narrower river, or one searched for, only where the carried one has stations on the wrong bank:
-        # else no river at all.
-        for width in HALF_WIDTHS if misplaced else HALF_WIDTHS[:1]:
-            route, outline = course.drawn(width * pitch, runs.setdefault(width, {}))
+        # A narrower river, a slid mouth or a course searched for, only where the carried one has stations on
+        # the wrong bank: else no river at all. The cheap tries first.
+        attempts = [(course.drawn, width) for width in HALF_WIDTHS] + [(course.slid, HALF_WIDTH),
+                                                                        (course.searched, HALF_WIDTH)]
+        for attempt, width in attempts if misplaced else attempts[:1]:
+            route, outline = attempt(width * pitch, runs.setdefault(width, {}))
             if outline:
                 break
-        if not outline and misplaced:
-            route, outline = course.searched(HALF_WIDTH * pitch, runs[HALF_WIDTH])
         if outline:
             areas[index] = Area(area.kind, outline, area.name)
             redrawn.add(index)
@@ -217,11 +217,17 @@ class River:
         if not outline:
             route = _kept_course(self.schematic.areas[self.index], after, banks, near, frame)
             outline = _outline(route, half, self.network, self.schematic, area)
-        if not outline and self.misplaced:  # a mouth the layout drew level with a station of the other bank
-            slid = tuple([*ends, *_slid(ends[0], frame, pitch / 2, SLIDES)] for ends in self.ends)
-            route = _redrawn(self.middles, slid[0], slid[1], after, banks, near, frame, runs=runs)
-            outline = _outline(route, half, self.network, self.schematic, area)
         return route, outline
+
+    def slid(self, half: float, runs: Runs) -> tuple[list[Point] | None, tuple[Point, ...]]:
+        """The river at this half-width through its crossings' elbows, its mouths slid along the edges nearest
+        them (a mouth the layout drew level with a station of the other bank); the outline () if no slide
+        keeps the banks."""
+        pitch = self.schematic.pitch or 40.0
+        starts, ends = ([edges[0], *_slid(edges[0], self.frame, pitch / 2, SLIDES)] for edges in self.ends)
+        route = _redrawn(self.middles, starts, ends, self.after, self.banks, half + DISC_ROOM * pitch, self.frame,
+                         runs=runs)
+        return route, _outline(route, half, self.network, self.schematic, self.network.areas[self.index])
 
     def searched(self, half: float, runs: Runs) -> tuple[list[Point] | None, tuple[Point, ...]]:
         """The river at this half-width with each run that no elbow nor detour keeps right searched for

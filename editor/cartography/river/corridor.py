@@ -33,7 +33,7 @@ CHORD = math.sqrt(1.0 + (SQRT2 / 4.0) ** 2)
 
 @functools.lru_cache(maxsize=512)
 def corridor(p: Point, q: Point, stations: tuple[Point, ...], flips: tuple[bool, ...],
-             near: float) -> list[Point] | None:
+             near: float) -> tuple[Point, ...] | None:
     """The shortest path from p to q (on the lattice, bends weighed in) that flips the stations `flips` marks
     of those between its ends (of `stations`, those near the run) and keeps `near` from every one; None if
     there is none on the lattice. Kept for the next asking: the routes to every pair of the river's ends
@@ -135,7 +135,7 @@ def corridor(p: Point, q: Point, stations: tuple[Point, ...], flips: tuple[bool,
     points = [_point(along, a0 + column * step, p[across] + row * size) for column, row, _ in path_rows]
     points[0] = p
     points.append(q)  # a short straight run across onto q, which lies between two rows
-    return _corners(points)
+    return tuple(_corners(points))  # kept by the cache: not to be changed by a caller
 
 
 def _point(along: int, a: float, b: float) -> Point:

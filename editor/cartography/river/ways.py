@@ -113,7 +113,7 @@ def _corridor(line: Sequence[Point], q: Point, last: Point, places: Sequence[Poi
     if not ways.score(best)[0]:
         return best
     way = corridor(p, q, tuple(ways.points), tuple(bool(ways.off >> k & 1) for k in range(len(ways.points))), near)
-    return way if way is not None and ways.score(way) < ways.score(best) else best
+    return list(way) if way is not None and ways.score(way) < ways.score(best) else best
 
 
 class _Ways:

@@ -123,8 +123,7 @@ def make_metro_map(request: MapRequest, progress: Progress | None = None) -> Met
         # The steps judged their names on the layout before rounding: judged again as the board file holds it
         # (the README's Berlin import kept a step whose names a designer's first Place names bettered, 73 moved).
         names = _read_better(request, stepped, names)[1]
-    schematic = stepped
-    schematic = redraw_rivers(request.network, schematic, request.frame)  # names never depend on water
+    schematic = redraw_rivers(request.network, stepped, request.frame)  # names never depend on water
     if progress is not None:
         progress(1.0)
     # The names are judged as the board file holds the layout (`_read_better`); the map's problems are told of

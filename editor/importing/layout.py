@@ -8,7 +8,7 @@ from __future__ import annotations
 import itertools
 import math
 
-from editor.importing.relaxation import clear_links
+from editor.importing.relaxation import IDENTICAL, clear_links
 from game.geometry import Point, clip_segment, convex_hull
 
 
@@ -270,7 +270,7 @@ def make_room_for_names(positions: dict[str, Point], links: list[tuple[str, str]
                     d = math.hypot(dx, dy)
                     if d < target:
                         if d < 1e-6:
-                            dx, dy, d = 1.0, 0.618, 1.18
+                            dx, dy, d = IDENTICAL
                         push_d = (target - d) / 2
                         moves[n][0] -= dx / d * push_d
                         moves[n][1] -= dy / d * push_d

@@ -20,7 +20,6 @@ from game.geometry import segment_distance
 
 DETOUR_PLACES = 6  # a detour may turn at 1/6, 2/6 … 5/6 of the way between two crossings…
 DETOUR_STEPS = 6  # …this many disc-room steps off the straight way at most
-CORRIDOR_REACH = REACH  # in `near`s: how far a run searched for may stray off the way between its crossings
 
 # What a run of a way does to the stations round a step (`_Ways`): the stations it flips in or out of the
 # bank, those it runs over (bits of an int), and whether it lies along the board's edge.
@@ -67,14 +66,14 @@ def _elbows(p: Point, q: Point) -> list[list[Point]]:
 
 
 def wrong_stations(line: Sequence[Point], places: Sequence[Point], banks: Sequence[int], near: float,
-           frame: Frame) -> list[int]:
+                   frame: Frame) -> list[int]:
     """The stations on the wrong bank of `line`, or with the river running through their disc."""
     now, over = sides(places, line, frame), _over(places, line, near)
     return [i for i in range(len(places)) if now[i] != banks[i] or over >> i & 1]
 
 
-def route_through(points: list[Point], places: Sequence[Point], banks: Sequence[int], near: float,
-           frame: Frame, detours: bool = False, runs: Runs | None = None, corridors: bool = False) -> list[Point]:
+def route_through(points: list[Point], places: Sequence[Point], banks: Sequence[int], near: float, frame: Frame,
+                  detours: bool = False, runs: Runs | None = None, corridors: bool = False) -> list[Point]:
     """The control points joined by octilinear elbows, each elbow chosen for the fewest wrong stations. With
     `detours`, where neither elbow keeps the banks, the river may go two elbows by way of a point off to
     either side (a station of one bank that the layout drew level with the crossings of the other). Only
@@ -106,7 +105,7 @@ def _corridor(line: Sequence[Point], q: Point, last: Point, places: Sequence[Poi
     it leaves fewer stations near it on the wrong bank or under the river than `best`; else `best`. Judged
     among the stations as far round as the search goes: the elbows' and detours' judge looks no further than
     they go, and a station of the wrong bank beyond them is wrong for every one of them alike."""
-    p, reach = line[-1], CORRIDOR_REACH * near
+    p, reach = line[-1], REACH * near  # as far round as the search may stray
     extent = (p, q, (min(p[0], q[0]) - reach, min(p[1], q[1]) - reach),
               (max(p[0], q[0]) + reach, max(p[1], q[1]) + reach))
     ways = _Ways(line, q, last, places, banks, near, frame, extent, {})

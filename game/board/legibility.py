@@ -76,7 +76,8 @@ def name_stations(board: Board) -> list[NameStation]:
 
 
 def name_obstacles(board: Board) -> NameObstacles:
-    """Every disc, link bed and terminus bar, as drawn (proportions.py): what names keep clear of."""
+    """Every disc, link bed and terminus bar, as drawn (proportions.py): what names keep clear of; and the
+    water, whose far bank a name keeps off by preference (`NameScene.across_water`)."""
     unit = proportions.board_unit(board)
     radii = proportions.node_radii(board, unit)
     discs = tuple(Disc(node.x, node.y, radii[node.index], node.name) for node in board.nodes)
@@ -88,7 +89,8 @@ def name_obstacles(board: Board) -> NameObstacles:
                                                     proportions.outward(proportions.leaving(board, node.index)),
                                                     radii[node.index], width), width / 2, node.name)
                  for node in nodes if node.terminus)
-    return NameObstacles(discs=discs, tracks=tracks, bars=bars, spacing=name_spacing(board.label_px))
+    water = tuple(d.points for d in board.decorations if d.kind == "water" and len(d.points) >= 3)
+    return NameObstacles(discs=discs, tracks=tracks, bars=bars, spacing=name_spacing(board.label_px), water=water)
 
 
 def beds_over(ends: Sequence[tuple[int, int]], obstacles: NameObstacles) -> list[tuple[int, int]]:
@@ -125,6 +127,15 @@ def name_boxes(board: Board, stations: list[NameStation], scale: float = 1.0) ->
         sizes = line_sizes(lines, lambda text: measure(text, px), station.lead)
         boxes[station.index] = label_box(station.x, station.y, station.radius, spec, sizes, gap, scale)
     return boxes
+
+
+def names_across_water(board: Board) -> list[str]:
+    """The stations whose names sit on the water or across it (`NameScene.across_water`): no rule's breach,
+    but a reader looks there for another station's name."""
+    stations = name_stations(board)
+    scene = NameScene(stations, name_obstacles(board), board)
+    boxes = name_boxes(board, stations)
+    return [station.name for pos, station in enumerate(stations) if scene.across_water(pos, boxes[station.index])]
 
 
 def name_problems(board: Board, scale: float = CLEAR_SCALE) -> list[str]:

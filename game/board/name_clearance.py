@@ -24,6 +24,7 @@ from game.geometry import (
     box_point_distance,
     boxes_overlap,
     inflate_box,
+    segment_intersection,
     segment_near_box,
 )
 
@@ -136,6 +137,9 @@ class NameObstacles:
     icons: tuple[IconBox, ...] = ()
     bars: tuple[TrackLine, ...] = ()  # termini's bars (proportions.terminus_bar), each named by its station
     spacing: float = 0.0  # px between the names of two stations on one row (`name_spacing`)
+    # Rivers' and lakes' outlines: no rule keeps a name off the water, but a reader takes a name across a
+    # river for a station of the far bank (`NameScene.across_water`, a preference of the placer's).
+    water: tuple[tuple[Point, ...], ...] = ()
 
 
 
@@ -176,6 +180,13 @@ class NameScene:
                                        abs(by - ay) + 2 * hw), len(self.segments))
                 self.segments.append((ax, ay, bx, by, hw, t))
                 self.segment_bounds.append((min(ax, bx) - hw, min(ay, by) - hw, max(ax, bx) + hw, max(ay, by) + hw))
+        self.water_edges: list[tuple[Point, Point]] = []
+        self.water_grid: SpatialGrid[int] = SpatialGrid(CELL)
+        for outline in obstacles.water:
+            for a, b in zip(outline, (*outline[1:], outline[0]), strict=True):
+                self.water_grid.add((min(a[0], b[0]), min(a[1], b[1]), abs(b[0] - a[0]), abs(b[1] - a[1])),
+                                    len(self.water_edges))
+                self.water_edges.append((a, b))
         self.icons = [(icon.box, icon.name) for icon in obstacles.icons]
         self.icon_grid: SpatialGrid[int] = SpatialGrid(CELL)
         for k, (box, _) in enumerate(self.icons):
@@ -190,6 +201,17 @@ class NameScene:
         axis, lo, hi = self._edges
         start, size = box[axis], box[axis + 2]
         return max(0.0, lo - start) + max(0.0, start + size - hi)
+
+    def across_water(self, pos: int, box: Box) -> bool:
+        """Whether the way from station `pos` to the middle of the box crosses a water's edge: the name sits on
+        the water or on the far bank, where a reader looks for another station's name."""
+        if not self.water_edges:
+            return False
+        me = self.stations[pos]
+        middle = (box[0] + box[2] / 2, box[1] + box[3] / 2)
+        span = (min(me.x, middle[0]), min(me.y, middle[1]), abs(middle[0] - me.x), abs(middle[1] - me.y))
+        return any(segment_intersection((me.x, me.y), middle, *self.water_edges[k])
+                   for k in self.water_grid.near(span))
 
     def _stations_at(self, x: float, y: float) -> list[NameStation]:
         return [self.stations[p] for p in self.station_grid.near((x - 1, y - 1, 2, 2))]

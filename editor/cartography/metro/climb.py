@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from functools import partial
+from functools import lru_cache, partial
 
 from editor.cartography.metro.naming import placed, scene_of
 from editor.cartography.metro.nudge import Guarantees, NamedLayout, stacked_when_drawn, steps_of
@@ -35,7 +35,7 @@ from editor.cartography.metro.request import MapRequest, Progress
 from editor.cartography.metro.river import redrawn_rivers
 from editor.cartography.metro.scene import NameScene
 from editor.cartography.names.types import PlacedName
-from editor.cartography.network import Schematic
+from editor.cartography.network import Frame, Network, Schematic
 from game.board.label_spec import LabelSpec
 from game.board.name_clearance import NAMES_MEET
 
@@ -236,7 +236,14 @@ def _spec(named: NamedLayout, index: int) -> LabelSpec | None:
 def rivers_redrawn(request: MapRequest, schematic: Schematic) -> frozenset[int]:
     """The rivers that run through their crossings in Beck's straight and 45° runs on this layout: a step
     that would leave one carried in its geographic wiggle (river.py) buys names with the map's look."""
-    return redrawn_rivers(request.network, schematic, request.frame, strict=True)[1]
+    return _rivers_redrawn(request.network, schematic, request.frame)
+
+
+@lru_cache(maxsize=8)
+def _rivers_redrawn(network: Network, schematic: Schematic, frame: Frame) -> frozenset[int]:
+    """`rivers_redrawn`, kept for the last few layouts: the steps for the letter ask it of their start and of
+    their last step twice (a fifth of a second each on the README's Berlin import, with its Spree)."""
+    return redrawn_rivers(network, schematic, frame, strict=True)[1]
 
 
 def movers(request: MapRequest, named: NamedLayout, index: int) -> list[int]:

@@ -34,11 +34,12 @@ def measure_of(request: MapRequest) -> Measure:
 
 
 def scene_of(request: MapRequest, schematic: Schematic) -> NameScene:
-    """The stations, discs and track beds of this layout, as the names see them."""
+    """The stations, discs, track beds and water of this layout, as the names see them."""
     frame = request.frame
+    water = [area.points for area in schematic.areas if area.kind == "water"]
     return name_scene(request.network, schematic.positions, schematic.paths, request.track_spaces(),
                       request.place_badges(), request.labels, request.label_px, frame.width, frame.height,
-                      request.termini)
+                      request.termini, water)
 
 
 def name_problems(request: MapRequest, scene: NameScene, names: Mapping[int, PlacedName]) -> list[str]:

@@ -123,7 +123,10 @@ def make_metro_map(request: MapRequest, progress: Progress | None = None) -> Met
         # The steps judged their names on the layout before rounding: judged again as the board file holds it
         # (the README's Berlin import kept a step whose names a designer's first Place names bettered, 73 moved).
         names = _read_better(request, stepped, names)[1]
-    schematic = redraw_rivers(request.network, stepped, request.frame)  # names never depend on water
+    # Names keep off the river as the layout carried it (`NameScene.across_water`); its redraw through the
+    # crossings keeps every station on its bank. Placing again the names the redraw left on the water (with the
+    # others kept) moved none of them on the survey's eight river imports: no dry place round them was clean.
+    schematic = redraw_rivers(request.network, stepped, request.frame)
     if progress is not None:
         progress(1.0)
     # The names are judged as the board file holds the layout (`_read_better`); the map's problems are told of

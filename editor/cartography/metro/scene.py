@@ -55,9 +55,10 @@ def name_scene(
     width: float,
     height: float,
     termini: Collection[int] = (),
+    water: Sequence[Sequence[Point]] = (),
 ) -> NameScene:
-    """Stations (with their badges' lead and any designer-fixed spec), discs, track beds and the bars of
-    the `termini` (place indices) of a layout."""
+    """Stations (with their badges' lead and any designer-fixed spec), discs, track beds, the bars of the
+    `termini` (place indices) and the `water` outlines of a layout."""
     unit = board_unit(network, positions, width, height)
     widest = [0] * len(network.places)
     for track, n in zip(network.tracks, spaces, strict=True):
@@ -77,8 +78,9 @@ def name_scene(
         for k, (path, n) in enumerate(zip(paths, spaces, strict=True))
     )
     bars = _bars(termini, discs, paths, network, unit)
-    return NameScene(tuple(stations), NameObstacles(tuple(discs), tracks, bars=bars, spacing=name_spacing(label_px)),
-                     unit)
+    obstacles = NameObstacles(tuple(discs), tracks, bars=bars, spacing=name_spacing(label_px),
+                              water=tuple(tuple(outline) for outline in water if len(outline) >= 3))
+    return NameScene(tuple(stations), obstacles, unit)
 
 
 def _bars(termini: Collection[int], discs: Sequence[Disc], paths: Sequence[Sequence[Point]], network: Network,

@@ -9,8 +9,8 @@ Preferences (a cartographer's, after Imhof's order for point names, adapted to a
 stations): right of the station first, where the text starts at the station and reads away from it; then
 above-right and below-right; then the left side; centred above or below (the usual place on a horizontal
 run) just after; one line before two; close before further out; a name should not sit across the
-continuation of a line that ends or bends at its station; and no other station should be almost as near
-to a name as its own (the hard rule only says not nearer).
+continuation of a line that ends or bends at its station; no other station should be almost as near to a
+name as its own (the hard rule only says not nearer); and a name stays on its station's bank of a river.
 """
 
 from __future__ import annotations
@@ -41,6 +41,9 @@ STRADDLE_COST = 0.15
 # London's names standing out west and east took the height its map fills at 1280×720 from 85 % to 84.6 %.
 # Weighed on every board it cost New York 14 lines of the board check (33, not 19), so a board asks for it.
 OUTSIDE_COST_PER_PX = 0.005
+# A name on the water or across it from its station (`NameScene.across_water`) leaves as much doubt about whose
+# it is as another station just as near.
+WATER_COST = 0.3
 RIVAL_MARGIN = 12.0  # px: another station this little further from a name than its own leaves doubt...
 RIVAL_COST = 0.3  # ...costing this much when just as near (the hard rule: never nearer), less further off
 HIT_COST = 10.0  # a broken hard constraint: worth far more than every preference together
@@ -115,6 +118,8 @@ def _placed(scene: NameScene, pos: int, spec: LabelSpec, measure: Measure, gap: 
 
 def preference(scene: NameScene, pos: int, spec: LabelSpec, box: Box, rays: Sequence[Segment]) -> float:
     cost = sum(RIVAL_COST * (1 - extra / RIVAL_MARGIN) for extra in scene.rivals(pos, box, RIVAL_MARGIN))
+    if scene.across_water(pos, box):
+        cost += WATER_COST
     if spec.side is None:
         return cost
     cost += SIDE_COST[spec.side] + (TWO_LINES_COST if spec.split else 0.0) + AWAY_COST_PER_PX * spec.away

@@ -18,7 +18,7 @@ from editor.cartography.names.placer import (
 from editor.cartography.network import Box, Frame
 from game.board.label_spec import LabelSpec, gap_for, label_box, parse_label, split_lines
 from game.board.legibility import CLEAR_SCALE
-from game.board.name_clearance import name_spacing
+from game.board.name_clearance import NameScene, name_spacing
 from game.geometry import box_point_distance, box_segment_distance, boxes_overlap
 from tests.editor.cartography.conftest import LABEL_PX, fake_measure
 
@@ -297,3 +297,31 @@ def test_a_name_at_the_west_edge_keeps_inside_the_map_when_the_board_asks() -> N
     is drawn smaller at fit). On a board that asks names to keep inside (London's configuration), the outside
     costs more than two lines do; on the others (New York's reads worse with it) the name stands out."""
     assert _west_end_name_overhang(names_inside=False) > _west_end_name_overhang(names_inside=True) + 40
+
+
+def _river_east_of(x: float) -> tuple[tuple[float, float], ...]:
+    """A river running north-south, 20 px wide, its west bank at x."""
+    return ((x, 0.0), (x + 20.0, 0.0), (x + 20.0, 600.0), (x, 600.0))
+
+
+def test_a_name_stays_on_its_stations_bank_of_a_river() -> None:
+    # East is the placer's first choice: with a river just east of the station, the name across it reads as
+    # a name for the far bank, so the station names itself on its own bank (west), though east is clear.
+    s = station(0, "Waterloo", 400, 300)
+    alone = place_names([s], NameObstacles(discs(s)), FRAME, fake_measure, label_px=LABEL_PX)
+    assert alone.names[0].spec.side == "E"
+    river = _river_east_of(430.0)
+    result = place_names([s], NameObstacles(discs(s), water=(river,)), FRAME, fake_measure, label_px=LABEL_PX)
+    box = result.names[0].box
+    assert result.unresolved == ()
+    assert box[0] + box[2] < 430.0  # wholly on the station's bank
+    assert not NameScene([s], NameObstacles(discs(s), water=(river,)), FRAME).across_water(0, box)
+
+
+def test_across_water_is_the_way_from_the_station_to_the_names_middle() -> None:
+    s = station(0, "Waterloo", 400, 300)
+    scene = NameScene([s], NameObstacles(discs(s), water=(_river_east_of(430.0),)), FRAME)
+    assert scene.across_water(0, (460.0, 290.0, 60.0, 20.0))  # on the far bank
+    assert scene.across_water(0, (425.0, 290.0, 20.0, 20.0))  # its middle on the water
+    assert not scene.across_water(0, (300.0, 290.0, 80.0, 20.0))  # on the station's bank
+    assert not scene.across_water(0, (415.0, 250.0, 20.0, 20.0))  # over the edge, its middle on the bank

@@ -21,7 +21,7 @@ import math
 from collections.abc import Mapping, Sequence
 
 from editor.cartography.layout.checks import MIN_SPACING, check_schematic
-from editor.cartography.metro.climb import Finish
+from editor.cartography.metro.climb import Finish, rivers_redrawn
 from editor.cartography.metro.letter_steps import breaking_the_figure
 from editor.cartography.metro.naming import carried, clear_boxes, measure_of, scene_of
 from editor.cartography.metro.nudge import NamedLayout, stacked_when_drawn
@@ -99,7 +99,7 @@ def _best_round(request: MapRequest, schematic: Schematic, scene: NameScene, nam
         if judged[0] >= least:
             break
         if stacked_when_drawn(request, named) <= stacked and \
-                rivers <= redrawn_rivers(request.network, named.schematic, request.frame)[1]:
+                rivers <= rivers_redrawn(request, named.schematic):
             return named.schematic, named.scene, named.names
     return schematic, scene, dict(names)
 

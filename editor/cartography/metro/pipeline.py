@@ -12,7 +12,7 @@ from itertools import pairwise
 from editor.cartography.layout.checks import DRAWN_SLACK, MIN_SPACING, check_schematic, is_octilinear
 from editor.cartography.metro.climb import climb
 from editor.cartography.metro.letter_steps import breaking_the_figure, reads_better_by_the_letter, step_for_the_letter
-from editor.cartography.metro.naming import measure_of, name_problems, placed, scene_of, troubled
+from editor.cartography.metro.naming import carried, measure_of, name_problems, placed, scene_of, troubled
 from editor.cartography.metro.nudge import (
     NEARBY,
     Guarantees,
@@ -34,6 +34,7 @@ from editor.cartography.names.untangle import untangle
 from editor.cartography.network import Frame, Network, Point, Schematic
 from editor.cartography.spread.letter import spread_for_the_letter
 from game.board.label_spec import LabelSpec
+from game.board.name_clearance import NameScene as ClearanceScene
 from game.geometry import point_in_polygon, polygon_boundary_distance, segment_intersection
 
 # A board as drawn is on no grid of its own: the least spacing of stations stands in for the pitch that the
@@ -123,10 +124,8 @@ def make_metro_map(request: MapRequest, progress: Progress | None = None) -> Met
         # The steps judged their names on the layout before rounding: judged again as the board file holds it
         # (the README's Berlin import kept a step whose names a designer's first Place names bettered, 73 moved).
         names = _read_better(request, stepped, names)[1]
-    # Names keep off the river as the layout carried it (`NameScene.across_water`); its redraw through the
-    # crossings keeps every station on its bank. Placing again the names the redraw left on the water (with the
-    # others kept) moved none of them on the survey's eight river imports: no dry place round them was clean.
     schematic = redraw_rivers(request.network, stepped, request.frame)
+    names = _off_the_water(request, schematic, names)
     if progress is not None:
         progress(1.0)
     # The names are judged as the board file holds the layout (`_read_better`); the map's problems are told of
@@ -145,6 +144,34 @@ def _read_better(request: MapRequest, schematic: Schematic,
     anew = NamedLayout.of(request, saved, scene, _untangled(request, scene, fresh))
     better = reads_better_by_the_letter(request, anew, NamedLayout.of(request, saved, scene, names))
     return scene, anew.names if better else dict(names)
+
+
+def _off_the_water(request: MapRequest, schematic: Schematic,
+                   names: Mapping[int, PlacedName]) -> dict[int, PlacedName]:
+    """The names on the water or across it from their stations (`NameScene.across_water`) placed again, the
+    others kept, where that leaves fewer so and reads no worse by the letter. Names keep off the river as the
+    layout carried it; its last redraw through the crossings may run it elsewhere."""
+    saved = as_saved(schematic)
+    scene = scene_of(request, saved)
+    wet = _across_water(request, scene, names)
+    if not wet:
+        return dict(names)
+    kept = {i: name.spec for i, name in names.items() if i not in wet}
+    fresh = placed(replace(request, labels={**kept, **request.labels}), saved, None, request.seed)[1]
+    fresh = _untangled(request, scene, fresh)
+    old, new = (NamedLayout.of(request, saved, scene, these) for these in (names, fresh))
+    drier = len(_across_water(request, scene, fresh)) < len(wet)
+    return fresh if drier and not reads_better_by_the_letter(request, old, new) else dict(names)
+
+
+def _across_water(request: MapRequest, scene: NameScene, names: Mapping[int, PlacedName]) -> set[int]:
+    """The stations whose names sit on the water or across it, as the game draws them."""
+    if not scene.obstacles.water:
+        return set()
+    boxes = carried(request, scene, names)
+    judge = ClearanceScene(scene.stations, scene.obstacles, request.frame)
+    return {station.index for pos, station in enumerate(scene.stations)
+            if station.index in boxes and judge.across_water(pos, boxes[station.index].box)}
 
 
 def as_saved(schematic: Schematic) -> Schematic:

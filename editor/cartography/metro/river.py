@@ -38,6 +38,7 @@ from game.geometry import (
     point_in_polygon,
     polygon_boundary_distance,
     segment_distance,
+    segment_intersection,
 )
 
 HALF_WIDTH = 0.16  # of the layout's pitch: a river narrower than the gap between two stations' discs
@@ -69,8 +70,9 @@ def centre_line(points: Sequence[Point]) -> list[Point] | None:
     return line if run > 3 * widest else None  # a lake is no river: it has no crossings to follow
 
 
-def _crossings(network: Network, line: Sequence[Point]) -> list[tuple[float, int]]:
-    """(distance along the river, track index) for every track whose input segment crosses it once."""
+def _crossings(network: Network, line: Sequence[Point]) -> list[tuple[float, int, float]]:
+    """(distance along the river, track index, how far along the track) for every track whose input segment
+    crosses it once, where it first meets the river."""
     starts = [0.0]
     for i in range(len(line) - 1):
         starts.append(starts[-1] + math.dist(line[i], line[i + 1]))
@@ -79,23 +81,25 @@ def _crossings(network: Network, line: Sequence[Point]) -> list[tuple[float, int
         a, b = network.places[track.a], network.places[track.b]
         hits = []
         for i in range(len(line) - 1):
-            along = _meets((a.x, a.y), (b.x, b.y), line[i], line[i + 1])
-            if along is not None:
-                hits.append(starts[i] + along * (starts[i + 1] - starts[i]))
+            meeting = _meets((a.x, a.y), (b.x, b.y), line[i], line[i + 1])
+            if meeting is not None:
+                hits.append((starts[i] + meeting[1] * (starts[i + 1] - starts[i]), meeting[0]))
         if len(hits) % 2:
-            found.append((min(hits), k))
+            along, at = min(hits)
+            found.append((along, k, at))
     return sorted(found)
 
 
-def _meets(a: Point, b: Point, p: Point, q: Point) -> float | None:
-    """How far along the river's run pq the link segment ab meets it (0 to 1), else None. A run's start
-    counts and its end does not, so a link through a corner of the river meets it once: a river redrawn
-    here has its corners exactly where links cross it, and a proper crossing alone would find none there."""
+def _meets(a: Point, b: Point, p: Point, q: Point) -> tuple[float, float] | None:
+    """Where the link segment ab meets the river's run pq: how far along the link and along the run (0 to 1),
+    else None. A run's start counts and its end does not, so a link through a corner of the river meets it
+    once: a river redrawn here has its corners exactly where links cross it, and a proper crossing alone would
+    find none there."""
     found = line_parameters(a, b, p, q)
     if found is None:
         return None
     t, u = found
-    return u if 1e-9 < t < 1 - 1e-9 and -1e-9 <= u < 1 - 1e-9 else None
+    return (t, u) if 1e-9 < t < 1 - 1e-9 and -1e-9 <= u < 1 - 1e-9 else None
 
 
 def _to_edge(point: Point, frame: Frame) -> Point:
@@ -153,7 +157,7 @@ def redrawn_rivers(network: Network, schematic: Schematic, frame: Frame, strict:
         if not crossings:
             continue
         banks = sides(before, [_to_edge(line[0], frame), *line, _to_edge(line[-1], frame)], frame)
-        middles = [_crossing_point(network, schematic, area, k) for _, k in crossings]
+        middles = [_crossing_point(network, schematic, area, k, at) for _, k, at in crossings]
         start = _carried_end(line[0], before, after)
         end = _carried_end(line[-1], before, after)
         ends = (_edges(start, frame), _edges(end, frame))
@@ -309,14 +313,44 @@ def _symbols_in(network: Network, schematic: Schematic, area: Area, outline: Seq
                if _in_water(network, area, i))
 
 
-def _crossing_point(network: Network, schematic: Schematic, area: Area, k: int) -> Point:
+def _crossing_point(network: Network, schematic: Schematic, area: Area, k: int, at: float) -> Point:
     """Where the new river crosses track `k`: at its water symbol if it has one, so the symbol stays in the
-    water; else halfway along its drawn path."""
+    water; else halfway between the links the track crosses nearest either side of the river in the city
+    (`at`: where the river meets it, as a share of its length), where they cross its drawn path. Halfway along
+    the whole path put London's Thames north of the District line that the Northern line crosses on its
+    way to London Bridge, and the river ran along that track, under its names."""
     track = network.tracks[k]
     for end in (track.a, track.b):
         if _in_water(network, area, end):
             return schematic.positions[end]
-    return point_along(schematic.paths[k], 0.5)
+    a, b = network.places[track.a], network.places[track.b]
+    path = schematic.paths[k]
+    before, after = 0.0, 1.0
+    for j, other in enumerate(network.tracks):
+        p, q = network.places[other.a], network.places[other.b]
+        city = segment_intersection((a.x, a.y), (b.x, b.y), (p.x, p.y), (q.x, q.y)) if j != k else None
+        drawn = _crossed_at(path, schematic.paths[j]) if city is not None else None
+        if city is None or drawn is None:
+            continue
+        if city[0] < at:
+            before = max(before, drawn)
+        else:
+            after = min(after, drawn)
+    return point_along(path, (before + after) / 2 if before < after else 0.5)
+
+
+def _crossed_at(path: Sequence[Point], other: Sequence[Point]) -> float | None:
+    """How far along `path` (a share of its length) the path `other` first crosses it, if it does."""
+    total = sum(math.dist(p, q) for p, q in itertools.pairwise(path))
+    walked = 0.0
+    for p, q in itertools.pairwise(path):
+        step = math.dist(p, q)
+        found = [crossing[0] for a, b in itertools.pairwise(other)
+                 if (crossing := segment_intersection(p, q, a, b)) is not None]
+        if found and total > 0:
+            return (walked + min(found) * step) / total
+        walked += step
+    return None
 
 
 def _redrawn(middles: list[Point], starts: list[Point], ends: list[Point], places: Sequence[Point],

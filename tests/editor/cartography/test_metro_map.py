@@ -32,7 +32,7 @@ from editor.cartography.metro_map import (
     tidy_layout,
 )
 from editor.cartography.names.types import PlacedName
-from editor.cartography.network import Frame, Network, Place, Schematic, Track
+from editor.cartography.network import Area, Frame, Network, Place, Schematic, Track
 from editor.cartography.samples import IMPORTS, data_dir, import_request
 from game.board.label_spec import LabelSpec
 from game.board.link_overlaps import overlaps_among
@@ -320,3 +320,21 @@ def test_random_networks_come_out_octilinear_with_names_clean_or_reported(count:
 
 
 WORDS = ("Park", "Cross", "Green Lane", "Hill", "Market Square", "Gate", "Bridge Road", "Common")
+
+
+def test_names_the_rivers_last_redraw_left_on_the_water_are_placed_again_on_their_bank() -> None:
+    # Names placed with no river; then the river runs just east of Aldgate, under its name (the placer's first
+    # choice is east of a station). The pipeline's last look places that name again, on the dry side. (No
+    # links: names along a straight run take one side, which may outweigh the water.)
+    places = (Place(400.0, 300.0, "Aldgate"), Place(200.0, 700.0, "Tower Hill"), Place(200.0, 500.0, "Bank"))
+    network = Network(places, ())
+    request = MapRequest(network, Frame(1000.0, 800.0, 40.0))
+    dry = straight_schematic(network)
+    names = place_names_only(request, dry).names
+    river = ((425.0, 0.0), (455.0, 0.0), (455.0, 400.0), (425.0, 400.0))
+    wet = Schematic(dry.positions, dry.paths, (Area("water", river),), dry.pitch)
+    scene = pipeline_module.scene_of(request, wet)
+    assert pipeline_module._across_water(request, scene, names) == {0}
+    moved = pipeline_module._off_the_water(request, wet, names)
+    assert pipeline_module._across_water(request, scene, moved) == set()
+    assert moved[0].spec.side in ("W", "NW", "SW", "WNW", "WSW") and moved[1] == names[1] and moved[2] == names[2]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import pytest
@@ -196,3 +197,28 @@ def test_a_river_whose_banks_the_layout_drew_in_a_tangle_is_searched_for_through
     assert sides(moved, line, FRAME) == sides(NORTH + SOUTH, before, FRAME)  # S1 north of the river after all
     assert not any(point_in_polygon(p, outline) for p in moved)
     assert max(y for _, y in line) > 420.0  # the river dips below S1
+
+
+def test_a_river_crosses_a_link_between_the_links_it_crosses_between_in_the_city() -> None:
+    # Two north-bank stations, E and F, whose link crosses S0–S4 north of the river; the layout drew them
+    # lower, so their link crosses S0–S4's drawn path below its middle. Crossing S0–S4 at its middle, as
+    # before, the river would pass north of E–F and put both on the wrong bank: it crosses between E–F and S4.
+    places = tuple(Place(x, y, f"S{i}") for i, (x, y) in enumerate(NORTH + SOUTH))
+    places += (Place(100.0, 250.0, "E"), Place(300.0, 250.0, "F"))
+    network = Network(places, (*TRACKS, Track(8, 9)), (Area("water", RIVER),))
+    moved = [*NORTH, *SOUTH, (100.0, 350.0), (300.0, 350.0)]
+    result = redraw_rivers(network, _schematic(moved, network), FRAME)
+    line = centre_line(result.areas[0].points)
+    assert line is not None
+    city = centre_line(RIVER)
+    assert city is not None
+    assert sides(moved, line, FRAME) == sides([(p.x, p.y) for p in places], city, FRAME)
+    assert 350.0 < _y_at(line, 200.0) < 450.0
+
+
+def _y_at(line: list[tuple[float, float]], x: float) -> float:
+    """Where a river running west to east is at `x`."""
+    for (x0, y0), (x1, y1) in itertools.pairwise(line):
+        if min(x0, x1) <= x <= max(x0, x1) and x1 != x0:
+            return y0 + (y1 - y0) * (x - x0) / (x1 - x0)
+    raise AssertionError(f"the river does not pass x = {x}")

@@ -100,8 +100,10 @@ def run(args: argparse.Namespace) -> int:
         doc.save(args.out)  # once: a file that was there already is kept as .bak
         layout = "schematic, every name placed" if not result.figures.unresolved_names else \
             f"schematic, names still crowded: {crowded_names(result.problems, [n.name for n in board.nodes])}"
+        if result.figures.unresolved_names:  # the list above stops at a few: where to see every one
+            hint = f"; each is listed under Problems in the editor (python -m editor {args.out})"
         if result.figures.unresolved_names and not args.thorough:
-            hint = "; --thorough takes minutes, not seconds, for clearer names"
+            hint += "; --thorough takes minutes, not seconds, for clearer names"
         hint += _rivers_left_out([name for object_id, name in rivers.items() if doc.get(object_id) is None])
     cards = destination_cards(board)
     short = "" if cards >= SHORT_GAME_CARDS else \

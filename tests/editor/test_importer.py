@@ -497,6 +497,7 @@ def test_a_thorough_import_takes_its_time_for_clearer_names_and_shows_it(
     said = capsys.readouterr()
     assert "laying out" not in said.err
     assert "crowded" in said.out and "--thorough takes minutes" in said.out  # the quick one points the way
+    assert f"listed under Problems in the editor (python -m editor {quick})" in said.out  # and where to see all
     assert editor_main(["import", "--city", "london", *area, "-o", str(thorough), "--thorough"]) == 0
     said = capsys.readouterr()
     assert "--thorough takes" not in said.out  # asked already

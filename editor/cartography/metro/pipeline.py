@@ -120,12 +120,11 @@ def make_metro_map(request: MapRequest, progress: Progress | None = None) -> Met
     if progress is not None:
         progress(read_end)
     stepped, scene, names = step_for_the_letter(request, schematic, scene, names, untangled)
-    if stepped.positions != schematic.positions:
-        # The steps judged their names on the layout before rounding: judged again as the board file holds it
-        # (the README's Berlin import kept a step whose names a designer's first Place names bettered, 73 moved).
-        names = _read_better(request, stepped, names)[1]
     schematic = redraw_rivers(request.network, stepped, request.frame)
-    names = _off_the_water(request, schematic, names)
+    # The names were judged on the layout before rounding, by the river before its last redraw: judged again as
+    # the board file holds them, as a designer's Place names will judge them (the README's Berlin import kept a
+    # step whose names Place names then bettered, 73 moved; names moved off the water, 29).
+    names = _read_better(request, schematic, _off_the_water(request, schematic, names))[1]
     if progress is not None:
         progress(1.0)
     # The names are judged as the board file holds the layout (`_read_better`); the map's problems are told of

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Protocol
 
 from game.board.label_spec import LabelSpec
@@ -143,6 +144,19 @@ class NameObstacles:
 
 
 
+@lru_cache(maxsize=16)
+def _water_edges(water: tuple[tuple[Point, ...], ...]) -> tuple[list[tuple[Point, Point]], SpatialGrid[int]]:
+    """The water outlines' edges, filed in a grid: built once for the many scenes of one layout's water (filed
+    anew for each, a carried river's thousands of short edges took the placer twice its time on Manhattan)."""
+    edges: list[tuple[Point, Point]] = []
+    grid: SpatialGrid[int] = SpatialGrid(CELL)
+    for outline in water:
+        for a, b in zip(outline, (*outline[1:], outline[0]), strict=True):
+            grid.add((min(a[0], b[0]), min(a[1], b[1]), abs(b[0] - a[0]), abs(b[1] - a[1])), len(edges))
+            edges.append((a, b))
+    return edges, grid
+
+
 class NameScene:
     """The board around the names: built once, asked about many candidate boxes."""
 
@@ -180,13 +194,7 @@ class NameScene:
                                        abs(by - ay) + 2 * hw), len(self.segments))
                 self.segments.append((ax, ay, bx, by, hw, t))
                 self.segment_bounds.append((min(ax, bx) - hw, min(ay, by) - hw, max(ax, bx) + hw, max(ay, by) + hw))
-        self.water_edges: list[tuple[Point, Point]] = []
-        self.water_grid: SpatialGrid[int] = SpatialGrid(CELL)
-        for outline in obstacles.water:
-            for a, b in zip(outline, (*outline[1:], outline[0]), strict=True):
-                self.water_grid.add((min(a[0], b[0]), min(a[1], b[1]), abs(b[0] - a[0]), abs(b[1] - a[1])),
-                                    len(self.water_edges))
-                self.water_edges.append((a, b))
+        self.water_edges, self.water_grid = _water_edges(obstacles.water)
         self.icons = [(icon.box, icon.name) for icon in obstacles.icons]
         self.icon_grid: SpatialGrid[int] = SpatialGrid(CELL)
         for k, (box, _) in enumerate(self.icons):

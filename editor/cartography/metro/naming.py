@@ -36,7 +36,7 @@ def measure_of(request: MapRequest) -> Measure:
 def scene_of(request: MapRequest, schematic: Schematic) -> NameScene:
     """The stations, discs, track beds and water of this layout, as the names see them."""
     frame = request.frame
-    water = [area.points for area in schematic.areas if area.kind == "water"]
+    water = [area.points for area in schematic.areas if area.kind == "water"] if request.names_off_water else []
     return name_scene(request.network, schematic.positions, schematic.paths, request.track_spaces(),
                       request.place_badges(), request.labels, request.label_px, frame.width, frame.height,
                       request.termini, water)

@@ -92,6 +92,8 @@ def make_metro_map(request: MapRequest, progress: Progress | None = None) -> Met
     started = time.process_time()
     layout_end, nudge_end, steps_end, climb_end, spread_end, read_end, _ = (
         THOROUGH_ENDS if request.thorough else QUICK_ENDS)
+    off_water = request.names_off_water
+    request = replace(request, names_off_water=False)  # until the last judgement (`MapRequest.names_off_water`)
     schematic, scene, names, rounds = lay_out_with_room(request, _part(progress, 0.0, layout_end))
     schematic, scene, names = nudge_stations(request, schematic, scene, names, _part(progress, layout_end, nudge_end))
     schematic, scene, names = step_off_beds(request, schematic, scene, names)
@@ -121,6 +123,7 @@ def make_metro_map(request: MapRequest, progress: Progress | None = None) -> Met
         progress(read_end)
     stepped, scene, names = step_for_the_letter(request, schematic, scene, names, untangled)
     schematic = redraw_rivers(request.network, stepped, request.frame)
+    request = replace(request, names_off_water=off_water)
     # The names were judged on the layout before rounding, by the river before its last redraw: judged again as
     # the board file holds them, as a designer's Place names will judge them (the README's Berlin import kept a
     # step whose names Place names then bettered, 73 moved; names moved off the water, 29).

@@ -145,7 +145,7 @@ class NameObstacles:
 
 
 @lru_cache(maxsize=16)
-def _water_edges(water: tuple[tuple[Point, ...], ...]) -> tuple[list[tuple[Point, Point]], SpatialGrid[int]]:
+def _water_edges(water: tuple[tuple[Point, ...], ...]) -> tuple[tuple[tuple[Point, Point], ...], SpatialGrid[int]]:
     """The water outlines' edges, filed in a grid: built once for the many scenes of one layout's water (filed
     anew for each, a carried river's thousands of short edges took the placer twice its time on Manhattan)."""
     edges: list[tuple[Point, Point]] = []
@@ -154,7 +154,7 @@ def _water_edges(water: tuple[tuple[Point, ...], ...]) -> tuple[list[tuple[Point
         for a, b in zip(outline, (*outline[1:], outline[0]), strict=True):
             grid.add((min(a[0], b[0]), min(a[1], b[1]), abs(b[0] - a[0]), abs(b[1] - a[1])), len(edges))
             edges.append((a, b))
-    return edges, grid
+    return tuple(edges), grid  # shared by every scene of this water: not to be changed
 
 
 class NameScene:

@@ -151,8 +151,8 @@ def _read_better(request: MapRequest, schematic: Schematic,
 def _off_the_water(request: MapRequest, schematic: Schematic,
                    names: Mapping[int, PlacedName]) -> dict[int, PlacedName]:
     """The names on the water or across it from their stations (`NameScene.across_water`) placed again, the
-    others kept, where that leaves fewer so and reads no worse by the letter. Names keep off the river as the
-    layout carried it; its last redraw through the crossings may run it elsewhere."""
+    others kept, where that leaves fewer so and reads no worse by the letter. The layout's stages place names
+    with no eye on the water (`MapRequest.names_off_water`), and the rivers' last redraw runs them anew."""
     saved = as_saved(schematic)
     scene = scene_of(request, saved)
     wet = _across_water(request, scene, names)

@@ -29,10 +29,12 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from editor.cartography.layout.planar import input_crossings
 from editor.cartography.network import Area, Frame, Network, Point, Schematic
 from editor.cartography.river.ways import Runs, route_through, sides, wrong_stations
 from game.geometry import (
     band,
+    length,
     line_parameters,
     point_along,
     point_in_polygon,
@@ -147,6 +149,7 @@ def redrawn_rivers(network: Network, schematic: Schematic, frame: Frame, strict:
     pitch = schematic.pitch or 40.0
     areas = list(schematic.areas)
     runs: dict[float, Runs] = {}  # every river is routed among the same stations (at each width)
+    city: dict[tuple[int, int], tuple[float, float]] | None = None  # the links' crossings in the input, once
     for index, area in enumerate(network.areas):
         if area.kind != "water":
             continue
@@ -157,7 +160,8 @@ def redrawn_rivers(network: Network, schematic: Schematic, frame: Frame, strict:
         if not crossings:
             continue
         banks = sides(before, [_to_edge(line[0], frame), *line, _to_edge(line[-1], frame)], frame)
-        middles = [_crossing_point(network, schematic, area, k, at) for _, k, at in crossings]
+        city = input_crossings(network) if city is None else city
+        middles = [_crossing_point(network, schematic, area, k, at, city) for _, k, at in crossings]
         start = _carried_end(line[0], before, after)
         end = _carried_end(line[-1], before, after)
         ends = (_edges(start, frame), _edges(end, frame))
@@ -313,26 +317,28 @@ def _symbols_in(network: Network, schematic: Schematic, area: Area, outline: Seq
                if _in_water(network, area, i))
 
 
-def _crossing_point(network: Network, schematic: Schematic, area: Area, k: int, at: float) -> Point:
+def _crossing_point(network: Network, schematic: Schematic, area: Area, k: int, at: float,
+                    city: dict[tuple[int, int], tuple[float, float]]) -> Point:
     """Where the new river crosses track `k`: at its water symbol if it has one, so the symbol stays in the
     water; else halfway between the links the track crosses nearest either side of the river in the city
-    (`at`: where the river meets it, as a share of its length), where they cross its drawn path. Halfway along
-    the whole path put London's Thames north of the District line that the Northern line crosses on its
-    way to London Bridge, and the river ran along that track, under its names."""
+    (`at`: where the river meets it, as a share of its length; `city`: `planar.input_crossings`), where they
+    cross its drawn path. Halfway along the whole path put London's Thames north of the District line that
+    the Northern line crosses on its way to London Bridge, and the river ran along that track, under its
+    names."""
     track = network.tracks[k]
     for end in (track.a, track.b):
         if _in_water(network, area, end):
             return schematic.positions[end]
-    a, b = network.places[track.a], network.places[track.b]
     path = schematic.paths[k]
     before, after = 0.0, 1.0
-    for j, other in enumerate(network.tracks):
-        p, q = network.places[other.a], network.places[other.b]
-        city = segment_intersection((a.x, a.y), (b.x, b.y), (p.x, p.y), (q.x, q.y)) if j != k else None
-        drawn = _crossed_at(path, schematic.paths[j]) if city is not None else None
-        if city is None or drawn is None:
+    for (first, second), (along_first, along_second) in city.items():
+        if k not in (first, second):
             continue
-        if city[0] < at:
+        j, along = (second, along_first) if k == first else (first, along_second)
+        drawn = _crossed_at(path, schematic.paths[j])
+        if drawn is None:
+            continue
+        if along < at:
             before = max(before, drawn)
         else:
             after = min(after, drawn)
@@ -341,7 +347,7 @@ def _crossing_point(network: Network, schematic: Schematic, area: Area, k: int, 
 
 def _crossed_at(path: Sequence[Point], other: Sequence[Point]) -> float | None:
     """How far along `path` (a share of its length) the path `other` first crosses it, if it does."""
-    total = sum(math.dist(p, q) for p, q in itertools.pairwise(path))
+    total = length(path)
     walked = 0.0
     for p, q in itertools.pairwise(path):
         step = math.dist(p, q)

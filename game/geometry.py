@@ -112,6 +112,17 @@ def length(points: Sequence[Point]) -> float:
     return sum(math.dist(points[i], points[i + 1]) for i in range(len(points) - 1))
 
 
+def simplified(points: Sequence[Point], tolerance: float) -> list[Point]:
+    """The polyline with every point dropped that lies within `tolerance` of the line the kept ones make
+    (Douglas–Peucker): the few turns of a course traced every few hundred metres."""
+    if len(points) < 3:
+        return list(points)
+    far, index = max((segment_distance(p, points[0], points[-1]), i) for i, p in enumerate(points[1:-1], 1))
+    if far <= tolerance:
+        return [points[0], points[-1]]
+    return simplified(points[:index + 1], tolerance)[:-1] + simplified(points[index:], tolerance)
+
+
 def point_along(points: Sequence[Point], t: float) -> Point:
     """The point a fraction `t` (0–1) of the way along a polyline, for animations."""
     total = length(points)

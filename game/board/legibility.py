@@ -31,7 +31,14 @@ from game.board.name_clearance import (
     problems_by_station,
 )
 from game.board.text_metrics import name_metrics
-from game.geometry import Box, SpatialGrid, bounding_rect, segment_distance
+from game.geometry import (
+    Box,
+    SpatialGrid,
+    bounding_rect,
+    point_in_polygon,
+    polygon_boundary_distance,
+    segment_distance,
+)
 
 CLEAR_SCALE = 1.2  # the largest a station name is ever drawn, relative to the board's label size
 MIN_SPACING = 40.0  # board px between station centres
@@ -136,6 +143,16 @@ def names_across_water(board: Board) -> list[str]:
     scene = NameScene(stations, name_obstacles(board), board)
     boxes = name_boxes(board, stations)
     return [station.name for pos, station in enumerate(stations) if scene.across_water(pos, boxes[station.index])]
+
+
+def stations_in_water(board: Board) -> list[str]:
+    """The stations whose disc, as drawn, the water reaches: no rule's breach (a big interchange on a short
+    link across a river cannot keep clear), but the station looks as if it stood in the river."""
+    radii = proportions.node_radii(board)
+    water = [d.points for d in board.decorations if d.kind == "water" and len(d.points) >= 3]
+    return [node.name for node in board.nodes if not node.waypoint
+            and any(point_in_polygon((node.x, node.y), outline)
+                    or polygon_boundary_distance((node.x, node.y), outline) < radii[node.index] for outline in water)]
 
 
 def name_problems(board: Board, scale: float = CLEAR_SCALE) -> list[str]:

@@ -111,3 +111,19 @@ def test_split_lines_are_written_for_the_game() -> None:
     node = board.node("Charlie Chaplin Road")
     assert node.label is not None and node.label.lines == split_lines(node.name, parse_label("S/2"))
     assert node.label.lines == ("Charlie Chaplin", "Road")
+
+
+def test_a_station_whose_disc_the_water_reaches_is_listed() -> None:
+    board = _board()
+    charlie = board.node("Charlie")  # (400, 100), its disc 14.25 px; Foxtrot below it at (400, 300)
+    assert legibility.stations_in_water(board) == []  # Tiny River runs clear of every disc
+
+    def with_water(left: float) -> Board:
+        data = json.loads(board.dumps())
+        data["decorations"] = [{"kind": "water", "text": "",
+                                "points": [[left, 0.0], [left + 30.0, 0.0], [left + 30.0, 200.0], [left, 200.0]]}]
+        return Board.from_json(data)
+
+    assert legibility.stations_in_water(with_water(charlie.x + 10.0)) == ["Charlie"]  # under its disc's edge
+    assert legibility.stations_in_water(with_water(charlie.x - 15.0)) == ["Charlie"]  # through its centre
+    assert legibility.stations_in_water(with_water(charlie.x + 20.0)) == []  # past its disc

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from editor.cartography.layout.planar import input_crossings
 from editor.cartography.network import Area, Frame, Network, Point, Schematic
-from editor.cartography.river.ways import Runs, route_through, sides, wrong_stations
+from editor.cartography.river.ways import Runs, off_the_edge, route_through, sides, wrong_stations
 from game.geometry import (
     band,
     length,
@@ -41,6 +41,7 @@ from game.geometry import (
     polygon_boundary_distance,
     segment_distance,
     segment_intersection,
+    simplified,
 )
 
 HALF_WIDTH = 0.16  # of the layout's pitch: a river narrower than the gap between two stations' discs
@@ -48,11 +49,14 @@ HALF_WIDTH = 0.16  # of the layout's pitch: a river narrower than the gap betwee
 # narrower rather than left out: its edge keeps the same room from the stations' discs.
 HALF_WIDTHS = (HALF_WIDTH, 0.12, 0.09)
 DISC_ROOM = 0.15  # of the pitch: how far the river's edge keeps from a station's centre (its disc)
-VISIBLE_SLACK = 0.02  # of its course: a detour showing this little less of the river than the carried one
+VISIBLE_SLACK = 0.05  # of its course: a detour showing this little less of the river than the carried one
 # shows as much (London classic's Thames: 0.7669 against 0.7671)
 CORRIDOR_EDGES = 2  # a river searched for runs off by one of the two edges nearest each of its ends
 SLIDES = 4  # half-pitch steps a river's mouth may slide along its edge, where no course from its own keeps the banks
 NARROWEST = 0.1  # of its widest pairing: a band's narrowest pairing (else the outline is no paired band)
+DISC_CLEARANCE = 2.0  # board px: where it has the choice, a river's edge passes this far outside a station's disc
+FOLLOW_TOLERANCES = (2.0, 1.0, 0.5, 0.25)  # of the pitch: how near a river no link crosses keeps to its carried
+# course, the simplest first
 
 
 
@@ -130,13 +134,16 @@ def _slid(point: Point, frame: Frame, step: float, count: int) -> list[Point]:
     return found
 
 
-def redraw_rivers(network: Network, schematic: Schematic, frame: Frame) -> Schematic:
-    """The schematic with each band-shaped water area redrawn through its crossings (see module doc)."""
-    return redrawn_rivers(network, schematic, frame)[0]
+def redraw_rivers(network: Network, schematic: Schematic, frame: Frame, discs: Sequence[float] = ()) -> Schematic:
+    """The schematic with each band-shaped water area redrawn through its crossings (see module doc); given
+    each place's drawn disc radius (`scene.disc_radii`), of two ways that keep the banks the one whose water
+    stays off the discs."""
+    return redrawn_rivers(network, schematic, frame, discs=discs)[0]
 
 
 def redrawn_rivers(network: Network, schematic: Schematic, frame: Frame, strict: bool = False,
-                   routes: dict[int, list[Point]] | None = None) -> tuple[Schematic, frozenset[int]]:
+                   routes: dict[int, list[Point]] | None = None,
+                   discs: Sequence[float] = ()) -> tuple[Schematic, frozenset[int]]:
     """`redraw_rivers`, and which water areas came out redrawn through their crossings (the others carried or
     left out): a later step that would cost a river its octilinear course can tell (metro/climb.py). `strict`
     takes a detour only where the carried river fails, and only if it shows as much of the river: the climb
@@ -146,6 +153,7 @@ def redrawn_rivers(network: Network, schematic: Schematic, frame: Frame, strict:
         return schematic, frozenset()
     redrawn = set()
     before, after = _stations_moved(network, schematic)
+    radii = [discs[i] for i, place in enumerate(network.places) if not place.waypoint] if discs else []
     pitch = schematic.pitch or 40.0
     areas = list(schematic.areas)
     runs: dict[float, Runs] = {}  # every river is routed among the same stations (at each width)
@@ -158,6 +166,8 @@ def redrawn_rivers(network: Network, schematic: Schematic, frame: Frame, strict:
             continue
         crossings = _crossings(network, line)
         if not crossings:
+            if not strict and (followed := _followed(network, schematic, frame, index, line, radii)):
+                areas[index] = Area(area.kind, followed, area.name)
             continue
         banks = sides(before, [_to_edge(line[0], frame), *line, _to_edge(line[-1], frame)], frame)
         city = input_crossings(network) if city is None else city
@@ -167,7 +177,8 @@ def redrawn_rivers(network: Network, schematic: Schematic, frame: Frame, strict:
         ends = (_edges(start, frame), _edges(end, frame))
         carried = _carry(line, before, after, frame)
         misplaced = _misplaced(carried, after, banks, frame)
-        course = River(network, schematic, frame, index, middles, ends, after, banks, carried, misplaced, strict)
+        course = River(network, schematic, frame, index, middles, ends, after, banks, carried, misplaced, strict,
+                       radii)
         # A narrower river, a slid mouth or a course searched for, only where the carried one has stations on
         # the wrong bank: else no river at all. The cheap tries first.
         attempts = [(course.drawn, width) for width in HALF_WIDTHS] + [(course.slid, HALF_WIDTH),
@@ -176,6 +187,10 @@ def redrawn_rivers(network: Network, schematic: Schematic, frame: Frame, strict:
             route, outline = attempt(width * pitch, runs.setdefault(width, {}))
             if outline:
                 break
+        if outline and route is not None and not strict:  # the river as drawn: off the board where it meets the edge
+            trimmed = off_the_edge(route, frame)
+            if trimmed != route and (cut := _outline(trimmed, width * pitch, network, schematic, area)):
+                route, outline = trimmed, cut
         if outline:
             areas[index] = Area(area.kind, outline, area.name)
             redrawn.add(index)
@@ -190,7 +205,8 @@ def redrawn_rivers(network: Network, schematic: Schematic, frame: Frame, strict:
 @dataclass(frozen=True, slots=True)
 class River:
     """One river to redraw on a layout: its crossings' middles in order, the edges each end may run off by,
-    each station's bank, and its centre line carried with the stations (`redrawn_rivers` works them out)."""
+    each station's bank, and its centre line carried with the stations (`redrawn_rivers` works them out);
+    `radii`, if given, each station's drawn disc, which the river keeps off where it has the choice."""
 
     network: Network
     schematic: Schematic
@@ -203,6 +219,11 @@ class River:
     carried: list[Point]
     misplaced: bool
     strict: bool
+    radii: Sequence[float] = ()
+
+    def reaches(self, half: float) -> list[float]:
+        """How near each station's centre the river's course reaches its disc, at this half-width."""
+        return [half + radius + DISC_CLEARANCE for radius in self.radii]
 
     def drawn(self, half: float, runs: Runs) -> tuple[list[Point] | None, tuple[Point, ...]]:
         """The river's course and outline at this half-width: through its crossings' elbows; else, where
@@ -212,11 +233,13 @@ class River:
         near = half + DISC_ROOM * pitch
         area = self.network.areas[self.index]
         after, banks, frame = self.after, self.banks, self.frame
-        route = _redrawn(self.middles, *self.ends, after, banks, near, frame, runs=runs)
+        discs = self.reaches(half)
+        route = _redrawn(self.middles, *self.ends, after, banks, near, frame, runs=runs, discs=discs)
         outline = _outline(route, half, self.network, self.schematic, area)
         if not outline and (not self.strict or self.misplaced
                             or _covers(self.schematic.areas[self.index].points, after, DISC_ROOM * pitch)):
-            detour = _redrawn(self.middles, *self.ends, after, banks, near, frame, detours=True, runs=runs)
+            detour = _redrawn(self.middles, *self.ends, after, banks, near, frame, detours=True, runs=runs,
+                              discs=discs)
             # Unless the carried river is misplaced, a detour along the track must show as much of the river.
             slack = 0.0 if self.strict else VISIBLE_SLACK
             if detour is not None and (self.misplaced or _visible(detour, self.schematic, half)
@@ -234,7 +257,7 @@ class River:
         pitch = self.schematic.pitch or 40.0
         starts, ends = ([edges[0], *_slid(edges[0], self.frame, pitch / 2, SLIDES)] for edges in self.ends)
         route = _redrawn(self.middles, starts, ends, self.after, self.banks, half + DISC_ROOM * pitch, self.frame,
-                         runs=runs)
+                         runs=runs, discs=self.reaches(half))
         return route, _outline(route, half, self.network, self.schematic, self.network.areas[self.index])
 
     def searched(self, half: float, runs: Runs) -> tuple[list[Point] | None, tuple[Point, ...]]:
@@ -244,8 +267,39 @@ class River:
         near = half + DISC_ROOM * (self.schematic.pitch or 40.0)
         starts, ends = (edges[:CORRIDOR_EDGES] for edges in self.ends)
         route = _redrawn(self.middles, starts, ends, self.after, self.banks, near, self.frame, detours=True,
-                         runs=runs, corridors=True)
+                         runs=runs, corridors=True, discs=self.reaches(half))
         return route, _outline(route, half, self.network, self.schematic, self.network.areas[self.index])
+
+
+def _followed(network: Network, schematic: Schematic, frame: Frame, index: int, line: Sequence[Point],
+              radii: Sequence[float]) -> tuple[Point, ...]:
+    """A river no link crosses (the Hudson beside Manhattan, a bend of the Thames between two crossings off the
+    board) drawn as a printed map draws it: straight and 45° runs along its carried course, the corners of the
+    course simplified as much as keeps every station on its bank and clear of its disc, with no turn sharper
+    than a right angle (the carried course wiggles where the layout stretched the city unevenly, and a band
+    doubling back on itself is drawn as a knot). () where none does: the river stays carried. Only the last
+    redraw draws it so; the layout's steps never hang on it."""
+    pitch = schematic.pitch or 40.0
+    half = HALF_WIDTH * pitch
+    near = half + DISC_ROOM * pitch
+    before, after = _stations_moved(network, schematic)
+    banks = sides(before, [_to_edge(line[0], frame), *line, _to_edge(line[-1], frame)], frame)
+    carried = _carry(line, before, after, frame)
+    reaches = [half + radius + DISC_CLEARANCE for radius in radii]
+    for tolerance in FOLLOW_TOLERANCES:
+        route = route_through(simplified(carried, tolerance * pitch), after, banks, near, frame, detours=True,
+                              discs=reaches)
+        route = off_the_edge(route, frame)
+        if not _doubles_back(route) and not wrong_stations(route, after, banks, near, frame) and (
+                outline := _outline(route, half, network, schematic, network.areas[index])):
+            return outline
+    return ()
+
+
+def _doubles_back(route: Sequence[Point]) -> bool:
+    """Whether the course turns anywhere by more than a right angle."""
+    return any((q[0] - p[0]) * (r[0] - q[0]) + (q[1] - p[1]) * (r[1] - q[1]) < -1e-9
+               for p, q, r in zip(route, route[1:], route[2:], strict=False))
 
 
 def river_banks(pitch: float) -> tuple[float, float]:
@@ -361,15 +415,16 @@ def _crossed_at(path: Sequence[Point], other: Sequence[Point]) -> float | None:
 
 def _redrawn(middles: list[Point], starts: list[Point], ends: list[Point], places: Sequence[Point],
              banks: Sequence[int], near: float, frame: Frame, detours: bool = False,
-             runs: Runs | None = None, corridors: bool = False) -> list[Point] | None:
+             runs: Runs | None = None, corridors: bool = False, discs: Sequence[float] = ()) -> list[Point] | None:
     """The river through its crossings, running off the board at the edge nearest each end where that
     leaves every station on its bank; else at another edge (a river whose mouth lies inside the map, as
     New York's East River's does, may need to leave by the far side); None if no pair of edges will do.
-    With `detours`, the river may leave the elbows between two crossings (see `_route`)."""
+    With `detours`, the river may leave the elbows between two crossings (see `_route`); `discs`: each
+    station's reach, whose disc the river keeps off where it can (`ways.route_through`)."""
     runs = {} if runs is None else runs  # the routes to each pair of ends share runs
     for start in starts:
         for end in ends:
-            line = route_through([start, *middles, end], places, banks, near, frame, detours, runs, corridors)
+            line = route_through([start, *middles, end], places, banks, near, frame, detours, runs, corridors, discs)
             if not wrong_stations(line, places, banks, near, frame):
                 return line
     return None

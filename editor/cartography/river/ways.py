@@ -22,8 +22,9 @@ DETOUR_PLACES = 6  # a detour may turn at 1/6, 2/6 … 5/6 of the way between tw
 DETOUR_STEPS = 6  # …this many disc-room steps off the straight way at most
 
 # What a run of a way does to the stations round a step (`_Ways`): the stations it flips in or out of the
-# bank, those it runs over (bits of an int), and whether it lies along the board's edge.
-Judged = tuple[int, int, bool]
+# bank, those it runs over (bits of an int), whether it lies along the board's edge, and the stations whose
+# drawn disc its water reaches (bits).
+Judged = tuple[int, int, bool, int]
 # Runs judged, by the step's extent (the stations round it), kept for every river and route of one redraw.
 Runs = dict[tuple[Point, ...], dict[tuple[Point, Point], Judged]]
 
@@ -73,13 +74,17 @@ def wrong_stations(line: Sequence[Point], places: Sequence[Point], banks: Sequen
 
 
 def route_through(points: list[Point], places: Sequence[Point], banks: Sequence[int], near: float, frame: Frame,
-                  detours: bool = False, runs: Runs | None = None, corridors: bool = False) -> list[Point]:
-    """The control points joined by octilinear elbows, each elbow chosen for the fewest wrong stations. With
+                  detours: bool = False, runs: Runs | None = None, corridors: bool = False,
+                  discs: Sequence[float] = ()) -> list[Point]:
+    """The control points joined by octilinear elbows, each elbow chosen for the fewest wrong stations, then
+    the fewest runs along the board's edge, then (given `discs`, each place's reach: the river's half-width
+    and its drawn disc) the fewest discs the water reaches: the disc room `near` keeps is less than a big
+    interchange's disc, and of two elbows that keep the banks the one clear of the discs reads better. With
     `detours`, where neither elbow keeps the banks, the river may go two elbows by way of a point off to
     either side (a station of one bank that the layout drew level with the crossings of the other). Only
     a river whose elbows fail takes them, and only where it shows as much of itself: a detour tends to run
     along the track. `runs` keeps what each run does to the stations, for routes among the same `places` with
-    the same `near` and `frame` (`_Ways`). With `corridors`, a run that no elbow nor detour keeps right is
+    the same `near`, `frame` and `discs` (`_Ways`). With `corridors`, a run that no elbow nor detour keeps right is
     searched for through the stations (`river_corridor`)."""
     runs = {} if runs is None else runs
     line = [points[0]]
@@ -88,19 +93,30 @@ def route_through(points: list[Point], places: Sequence[Point], banks: Sequence[
         options = _elbows(p, q)
         vias = _vias(p, q, near) if detours else []
         extent = (p, q, *vias)
-        ways = _Ways(line, q, points[-1], places, banks, near, frame, extent, runs.setdefault(extent, {}))
-        (wrong, _), best = min(((ways.score(way), way) for way in options), key=lambda scored: scored[0])
+        ways = _Ways(line, q, points[-1], places, banks, near, frame, extent, runs.setdefault(extent, {}), discs)
+        (wrong, *_), best = min(((ways.score(way), way) for way in options), key=lambda scored: scored[0])
         if vias and wrong:
             round_ = [first + second[1:] for via in vias for first in _elbows(p, via) for second in _elbows(via, q)]
             best = min([*options, *round_], key=lambda way: (*ways.score(way), len(way)))
         if corridors:
-            best = _corridor(line, q, points[-1], places, banks, near, frame, best)
+            best = _corridor(line, q, points[-1], places, banks, near, frame, best, discs)
         line.extend(best[1:])
     return [p for i, p in enumerate(line) if i == 0 or math.dist(p, line[i - 1]) > 1e-6]
 
 
+def off_the_edge(line: list[Point], frame: Frame) -> list[Point]:
+    """The river leaving the board where it first meets its edge: a run along the edge at either end is cut.
+    It showed as a strip along the map's border (London's Thames, down the right edge to where its mouth was
+    carried), and it leaves every station on the bank it was on (the bank closes along the edge anyway)."""
+    while len(line) > 2 and _on_edge(line[-2], line[-1], frame):
+        line = line[:-1]
+    while len(line) > 2 and _on_edge(line[0], line[1], frame):
+        line = line[1:]
+    return line
+
+
 def _corridor(line: Sequence[Point], q: Point, last: Point, places: Sequence[Point], banks: Sequence[int],
-              near: float, frame: Frame, best: list[Point]) -> list[Point]:
+              near: float, frame: Frame, best: list[Point], discs: Sequence[float] = ()) -> list[Point]:
     """The run from the end of `line` to q searched for through the stations (`river_corridor.corridor`), if
     it leaves fewer stations near it on the wrong bank or under the river than `best`; else `best`. Judged
     among the stations as far round as the search goes: the elbows' and detours' judge looks no further than
@@ -108,7 +124,7 @@ def _corridor(line: Sequence[Point], q: Point, last: Point, places: Sequence[Poi
     p, reach = line[-1], REACH * near  # as far round as the search may stray
     extent = (p, q, (min(p[0], q[0]) - reach, min(p[1], q[1]) - reach),
               (max(p[0], q[0]) + reach, max(p[1], q[1]) + reach))
-    ways = _Ways(line, q, last, places, banks, near, frame, extent, {})
+    ways = _Ways(line, q, last, places, banks, near, frame, extent, {}, discs)
     if not ways.score(best)[0]:
         return best
     way = corridor(p, q, tuple(ways.points), tuple(bool(ways.off >> k & 1) for k in range(len(ways.points))), near)
@@ -117,7 +133,8 @@ def _corridor(line: Sequence[Point], q: Point, last: Point, places: Sequence[Poi
 
 class _Ways:
     """Judges the ways the river may take from the end of `line` to `end`: how many stations each leaves on
-    the wrong bank or runs over, and how many of its runs lie along the board's edge. Every way starts and
+    the wrong bank or runs over, how many of its runs lie along the board's edge, and how many stations' discs
+    its water reaches (given each place's reach, `discs`). Every way starts and
     ends at the same points and stays within the box round `extent`, so only the stations in that box can
     fare differently: only they are counted.
 
@@ -130,12 +147,17 @@ class _Ways:
 
     def __init__(self, line: Sequence[Point], end: Point, last: Point, places: Sequence[Point],
                  banks: Sequence[int], near: float, frame: Frame, extent: Sequence[Point],
-                 runs: dict[tuple[Point, Point], Judged]) -> None:
+                 runs: dict[tuple[Point, Point], Judged], discs: Sequence[float] = ()) -> None:
         xs, ys = [x for x, _ in extent], [y for _, y in extent]
         x0, x1, y0, y1 = min(xs) - near, max(xs) + near, min(ys) - near, max(ys) + near
         local = [i for i, (x, y) in enumerate(places) if x0 <= x <= x1 and y0 <= y <= y1]
         self.points = [places[i] for i in local]
         self.near, self.frame = near, frame
+        # The stations whose disc a way may reach: round the same box, as far as the widest reach.
+        wide = max(discs, default=0.0)
+        near_discs = [i for i, (x, y) in enumerate(places) if discs
+                      and min(xs) - wide <= x <= max(xs) + wide and min(ys) - wide <= y <= max(ys) + wide]
+        self.discs, self.reaches = [places[i] for i in near_discs], [discs[i] for i in near_discs]
         # The bank with the way cut short to one run from the end of `line` to `end`: every edge but that one
         # is shared by every way's bank.
         shared = bank([*line, end, last], frame)
@@ -145,23 +167,25 @@ class _Ways:
         self.off = inside ^ wanted  # the stations that a way's own runs leave on the wrong bank unless they flip
         # The stations the shared course already runs over.
         self.close = _over(self.points, line, near) | _over(self.points, (end, last), near)
+        self.wet = _over(self.discs, line, self.reaches) | _over(self.discs, (end, last), self.reaches)
         self.runs = runs
 
-    def score(self, way: Sequence[Point]) -> tuple[int, int]:
-        """(stations on the wrong bank or run over, runs along the board's edge) for the way."""
-        off, close, along = self.off, self.close, 0
+    def score(self, way: Sequence[Point]) -> tuple[int, int, int]:
+        """(stations on the wrong bank or run over, runs along the board's edge, discs reached) for the way."""
+        off, close, along, wet = self.off, self.close, 0, self.wet
         for run in itertools.pairwise(way):
-            flips, over, edge = self.runs.get(run) or self._judge(*run)
+            flips, over, edge, reached = self.runs.get(run) or self._judge(*run)
             off ^= flips
             close |= over
             along += edge
-        return (off | close).bit_count(), along
+            wet |= reached
+        return (off | close).bit_count(), along, wet.bit_count()
 
     def _judge(self, p: Point, q: Point) -> Judged:
         """The stations the run pq flips in or out of the bank and runs over, and whether it lies along the
         board's edge; kept for the other ways through it."""
         judged = (_flipped(self.points, p, q), _over(self.points, (p, q), self.near),
-                  math.dist(p, q) > 1e-6 and _on_edge(p, q, self.frame))
+                  math.dist(p, q) > 1e-6 and _on_edge(p, q, self.frame), _over(self.discs, (p, q), self.reaches))
         self.runs[(p, q)] = judged
         return judged
 
@@ -185,17 +209,21 @@ def _flipped(points: Sequence[Point], j: Point, i: Point) -> int:
                if (yi > y) != (yj > y) and x < xi + (y - yi) * (xj - xi) / (yj - yi))
 
 
-def _over(points: Sequence[Point], path: Sequence[Point], reach: float) -> int:
-    """The points nearer than `reach` to a run of `path`, as bits (`nearest_segment(p, path)[1] < reach`, the
-    same floats compared). A point outside a run's box widened by twice the reach (and a millionth) is passed
-    over unmeasured: it lies more than a reach beyond `reach`, and rounding moves a distance by far less."""
+def _over(points: Sequence[Point], path: Sequence[Point], reach: float | Sequence[float]) -> int:
+    """The points nearer than `reach` (one for all, or each point's own) to a run of `path`, as bits
+    (`nearest_segment(p, path)[1] < reach`, the same floats compared). A point outside a run's box widened by
+    twice the largest reach (and a millionth) is passed over unmeasured: it lies more than a reach beyond its
+    reach, and rounding moves a distance by far less."""
+    reaches = [reach] * len(points) if isinstance(reach, float | int) else reach
+    if not points or max(reaches) <= 0:
+        return 0
     found = 0
-    margin = 2 * reach + 1e-6
+    margin = 2 * max(reaches) + 1e-6
     for a, b in itertools.pairwise(path):
         x0, x1 = min(a[0], b[0]) - margin, max(a[0], b[0]) + margin
         y0, y1 = min(a[1], b[1]) - margin, max(a[1], b[1]) + margin
         found |= sum(1 << k for k, p in enumerate(points)
-                     if x0 <= p[0] <= x1 and y0 <= p[1] <= y1 and segment_distance(p, a, b) < reach)
+                     if x0 <= p[0] <= x1 and y0 <= p[1] <= y1 and segment_distance(p, a, b) < reaches[k])
     return found
 
 

@@ -6,10 +6,13 @@ import itertools
 import math
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from editor.cartography.metro.river import HALF_WIDTHS, centre_line, redraw_rivers, sides
+from editor.cartography.metro.river import HALF_WIDTHS, centre_line, redraw_rivers, redrawn_rivers, sides
 from editor.cartography.network import Area, Frame, Network, Place, Schematic, Track
-from game.geometry import band, point_along, point_in_polygon
+from editor.cartography.river.ways import off_the_edge, route_through
+from game.geometry import band, point_along, point_in_polygon, segment_distance, simplified
 
 FRAME = Frame(1000.0, 600.0, 40.0)
 # Four stations on the north bank, four on the south; a river along y = 300 between them.
@@ -222,3 +225,60 @@ def _y_at(line: list[tuple[float, float]], x: float) -> float:
         if min(x0, x1) <= x <= max(x0, x1) and x1 != x0:
             return y0 + (y1 - y0) * (x - x0) / (x1 - x0)
     raise AssertionError(f"the river does not pass x = {x}")
+
+
+def test_of_two_elbows_that_keep_the_banks_the_river_takes_the_one_clear_of_a_big_disc() -> None:
+    """London's Wapping: the disc room keeps the river's middle 15.5 px from a station's centre, but a big
+    interchange's disc is wider than that. Between the crossings (300, 300) and (500, 400) both elbows keep
+    the north station N north; the first one (straight, then 45°) passes 28 px from N, under its 20 px disc."""
+    points = [(0.0, 300.0), (300.0, 300.0), (500.0, 400.0), (1000.0, 400.0)]
+    places = [(420.0, 280.0), (420.0, 500.0)]  # N, and a station of the south bank
+    banks = sides(places, points, FRAME)
+    near = 8.0 + 7.5  # the river's half-width and the disc room, at a pitch of 50
+    plain = route_through(points, places, banks, near, FRAME)
+    assert (400.0, 300.0) in plain  # the first elbow, as before
+    reach = 8.0 + 20.0 + 2.0  # its half-width, N's disc and a little room
+    clear = route_through(points, places, banks, near, FRAME, discs=[reach, reach])
+    assert (400.0, 400.0) in clear and sides(places, clear, FRAME) == banks
+    assert min(math.dist(places[0], point_along(clear, t / 100)) for t in range(101)) > reach
+
+
+def test_a_river_leaves_the_board_where_it_meets_the_edge_rather_than_running_along_it() -> None:
+    # London's Thames ran 45° down to the right edge, then down the edge to where its mouth was carried.
+    line = [(0.0, 100.0), (0.0, 300.0), (200.0, 300.0), (500.0, 600.0), (1000.0, 600.0)]  # FRAME is 1000 × 600
+    places = [(100.0, 200.0), (100.0, 400.0), (600.0, 500.0), (900.0, 550.0)]
+    cut = off_the_edge(line, FRAME)
+    assert cut == [(0.0, 300.0), (200.0, 300.0), (500.0, 600.0)]
+    assert sides(places, cut, FRAME) == sides(places, line, FRAME)  # every station on the bank it was on
+    assert off_the_edge(cut, FRAME) == cut
+
+
+def test_a_river_no_link_crosses_is_drawn_in_straight_and_45_degree_runs_along_its_course() -> None:
+    """Manhattan's Hudson: no link crosses it, so there are no crossings to redraw it through, and carried it
+    kept the city's wiggles (and names sat on it). The last redraw draws it along its carried course."""
+    wiggle = [(0.0, 330.0), (150.0, 300.0), (300.0, 345.0), (450.0, 310.0), (600.0, 350.0), (750.0, 300.0),
+              (900.0, 340.0), (1000.0, 320.0)]
+    river = tuple(band(wiggle, 15.0, -15.0))
+    network = Network(tuple(Place(x, y, f"S{i}") for i, (x, y) in enumerate(NORTH + SOUTH)),
+                      TRACKS[:6], (Area("water", river),))  # no link across
+    moved = [(x + 20.0, y + 40.0) for x, y in NORTH + SOUTH]
+    schematic = Schematic(tuple(moved), tuple((moved[t.a], moved[t.b]) for t in network.tracks), network.areas, 50.0)
+    drawn = redraw_rivers(network, schematic, FRAME).areas[0].points
+    assert drawn != river and _octilinear(drawn)
+    line = centre_line(drawn)
+    before = centre_line(river)
+    assert line is not None and before is not None
+    assert sides(moved, line, FRAME) == sides(NORTH + SOUTH, before, FRAME)
+    assert all(segment_distance(p, a, b) > 15.0 for p in moved for a, b in itertools.pairwise(line))
+    # The layout's own steps never hang on such a river: asked strictly, it stays as carried.
+    assert redrawn_rivers(network, schematic, FRAME, strict=True)[0].areas[0].points == river
+
+
+@given(st.lists(st.tuples(st.floats(0, 500), st.floats(0, 500)), min_size=2, max_size=12), st.floats(0.5, 100))
+def test_a_simplified_course_keeps_its_ends_and_passes_within_the_tolerance_of_every_point(
+        points: list[tuple[float, float]], tolerance: float) -> None:
+    kept = simplified(points, tolerance)
+    assert kept[0] == points[0] and kept[-1] == points[-1]
+    assert all(p in points for p in kept)
+    assert all(min(segment_distance(p, a, b) for a, b in itertools.pairwise(kept)) <= tolerance + 1e-9
+               for p in points)

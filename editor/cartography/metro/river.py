@@ -20,6 +20,12 @@ stations too close for the usual width), and left out where even the narrowest f
 outline, which the importer leaves out; the crossings' water symbols remain). A river whose mouth lies inside the
 map runs off by whichever edges keep every station on its bank (the nearest first); one whose mouth the layout
 drew level with a station of the other bank may slide its mouth along the edge (`SLIDES`).
+
+The last redraw (the map as the board file holds it) also weighs what the layout's steps need not: of two
+ways that keep the banks it takes the one whose water stays off the stations' drawn discs (a big interchange's
+disc is wider than the room kept from its centre), it runs straight off the board where it meets the edge
+rather than along it, and it draws a river no link crosses (Manhattan's Hudson) along its carried course in
+straight and 45° runs (`_followed`).
 """
 
 from __future__ import annotations
@@ -58,6 +64,7 @@ NARROWEST = 0.1  # of its widest pairing: a band's narrowest pairing (else the o
 DISC_CLEARANCE = 2.0  # board px: where it has the choice, a river's edge passes this far outside a station's disc
 FOLLOW_TOLERANCES = (2.0, 1.0, 0.5, 0.25)  # of the pitch: how near a river no link crosses keeps to its carried
 # course, the simplest first
+FOLLOW_REACH = 2.0  # of the pitch: how far from the river as the layout carried it a followed course may turn
 
 
 
@@ -278,8 +285,10 @@ def _followed(network: Network, schematic: Schematic, frame: Frame, index: int, 
     board) drawn as a printed map draws it: straight and 45° runs along its carried course, the corners of the
     course simplified as much as keeps every station on its bank and clear of its disc, with no turn sharper
     than a right angle (the carried course wiggles where the layout stretched the city unevenly, and a band
-    doubling back on itself is drawn as a knot). () where none does: the river stays carried. Only the last
-    redraw draws it so; the layout's steps never hang on it."""
+    doubling back on itself is drawn as a knot), and no corner further than `FOLLOW_REACH` from the river as
+    drawn now (the course carried with the nearest stations runs wild where the layout turned the city and the
+    river runs far from any station). () where none does: the river stays carried. Only the last redraw draws
+    it so; the layout's steps never hang on it."""
     pitch = schematic.pitch or 40.0
     half = HALF_WIDTH * pitch
     near = half + DISC_ROOM * pitch
@@ -287,11 +296,17 @@ def _followed(network: Network, schematic: Schematic, frame: Frame, index: int, 
     banks = sides(before, [_to_edge(line[0], frame), *line, _to_edge(line[-1], frame)], frame)
     carried = _carry(line, before, after, frame)
     reaches = [half + radius + DISC_CLEARANCE for radius in radii]
+    drawn = schematic.areas[index].points
+    if len(drawn) < 3:
+        return ()
     for tolerance in FOLLOW_TOLERANCES:
         route = route_through(simplified(carried, tolerance * pitch), after, banks, near, frame, detours=True,
                               discs=reaches)
         route = off_the_edge(route, frame)
-        if not _doubles_back(route) and not wrong_stations(route, after, banks, near, frame) and (
+        if _doubles_back(route) or any(polygon_boundary_distance(p, drawn) > FOLLOW_REACH * pitch
+                                       and not point_in_polygon(p, drawn) for p in route):
+            continue
+        if not wrong_stations(route, after, banks, near, frame) and (
                 outline := _outline(route, half, network, schematic, network.areas[index])):
             return outline
     return ()

@@ -155,9 +155,9 @@ class _Ways:
         self.near, self.frame = near, frame
         # The stations whose disc a way may reach: round the same box, as far as the widest reach.
         wide = max(discs, default=0.0)
-        near_discs = [i for i, (x, y) in enumerate(places) if discs
-                      and min(xs) - wide <= x <= max(xs) + wide and min(ys) - wide <= y <= max(ys) + wide]
-        self.discs, self.reaches = [places[i] for i in near_discs], [discs[i] for i in near_discs]
+        reached = [i for i, (x, y) in enumerate(places)
+                   if x0 - wide <= x <= x1 + wide and y0 - wide <= y <= y1 + wide] if discs else []
+        self.discs, self.reaches = [places[i] for i in reached], [discs[i] for i in reached]
         # The bank with the way cut short to one run from the end of `line` to `end`: every edge but that one
         # is shared by every way's bank.
         shared = bank([*line, end, last], frame)
@@ -167,7 +167,8 @@ class _Ways:
         self.off = inside ^ wanted  # the stations that a way's own runs leave on the wrong bank unless they flip
         # The stations the shared course already runs over.
         self.close = _over(self.points, line, near) | _over(self.points, (end, last), near)
-        self.wet = _over(self.discs, line, self.reaches) | _over(self.discs, (end, last), self.reaches)
+        self.wet = _over(self.discs, line, self.reaches) | _over(self.discs, (end, last), self.reaches) \
+            if self.discs else 0
         self.runs = runs
 
     def score(self, way: Sequence[Point]) -> tuple[int, int, int]:
@@ -185,7 +186,8 @@ class _Ways:
         """The stations the run pq flips in or out of the bank and runs over, and whether it lies along the
         board's edge; kept for the other ways through it."""
         judged = (_flipped(self.points, p, q), _over(self.points, (p, q), self.near),
-                  math.dist(p, q) > 1e-6 and _on_edge(p, q, self.frame), _over(self.discs, (p, q), self.reaches))
+                  math.dist(p, q) > 1e-6 and _on_edge(p, q, self.frame),
+                  _over(self.discs, (p, q), self.reaches) if self.discs else 0)
         self.runs[(p, q)] = judged
         return judged
 

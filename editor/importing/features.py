@@ -115,7 +115,7 @@ def _clusters(names: list[str], where: dict[str, Point], busier: Callable[[str],
               pad: float) -> list[tuple[str, list[str]]]:
     """Round groups of neighbouring stations, spread over the map: a station and its nearest free neighbours
     while their rounded outline holds no other station and crosses no other cluster's, named after the
-    station it grew from ("Borough Hall area")."""
+    station it grew from ("Borough Hall area"; "86 St area", not "86 St (1) area", unless another is too)."""
     wanted = max(2, round(CLUSTER_SHARE * len(names)))
     smallest, largest = CLUSTER_MEMBERS
     reach = CLUSTER_REACH * width
@@ -140,10 +140,18 @@ def _clusters(names: list[str], where: dict[str, Point], busier: Callable[[str],
                 members.append(candidate)
                 outline = tried
         if len(members) >= smallest:
-            clusters.append((f"{seed} area", members))
+            clusters.append((seed, members))
             outlines.append(outline)
             claimed.update(members)
-    return clusters
+    plain = [_without_lines(seed) for seed, _ in clusters]
+    return [(f"{short if plain.count(short) == 1 else seed} area", members)
+            for short, (seed, members) in zip(plain, clusters, strict=True)]
+
+
+def _without_lines(name: str) -> str:
+    """A station's name without the lines or place the data adds to tell stations apart: "86 St (1)" → "86 St"."""
+    head, bracket, _rest = name.partition(" (")
+    return head if bracket and name.endswith(")") and head else name
 
 
 def _touch(a: list[Point], b: list[Point]) -> bool:

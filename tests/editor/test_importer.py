@@ -392,6 +392,10 @@ def test_the_command_line_import_guesses_its_citys_features_and_warns_about_noth
         assert sum(n.connection for n in stations) == 8
     if city == "newyork":
         assert len(result.board.clusters) >= 2
+        # Named after the station each grew from, as a player says it: "Lorimer St area", not "Lorimer St (G L)
+        # area" (the data's lines, there to tell stations apart, read as raw data in a district's title).
+        assert "Lorimer St (G L)" in {n.name for n in stations}
+        assert "Lorimer St area" in {c.name for c in result.board.clusters}
 
 
 def test_a_configuration_gets_only_the_features_it_names() -> None:

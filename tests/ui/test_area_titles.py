@@ -68,21 +68,26 @@ def test_a_title_over_a_station_name_costs_more_than_one_in_open_paper(new_york:
 
 def test_no_district_title_is_written_under_a_station_name(new_york: StaticPainter) -> None:
     """New York's districts are dense: "LOWER MANHATTAN" on one line ran under Chambers St. A title may go on
-    two lines, and every one finds a spot clear of every name (at the largest names are drawn)."""
+    two lines, and every one finds a spot clear of every name (at the largest names are drawn), but Lower
+    Manhattan's: its one clear spot was across the Hudson, in New Jersey, and it is left out."""
     board = new_york.board
     scale = SMALL_WINDOW_MAP_PX / board.width
     height = new_york.title_px(CLUSTER_TITLE, scale) / scale
     names = new_york.names
-    under = []
+    under, left_out = [], []
     for cluster in board.clusters:
         x, y, w, _ = geometry.bounding_rect(cluster.polygon)
         top = (x + w / 2, y + 0.9 * new_york.metrics.unit * CLUSTER_TITLE[0])
         spot = new_york.title_spot(cluster.name, cluster.polygon, CLUSTER_TITLE, True, top)
+        if not spot.lines:
+            left_out.append(cluster.name)
+            continue
         assert spot.lines in title_layouts(cluster.name)
         box = title_box(spot.centre, lines_size(spot.lines, height, True))
         under += [(cluster.name, board.nodes[i].name) for i in names.stations()
                   if geometry.boxes_overlap(box, names.box(i, CLEAR_SCALE))]
     assert under == []
+    assert left_out == ["Lower Manhattan"]
 
 
 def test_a_title_of_several_words_may_go_on_two_even_lines() -> None:
@@ -101,9 +106,31 @@ def test_a_clear_spot_between_the_grid_points_is_found() -> None:
     x, y, w, h = -size[1], -size[1], 1100 + 2 * size[1], 1100 + 2 * size[1]  # the grid's frame
     grid = [(x + w * (i + 0.5) / GRID, y + h * (j + 0.5) / GRID) for i in range(GRID) for j in range(GRID)]
     titles.covered = Covered((), tuple((gx, gy, 10.0) for gx, gy in grid), ())
+    titles.water_edges = ()
     centre, cost = titles._best(outline, size, None, False)
     assert cost == 0.0
     assert min(geometry.box_point_distance(title_box(centre, size), gx, gy) for gx, gy in grid) >= 10.0
+
+
+def test_a_title_beside_its_district_is_never_across_water_from_it() -> None:
+    """A small Manhattan district, its outline full of stations: the only open paper near it was across the
+    Hudson, and its title was written in New Jersey. Beside it across water, a title names the wrong shore."""
+    outline = [(0.0, 0.0), (100.0, 0.0), (100.0, 100.0), (0.0, 100.0)]
+    size = (30.0, 20.0)
+    river = [(-25.0, -300.0), (-15.0, -300.0), (-15.0, 400.0), (-25.0, 400.0)]
+    reach = size[0] + size[1] + size[1]  # as far round as a district's title may go, and a title's height
+    spots = [(x, y) for x in range(-int(reach) - 40, 100 + int(reach) + 40, 5)
+             for y in range(-int(reach) - 40, 100 + int(reach) + 40, 5)]
+    titles = AreaTitles.__new__(AreaTitles)
+    titles.sheet = (-500.0, -500.0, 3000.0, 3000.0)
+    titles._spots = {}
+    titles.covered = Covered((), tuple((x, y, 6.0) for x, y in spots if x > -25), ())  # open paper only west
+    titles.water_edges = ()
+    centre, cost = titles._best(outline, size, None, False)
+    assert centre[0] < -25 and cost < 100  # without the water: the far shore
+    titles.water_edges = tuple(zip(river, river[1:] + river[:1], strict=True))
+    centre, cost = titles._best(outline, size, None, False)
+    assert centre[0] > -15 or cost == float("inf")  # with it: never there (left out, as nothing else is clear)
 
 
 SHIPPED = ["london", "london_classic", "berlin", "newyork"]

@@ -13,7 +13,8 @@ A title must never hide a station: its disc (with a margin) and its name (as dra
 at larger text sizes) weigh far more than anything else, and the title stays inside the map the view fits;
 with no spot clear of them it is left out. A park's or water's title, painted under the track, stays within
 two heights of its area and weighs a track crossing more (through its middle more still); where the track
-still cuts through its middle (`Covered.cuts_middle`) the painter leaves it out.
+still cuts through its middle (`Covered.cuts_middle`) the painter leaves it out. A title beside its area is
+never across water from it (a small Manhattan district's title was written in New Jersey).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from game import geometry
 from game.board.legibility import name_obstacles
@@ -136,6 +138,11 @@ class Covered:
         return cost
 
 
+def _edges(outline: Sequence[Point]) -> list[tuple[Point, Point]]:
+    """A polygon's edges, the last closing it."""
+    return list(pairwise((*outline, outline[0])))
+
+
 def _middle_half(box: Box) -> Box:
     """The middle half of a title's box, across: where a cut leaves no word to read."""
     x, y, w, h = box
@@ -155,6 +162,7 @@ class AreaTitles:
                                tuple((segment, t.half_width) for t in obstacles.tracks
                                      for segment in zip(t.path, t.path[1:], strict=False)))
         self.sheet = sheet
+        self.water_edges = tuple(edge for outline in obstacles.water for edge in _edges(outline))
         self._spots: dict[tuple[tuple[Point, ...], str, float, bool], TitleSpot] = {}
 
     def spot(self, outline: Sequence[Point], text: str, height: float, capitals: bool,
@@ -224,7 +232,17 @@ class AreaTitles:
         cost = near.cost(box, CLEARANCE * size[1], under_track)
         if not geometry.point_in_polygon(centre, outline):
             away = geometry.polygon_boundary_distance(centre, outline) / size[1]
-            if under_track and away > NEAR:
+            if (under_track and away > NEAR) or self._across_water(centre, outline):
                 return math.inf
             cost += OUTSIDE_COST + away
         return cost
+
+    def _across_water(self, centre: Point, outline: list[Point]) -> bool:
+        """Whether the way from a title beside its area to the nearest point of the area crosses water."""
+        nearest = min((geometry.project_on_segment(centre, a, b) for a, b in _edges(outline)),
+                      key=lambda found: found[1])[0]
+        x0, x1 = min(centre[0], nearest[0]), max(centre[0], nearest[0])
+        y0, y1 = min(centre[1], nearest[1]), max(centre[1], nearest[1])
+        return any(geometry.segment_intersection(centre, nearest, a, b) is not None for a, b in self.water_edges
+                   if max(a[0], b[0]) >= x0 and min(a[0], b[0]) <= x1 and max(a[1], b[1]) >= y0
+                   and min(a[1], b[1]) <= y1)

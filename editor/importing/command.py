@@ -77,7 +77,8 @@ def config_from(args: argparse.Namespace) -> dict[str, object]:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Build the starter board and write it; one line on standard output says what was written."""
+    """Build the starter board and write it; standard output says what was written, then, a line each, what a
+    designer should know of it (crowded names and where to see them, rivers left out, a short game)."""
     if args.out.is_dir():
         raise ImportError_(f"{args.out} is a folder; give the map's file name, e.g. {args.out / 'board.tmx'}")
     if not args.out.parent.is_dir():  # a mistyped folder is refused, not created: nothing lands somewhere unseen
@@ -85,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
     board = build_board(config_from(args), args.data)
     stations = sum(1 for node in board.nodes if not node.waypoint)
     layout = "geographic"
-    hint = ""
+    notes: list[str] = []
     if args.geographic:
         write_tmx(board, args.out, backup=True)
     else:
@@ -98,31 +99,32 @@ def run(args: argparse.Namespace) -> int:
         if progress is not None:
             progress(1.0)  # a climb that stops early leaves the line short of its end
         doc.save(args.out)  # once: a file that was there already is kept as .bak
-        layout = "schematic, every name placed" if not result.figures.unresolved_names else \
-            f"schematic, names still crowded: {crowded_names(result.problems, [n.name for n in board.nodes])}"
-        if result.figures.unresolved_names:  # the list above stops at a few: where to see every one
-            hint = f"; each is listed under Problems in the editor (python -m editor {args.out})"
+        layout = "schematic, every name placed" if not result.figures.unresolved_names else "schematic"
+        if result.figures.unresolved_names:  # the list stops at a few: where to see every one
+            notes += [f"names still crowded: {crowded_names(result.problems, [n.name for n in board.nodes])}",
+                      f"each is listed under Problems in the editor: python -m editor {args.out}"]
         if result.figures.unresolved_names and not args.thorough:
-            hint += "; --thorough takes minutes, not seconds, for clearer names"
-        hint += _rivers_left_out([name for object_id, name in rivers.items() if doc.get(object_id) is None])
+            notes.append("--thorough takes minutes, not seconds, for clearer names")
+        notes += _rivers_left_out([name for object_id, name in rivers.items() if doc.get(object_id) is None])
     cards = destination_cards(board)
-    short = "" if cards >= SHORT_GAME_CARDS else \
-        f"; only {counted(cards, 'destination card')} (a shipped board has {SHIPPED_CARDS}), so the game will be" \
-        " short: a bigger area or more stations gives a longer one"
-    print(f"wrote {args.out}: {counted(stations, 'station')}, {counted(len(board.links), 'link')} ({layout})"
-          f"{hint}{short}")
+    if cards < SHORT_GAME_CARDS:
+        notes.append(f"only {counted(cards, 'destination card')} (a shipped board has {SHIPPED_CARDS}), so the game"
+                     " will be short: a bigger area or more stations gives a longer one")
+    print(f"wrote {args.out}: {counted(stations, 'station')}, {counted(len(board.links), 'link')} ({layout})")
+    for note in notes:
+        print(f"  {note}")
     return 0
 
 
-def _rivers_left_out(names: list[str]) -> str:
+def _rivers_left_out(names: list[str]) -> list[str]:
     """What the message says of rivers the layout could not draw with every station on its own bank (the
     layout leaves them out: a river across the wrong stations misleads), so a designer knows to draw them."""
     if not names:
-        return ""
+        return []
     unnamed = sum(1 for name in names if not name)
     named = ", ".join([name for name in names if name] + ([counted(unnamed, "river")] if unnamed else []))
-    return (f"; left out: {named} (no course the layout found keeps every station on its own bank: draw it with"
-            " the editor's Water tool (R), or in Tiled)")
+    return [f"left out: {named} (no course the layout found keeps every station on its own bank: draw it with"
+            " the editor's Water tool (R), or in Tiled)"]
 
 
 class ProgressLine:

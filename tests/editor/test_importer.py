@@ -280,7 +280,9 @@ def test_the_summary_warns_that_a_small_import_makes_a_short_game(tmp_path: Path
     assert editor_main(["import", "--city", "london", "--stations", str(stations), "-o", str(tmp_path / "s.tmx"),
                         "--geographic"]) == 0
     said = capsys.readouterr().out
-    assert said.count("\n") == 1 and "game will be short" in said and "more stations" in said
+    first, note = said.splitlines()  # what was written, then a line for what the designer should know
+    assert first.startswith("wrote ") and note.startswith("  only ") and "game will be short" in note
+    assert "more stations" in note
     assert editor_main(["import", "--city", "london", "--area", "51.48,-0.23,51.55,-0.03", "-o",
                         str(tmp_path / "big.tmx"), "--geographic"]) == 0
     assert "short" not in capsys.readouterr().out  # a board the size of a shipped one: no warning
@@ -315,7 +317,7 @@ def test_an_import_is_a_schematic_map_with_placed_names_unless_asked_otherwise(
     # which names are crowded, if any, so the designer knows where to look, and the way to clearer ones
     assert ("crowded" in said) == ("--thorough takes minutes" in said)
     if "crowded" in said:
-        names = said.split("names still crowded: ")[1].split(")")[0].split(", ")
+        names = said.split("names still crowded: ")[1].split("\n")[0].split(", ")
         assert names and all(any(s.name == n.split(" and ")[0] for s in Document.load(schematic).of_kind("station"))
                              for n in names)
     assert not (tmp_path / "mitte.tmx.bak").exists()  # one write: no stray backup of a half-made board
@@ -501,7 +503,7 @@ def test_a_thorough_import_takes_its_time_for_clearer_names_and_shows_it(
     said = capsys.readouterr()
     assert "laying out" not in said.err
     assert "crowded" in said.out and "--thorough takes minutes" in said.out  # the quick one points the way
-    assert f"listed under Problems in the editor (python -m editor {quick})" in said.out  # and where to see all
+    assert f"\n  each is listed under Problems in the editor: python -m editor {quick}\n" in said.out  # all of them
     assert editor_main(["import", "--city", "london", *area, "-o", str(thorough), "--thorough"]) == 0
     said = capsys.readouterr()
     assert "--thorough takes" not in said.out  # asked already

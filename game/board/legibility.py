@@ -33,6 +33,7 @@ from game.board.name_clearance import (
 from game.board.text_metrics import name_metrics
 from game.geometry import (
     Box,
+    Point,
     SpatialGrid,
     bounding_rect,
     point_in_polygon,
@@ -96,8 +97,13 @@ def name_obstacles(board: Board) -> NameObstacles:
                                                     proportions.outward(proportions.leaving(board, node.index)),
                                                     radii[node.index], width), width / 2, node.name)
                  for node in nodes if node.terminus)
-    water = tuple(d.points for d in board.decorations if d.kind == "water" and len(d.points) >= 3)
-    return NameObstacles(discs=discs, tracks=tracks, bars=bars, spacing=name_spacing(board.label_px), water=water)
+    return NameObstacles(discs=discs, tracks=tracks, bars=bars, spacing=name_spacing(board.label_px),
+                         water=water_outlines(board))
+
+
+def water_outlines(board: Board) -> tuple[tuple[Point, ...], ...]:
+    """The outline of every river and lake on the board."""
+    return tuple(d.points for d in board.decorations if d.kind == "water" and len(d.points) >= 3)
 
 
 def beds_over(ends: Sequence[tuple[int, int]], obstacles: NameObstacles) -> list[tuple[int, int]]:
@@ -149,7 +155,7 @@ def stations_in_water(board: Board) -> list[str]:
     """The stations whose disc, as drawn, the water reaches: no rule's breach (a big interchange on a short
     link across a river cannot keep clear), but the station looks as if it stood in the river."""
     radii = proportions.node_radii(board)
-    water = [d.points for d in board.decorations if d.kind == "water" and len(d.points) >= 3]
+    water = water_outlines(board)
     return [node.name for node in board.nodes if not node.waypoint
             and any(point_in_polygon((node.x, node.y), outline)
                     or polygon_boundary_distance((node.x, node.y), outline) < radii[node.index] for outline in water)]

@@ -157,6 +157,14 @@ def _water_edges(water: tuple[tuple[Point, ...], ...]) -> tuple[tuple[tuple[Poin
     return tuple(edges), grid  # shared by every scene of this water: not to be changed
 
 
+def crosses_water(water: tuple[tuple[Point, ...], ...], a: Point, b: Point) -> bool:
+    """Whether the way from a to b crosses an edge of the water: a name or a title at b, read as belonging to
+    a, sits on the water or on its far bank."""
+    edges, grid = _water_edges(water)
+    span = (min(a[0], b[0]), min(a[1], b[1]), abs(b[0] - a[0]), abs(b[1] - a[1]))
+    return any(segment_intersection(a, b, *edges[k]) for k in grid.near(span))
+
+
 class NameScene:
     """The board around the names: built once, asked about many candidate boxes."""
 
@@ -194,7 +202,7 @@ class NameScene:
                                        abs(by - ay) + 2 * hw), len(self.segments))
                 self.segments.append((ax, ay, bx, by, hw, t))
                 self.segment_bounds.append((min(ax, bx) - hw, min(ay, by) - hw, max(ax, bx) + hw, max(ay, by) + hw))
-        self.water_edges, self.water_grid = _water_edges(obstacles.water)
+        self.water = obstacles.water
         self.icons = [(icon.box, icon.name) for icon in obstacles.icons]
         self.icon_grid: SpatialGrid[int] = SpatialGrid(CELL)
         for k, (box, _) in enumerate(self.icons):
@@ -213,13 +221,10 @@ class NameScene:
     def across_water(self, pos: int, box: Box) -> bool:
         """Whether the way from station `pos` to the middle of the box crosses a water's edge: the name sits on
         the water or on the far bank, where a reader looks for another station's name."""
-        if not self.water_edges:
+        if not self.water:
             return False
         me = self.stations[pos]
-        middle = (box[0] + box[2] / 2, box[1] + box[3] / 2)
-        span = (min(me.x, middle[0]), min(me.y, middle[1]), abs(middle[0] - me.x), abs(middle[1] - me.y))
-        return any(segment_intersection((me.x, me.y), middle, *self.water_edges[k])
-                   for k in self.water_grid.near(span))
+        return crosses_water(self.water, (me.x, me.y), (box[0] + box[2] / 2, box[1] + box[3] / 2))
 
     def _stations_at(self, x: float, y: float) -> list[NameStation]:
         return [self.stations[p] for p in self.station_grid.near((x - 1, y - 1, 2, 2))]

@@ -106,7 +106,7 @@ def test_a_clear_spot_between_the_grid_points_is_found() -> None:
     x, y, w, h = -size[1], -size[1], 1100 + 2 * size[1], 1100 + 2 * size[1]  # the grid's frame
     grid = [(x + w * (i + 0.5) / GRID, y + h * (j + 0.5) / GRID) for i in range(GRID) for j in range(GRID)]
     titles.covered = Covered((), tuple((gx, gy, 10.0) for gx, gy in grid), ())
-    titles.water_edges = ()
+    titles.water = ()
     centre, cost = titles._best(outline, size, None, False)
     assert cost == 0.0
     assert min(geometry.box_point_distance(title_box(centre, size), gx, gy) for gx, gy in grid) >= 10.0
@@ -125,10 +125,10 @@ def test_a_title_beside_its_district_is_never_across_water_from_it() -> None:
     titles.sheet = (-500.0, -500.0, 3000.0, 3000.0)
     titles._spots = {}
     titles.covered = Covered((), tuple((x, y, 6.0) for x, y in spots if x > -25), ())  # open paper only west
-    titles.water_edges = ()
+    titles.water = ()
     centre, cost = titles._best(outline, size, None, False)
     assert centre[0] < -25 and cost < 100  # without the water: the far shore
-    titles.water_edges = tuple(zip(river, river[1:] + river[:1], strict=True))
+    titles.water = (tuple(river),)
     centre, cost = titles._best(outline, size, None, False)
     assert centre[0] > -15 or cost == float("inf")  # with it: never there (left out, as nothing else is clear)
 

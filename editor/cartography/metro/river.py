@@ -144,8 +144,8 @@ def _slid(point: Point, frame: Frame, step: float, count: int) -> list[Point]:
 
 def redraw_rivers(network: Network, schematic: Schematic, frame: Frame, discs: Sequence[float] = ()) -> Schematic:
     """The schematic with each band-shaped water area redrawn through its crossings (see module doc); given
-    each place's drawn disc radius (`scene.disc_radii`), of two ways that keep the banks the one whose water
-    stays off the discs."""
+    each place's drawn disc radius (the name scene's discs), of two ways that keep the banks the one whose
+    water stays off the discs."""
     return redrawn_rivers(network, schematic, frame, discs=discs)[0]
 
 
@@ -173,17 +173,19 @@ def redrawn_rivers(network: Network, schematic: Schematic, frame: Frame, strict:
         if line is None:
             continue
         crossings = _crossings(network, line)
-        if not crossings:
-            if not strict and (followed := _followed(network, schematic, frame, index, line, radii)):
-                areas[index] = Area(area.kind, followed, area.name)
+        if not crossings and strict:
             continue
         banks = sides(before, [_to_edge(line[0], frame), *line, _to_edge(line[-1], frame)], frame)
+        carried = _carry(line, before, after, frame)
+        if not crossings:
+            if followed := _followed(network, schematic, frame, index, carried, after, banks, radii):
+                areas[index] = Area(area.kind, followed, area.name)
+            continue
         city = input_crossings(network) if city is None else city
         middles = [_crossing_point(network, schematic, area, k, at, city) for _, k, at in crossings]
         start = _carried_end(line[0], before, after)
         end = _carried_end(line[-1], before, after)
         ends = (_edges(start, frame), _edges(end, frame))
-        carried = _carry(line, before, after, frame)
         misplaced = _misplaced(carried, after, banks, frame)
         course = River(network, schematic, frame, index, middles, ends, after, banks, carried, misplaced, strict,
                        radii)
@@ -231,7 +233,7 @@ class River:
 
     def reaches(self, half: float) -> list[float]:
         """How near each station's centre the river's course reaches its disc, at this half-width."""
-        return [half + radius + DISC_CLEARANCE for radius in self.radii]
+        return _reaches(self.radii, half)
 
     def drawn(self, half: float, runs: Runs) -> tuple[list[Point] | None, tuple[Point, ...]]:
         """The river's course and outline at this half-width: through its crossings' elbows; else, where
@@ -279,8 +281,13 @@ class River:
         return route, _outline(route, half, self.network, self.schematic, self.network.areas[self.index])
 
 
-def _followed(network: Network, schematic: Schematic, frame: Frame, index: int, line: Sequence[Point],
-              radii: Sequence[float]) -> tuple[Point, ...]:
+def _reaches(radii: Sequence[float], half: float) -> list[float]:
+    """How near each station's centre a river's course of this half-width reaches the station's disc."""
+    return [half + radius + DISC_CLEARANCE for radius in radii]
+
+
+def _followed(network: Network, schematic: Schematic, frame: Frame, index: int, carried: list[Point],
+              after: Sequence[Point], banks: Sequence[int], radii: Sequence[float]) -> tuple[Point, ...]:
     """A river no link crosses (the Hudson beside Manhattan, a bend of the Thames between two crossings off the
     board) drawn as a printed map draws it: straight and 45° runs along its carried course, the corners of the
     course simplified as much as keeps every station on its bank and clear of its disc, with no turn sharper
@@ -288,14 +295,12 @@ def _followed(network: Network, schematic: Schematic, frame: Frame, index: int, 
     doubling back on itself is drawn as a knot), and no corner further than `FOLLOW_REACH` from the river as
     drawn now (the course carried with the nearest stations runs wild where the layout turned the city and the
     river runs far from any station). () where none does: the river stays carried. Only the last redraw draws
-    it so; the layout's steps never hang on it."""
+    it so; the layout's steps never hang on it. `carried`: its centre line carried with the stations, run out
+    to the edges; `after`, `banks`: each station's place on the layout and its bank."""
     pitch = schematic.pitch or 40.0
     half = HALF_WIDTH * pitch
     near = half + DISC_ROOM * pitch
-    before, after = _stations_moved(network, schematic)
-    banks = sides(before, [_to_edge(line[0], frame), *line, _to_edge(line[-1], frame)], frame)
-    carried = _carry(line, before, after, frame)
-    reaches = [half + radius + DISC_CLEARANCE for radius in radii]
+    reaches = _reaches(radii, half)
     drawn = schematic.areas[index].points
     if len(drawn) < 3:
         return ()

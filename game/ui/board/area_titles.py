@@ -27,6 +27,7 @@ from itertools import pairwise
 from game import geometry
 from game.board.legibility import name_obstacles
 from game.board.model import Board
+from game.board.name_clearance import crosses_water
 from game.geometry import Box, box_point_distance, box_segment_distance
 from game.ui import style
 
@@ -138,11 +139,6 @@ class Covered:
         return cost
 
 
-def _edges(outline: Sequence[Point]) -> list[tuple[Point, Point]]:
-    """A polygon's edges, the last closing it."""
-    return list(pairwise((*outline, outline[0])))
-
-
 def _middle_half(box: Box) -> Box:
     """The middle half of a title's box, across: where a cut leaves no word to read."""
     x, y, w, h = box
@@ -162,7 +158,7 @@ class AreaTitles:
                                tuple((segment, t.half_width) for t in obstacles.tracks
                                      for segment in zip(t.path, t.path[1:], strict=False)))
         self.sheet = sheet
-        self.water_edges = tuple(edge for outline in obstacles.water for edge in _edges(outline))
+        self.water = obstacles.water
         self._spots: dict[tuple[tuple[Point, ...], str, float, bool], TitleSpot] = {}
 
     def spot(self, outline: Sequence[Point], text: str, height: float, capitals: bool,
@@ -239,10 +235,6 @@ class AreaTitles:
 
     def _across_water(self, centre: Point, outline: list[Point]) -> bool:
         """Whether the way from a title beside its area to the nearest point of the area crosses water."""
-        nearest = min((geometry.project_on_segment(centre, a, b) for a, b in _edges(outline)),
+        nearest = min((geometry.project_on_segment(centre, a, b) for a, b in pairwise((*outline, outline[0]))),
                       key=lambda found: found[1])[0]
-        x0, x1 = min(centre[0], nearest[0]), max(centre[0], nearest[0])
-        y0, y1 = min(centre[1], nearest[1]), max(centre[1], nearest[1])
-        return any(geometry.segment_intersection(centre, nearest, a, b) is not None for a, b in self.water_edges
-                   if max(a[0], b[0]) >= x0 and min(a[0], b[0]) <= x1 and max(a[1], b[1]) >= y0
-                   and min(a[1], b[1]) <= y1)
+        return crosses_water(self.water, nearest, centre)

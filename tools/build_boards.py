@@ -1,17 +1,25 @@
-"""Rebuild the shipped boards: configuration → Tiled source (boards/src) → compiled board file (boards).
+"""The shipped boards: Tiled source (boards/src) → compiled board file (boards), and how a source is made.
 
-python -m tools.build_boards [NAME …] [--data DIR] [--check | --search]
+python -m tools.build_boards [NAME …]                  compile the sources into the board files
+python -m tools.build_boards --regenerate [NAME …]     make the sources again from their configurations
+python -m tools.build_boards --check | --search [NAME …] [--data DIR]
 
-Every hand decision about a shipped board lives in tools/board_configs/NAME.json, so the sources can be
-regenerated at any time and come out the same. Boards come out as metro maps (the pipeline the editor's
-Tidy layout runs); `"layout": "geographic"` in a configuration keeps the importer's geographic positions.
-A configuration may say `"extends": "london"`: it starts from that board's configuration (but its `"finish"`,
-which belongs to the base's own map), its other keys replace the base's, and `append` adds to the base's lists.
+A shipped board's source is the Tiled map in boards/src, and it is what ships: the plain build compiles it,
+byte for byte the same every time. A source was first made from its configuration, tools/board_configs/NAME.json
+(`--regenerate`), which holds the hand decisions the importer takes: the station list, merged names, links,
+termini, destinations. Boards come out as metro maps (the pipeline the editor's Tidy layout runs);
+`"layout": "geographic"` in a configuration keeps the importer's geographic positions. A configuration may say
+`"extends": "london"`: it starts from that board's configuration (but its `"finish"`, which belongs to the base's
+own map), its other keys replace the base's, and `append` adds to the base's lists. The sources were then
+finished by hand as a designer finishes a map in the editor or Tiled (New York's, Berlin's and London's
+rivers drawn in straight and 45° runs, session 53), and that work is in the source only: `--regenerate`
+keeps the source it replaces in out/replaced-sources/, so none of it is lost.
 
 The layout is a local search, and a small change of its start gives another, equally valid map whose board
 check may differ by a few dozen lines. `"map": {"seed": 2, "crossing_room": 0.6}` names the map a board
 ships (`MapChoice`); `--search` builds each choice of `SEARCH` and prints its board check, best first,
-writing nothing, so the choice is measured, not guessed.
+writing nothing, so the choice is measured, not guessed. `--check` makes the board from its configuration
+and prints its board check beside the shipped board's, writing nothing.
 
 `"names_inside": true` has the name placer weigh how far a name stands out past the map (London's: at fit, every
 name on the screen is drawn smaller for one standing out; New York's map reads worse with it, so it is a board's
@@ -38,11 +46,13 @@ from editor.importing.importer import build_board
 from editor.importing.network_data import ImportError_
 from editor.tmx_write import tmx_bytes
 from game import resources
+from game.board.model import Board
 from game.files import write_atomically
 
 CONFIGS = Path(__file__).resolve().parent / "board_configs"
 BOARDS = resources.path("boards")  # the product's own folder (boards/ in a clone links to it)
 SOURCES = BOARDS / "src"
+REPLACED = Path(__file__).resolve().parents[1] / "out" / "replaced-sources"  # outside the product's data
 
 
 def load_config(name: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -114,36 +124,71 @@ def metro_source(name: str, data_dir: Path | None, choice: MapChoice | None = No
     return source, doc.to_bytes()
 
 
-def build(name: str, data_dir: Path | None, check: bool = False) -> list[str]:
-    """Regenerate one board; returns its problems (errors first), empty when it compiled cleanly."""
+def compile_source(name: str) -> list[str]:
+    """Compile one shipped source into its board file; returns its problems (errors first), warnings only
+    when it compiled."""
     from game.board.tmx.compiler import compile_tmx, write_board_atomically
 
-    config = load_config(name)
-    source, data = metro_source(name, data_dir)
-    write_atomically(source, data)  # generated: no .bak
-    result = compile_tmx(source)
+    file = load_config(name).get("file", name)
+    result = compile_tmx(SOURCES / f"{file}.tmx")
     problems = [p.line() for p in (*result.errors, *result.warnings)]
-    if result.board is not None and not check:
-        write_board_atomically(result.board, BOARDS / f"{config.get('file', name)}.json")
-    return problems if result.board is None else [p for p in problems if p.startswith("warning")]
+    if result.board is None:
+        return problems
+    write_board_atomically(result.board, BOARDS / f"{file}.json")
+    return [p for p in problems if p.startswith("warning")]
+
+
+def regenerate(name: str, data_dir: Path | None) -> list[str]:
+    """Make one board's source again from its configuration and compile it. The source it replaces, with any
+    finishing by hand, is kept in `REPLACED`."""
+    source, data = metro_source(name, data_dir)
+    if source.exists():
+        REPLACED.mkdir(parents=True, exist_ok=True)
+        write_atomically(REPLACED / source.name, source.read_bytes())
+        print(f"{name}: the source it replaces is kept as {REPLACED / source.name}")
+    write_atomically(source, data)
+    return compile_source(name)
+
+
+def check(name: str, data_dir: Path | None) -> str:
+    """The board as its configuration makes it, against the shipped one: each one's board check, as a line."""
+    from game.board.loader import load_board
+
+    _choice, _score, made = measure(name, data_dir, MapChoice.of(load_config(name)))
+    return f"{name}: made from its configuration: {made}; shipped: {_figures_line(load_board(name))}"
 
 
 def measure(name: str, data_dir: Path | None, choice: MapChoice) -> tuple[MapChoice, tuple[int, ...], str]:
     """One choice's board, compiled in memory: its board check, worst first (layout guarantees broken, names
     over names or stations, then every line), and the figures as a line."""
-    from game.board.legibility import beds_over, figures, name_obstacles, name_problems
     from game.board.tmx.compiler import compile_tmx_bytes
 
     source, data = metro_source(name, data_dir, choice)
     board = compile_tmx_bytes(data, str(source), source.parent).board
     if board is None:
         return choice, (1 << 30,), "does not compile"
+    return choice, _score(board), _figures_line(board)
+
+
+def _score(board: Board) -> tuple[int, ...]:
+    """A board check, worst first: stations too close or under a link's bed, names over a name or station,
+    then every name problem and link on a link."""
+    from game.board.legibility import beds_over, figures, name_obstacles, name_problems
+
     found = figures(board)
     covering = sum(1 for line in name_problems(board) if " overlaps " in line or " covers " in line)
     under = found.too_close + len(beds_over([(link.a, link.b) for link in board.links], name_obstacles(board)))
-    score = (under, covering, found.name_problems + found.links_along)
-    return choice, score, (f"{found.name_problems} name problems ({covering} over a name or station), "
-                           f"{found.links_along} links on links, {under} stations too close or under a link's bed")
+    return under, covering, found.name_problems + found.links_along
+
+
+def _figures_line(board: Board) -> str:
+    from game.board.legibility import figures, stations_in_water
+
+    found = figures(board)
+    under, covering, _ = _score(board)
+    return (f"{found.name_problems} name problems ({covering} over a name or station), {found.links_along} links "
+            f"on links, {under} stations too close or under a link's bed, "
+            f"{len(stations_in_water(board))} stations the water reaches")
 
 
 def search(name: str, data_dir: Path | None) -> MapChoice:
@@ -160,20 +205,28 @@ def search(name: str, data_dir: Path | None) -> MapChoice:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.build_boards", description=__doc__.splitlines()[0])
-    parser.add_argument("names", nargs="*", help=f"boards to build (default: all of {', '.join(board_names())})")
+    parser.add_argument("names", nargs="*", help=f"boards (default: all of {', '.join(board_names())})")
     parser.add_argument("--data", type=Path, default=None, help="the open data folder (default: game/data/network)")
-    parser.add_argument("--check", action="store_true", help="regenerate and compile the sources, write no board file")
-    parser.add_argument("--search", action="store_true",
-                        help="measure every map choice of each board (best first), write nothing")
+    what = parser.add_mutually_exclusive_group()
+    what.add_argument("--regenerate", action="store_true",
+                      help="make the sources again from their configurations (the replaced ones are kept)")
+    what.add_argument("--check", action="store_true",
+                      help="make each board from its configuration, compare it with the shipped one, write nothing")
+    what.add_argument("--search", action="store_true",
+                      help="measure every map choice of each board (best first), write nothing")
     args = parser.parse_args(argv)
+    names = args.names or board_names()
     if args.search:
-        for name in args.names or board_names():
+        for name in names:
             search(name, args.data)
         return 0
     failed = False
-    for name in args.names or board_names():
+    for name in names:
         try:
-            problems = build(name, args.data, args.check)
+            if args.check:
+                print(check(name, args.data))
+                continue
+            problems = regenerate(name, args.data) if args.regenerate else compile_source(name)
         except ImportError_ as error:
             print(f"{name}: {error}", file=sys.stderr)
             failed = True

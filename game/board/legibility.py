@@ -145,18 +145,26 @@ def name_boxes(board: Board, stations: list[NameStation], scale: float = 1.0) ->
 def names_across_water(board: Board) -> list[str]:
     """The stations whose names sit on the water or across it (`NameScene.across_water`): no rule's breach,
     but a reader looks there for another station's name."""
+    return [board.nodes[index].name for index in _names_across_water(board)]
+
+
+def _names_across_water(board: Board) -> list[int]:
     stations = name_stations(board)
     scene = NameScene(stations, name_obstacles(board), board)
     boxes = name_boxes(board, stations)
-    return [station.name for pos, station in enumerate(stations) if scene.across_water(pos, boxes[station.index])]
+    return [station.index for pos, station in enumerate(stations) if scene.across_water(pos, boxes[station.index])]
 
 
 def stations_in_water(board: Board) -> list[str]:
     """The stations whose disc, as drawn, the water reaches: no rule's breach (a big interchange on a short
     link across a river cannot keep clear), but the station looks as if it stood in the river."""
+    return [board.nodes[index].name for index in _stations_in_water(board)]
+
+
+def _stations_in_water(board: Board) -> list[int]:
     radii = proportions.node_radii(board)
     water = water_outlines(board)
-    return [node.name for node in board.nodes if not node.waypoint
+    return [node.index for node in board.nodes if not node.waypoint
             and any(point_in_polygon((node.x, node.y), outline)
                     or polygon_boundary_distance((node.x, node.y), outline) < radii[node.index] for outline in water)]
 
@@ -284,6 +292,10 @@ def problems(board: Board) -> list[Problem]:
     found = [Problem(message, link=link) for link, message in _links_through(board)]
     found += [Problem(message, link=link, along=other) for link, other, message in links_along_links(board)]
     found += [Problem(message, node=node) for node, message in _too_close(board)]
+    found += [Problem(f"the water reaches {board.nodes[node].name}'s disc: the station looks as if it stood "
+                      "in the river", node=node) for node in _stations_in_water(board)]
+    found += [Problem(f"the name of {board.nodes[node].name} is on the water or across it: a reader looks "
+                      "there for another station's name", node=node) for node in _names_across_water(board)]
     stations = name_stations(board)
     scene = NameScene(stations, name_obstacles(board), board)
     boxes = name_boxes(board, stations, CLEAR_SCALE)

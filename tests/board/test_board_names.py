@@ -127,3 +127,23 @@ def test_a_station_whose_disc_the_water_reaches_is_listed() -> None:
     assert legibility.stations_in_water(with_water(charlie.x + 10.0)) == ["Charlie"]  # under its disc's edge
     assert legibility.stations_in_water(with_water(charlie.x - 15.0)) == ["Charlie"]  # through its centre
     assert legibility.stations_in_water(with_water(charlie.x + 20.0)) == []  # past its disc
+
+
+def test_the_board_check_points_at_a_station_in_the_water_and_a_name_across_it() -> None:
+    """The compiler's legibility lines (and the editor's Problems panel, which lists them) name the station,
+    so the designer can go to it: the water under its disc, or its name on the far bank."""
+    board = _board()
+    charlie = board.node("Charlie")  # (400, 100), its name east of it
+    assert not [p for p in legibility.problems(board) if "water" in p.message]
+
+    def with_water(left: float) -> Board:
+        data = json.loads(board.dumps())
+        data["decorations"] = [{"kind": "water", "text": "",
+                                "points": [[left, 0.0], [left + 12.0, 0.0], [left + 12.0, 200.0], [left, 200.0]]}]
+        return Board.from_json(data)
+
+    wet = [(p.node, p.message) for p in legibility.problems(with_water(charlie.x - 6.0)) if "water" in p.message]
+    assert (charlie.index, "the water reaches Charlie's disc: the station looks as if it stood in the river") in wet
+    across = [(p.node, p.message) for p in legibility.problems(with_water(charlie.x + 40.0)) if "water" in p.message]
+    assert across == [(charlie.index, "the name of Charlie is on the water or across it: a reader looks there "
+                                      "for another station's name")]

@@ -45,6 +45,12 @@ CLEAR_SCALE = 1.2  # the largest a station name is ever drawn, relative to the b
 MIN_SPACING = 40.0  # board px between station centres
 MIN_LABEL_PX = 20.0  # station names' font size in board px, at the least
 OCTILINEAR_SHARE = 0.98  # of all link length, horizontal, vertical or at 45°
+# A link runs along the water where its centre line keeps within ALONG_NEAR px of a water's edge, heading the
+# edge's way (within ALONG_ANGLE): its bed then covers the river. A crossing keeps that close only for a few px.
+ALONG_NEAR = 12.0
+ALONG_ANGLE = math.radians(20.0)
+ALONG_WATER = 30.0  # board px of a link's path along the water before it is a problem
+_ALONG_STEP = 2.0
 _ANGLE_SLACK = math.radians(1.0)
 
 
@@ -167,6 +173,49 @@ def _stations_in_water(board: Board) -> list[int]:
     return [node.index for node in board.nodes if not node.waypoint
             and any(point_in_polygon((node.x, node.y), outline)
                     or polygon_boundary_distance((node.x, node.y), outline) < radii[node.index] for outline in water)]
+
+
+def links_along_water(board: Board) -> list[str]:
+    """Links drawn along a river's bank or down its middle, so their bed hides the water (London classic's
+    Charing Cross–Waterloo drawn down the Thames): the river seems to stop under the track and start again."""
+    return [message for _, message in _links_along_water(board)]
+
+
+def _links_along_water(board: Board) -> list[tuple[int, str]]:
+    edges = [(p, q) for outline in water_outlines(board) for p, q in pairwise((*outline, outline[0]))
+             if p != q]
+    if not edges:
+        return []
+    grid: SpatialGrid[int] = SpatialGrid(64.0)
+    for k, (p, q) in enumerate(edges):
+        x, y, w, h = bounding_rect((p, q))
+        grid.add((x - ALONG_NEAR, y - ALONG_NEAR, w + 2 * ALONG_NEAR, h + 2 * ALONG_NEAR), k)
+    found = []
+    for link in board.links:
+        along, first = 0.0, None
+        for p, q in pairwise(link.path):
+            length = math.dist(p, q)
+            if length == 0:
+                continue
+            ux, uy = (q[0] - p[0]) / length, (q[1] - p[1]) / length
+            for i in range(int(length // _ALONG_STEP)):
+                point = (p[0] + ux * (i + 0.5) * _ALONG_STEP, p[1] + uy * (i + 0.5) * _ALONG_STEP)
+                if any(_heads_along(edges[k], (ux, uy)) and segment_distance(point, *edges[k]) < ALONG_NEAR
+                       for k in grid.near((point[0], point[1], 0.0, 0.0))):
+                    along += _ALONG_STEP
+                    first = first or point
+        if along > ALONG_WATER and first is not None:
+            found.append((link.index, f"the link {link_name(board, link)} runs along the water for {along:.0f} px "
+                                      f"from ({first[0]:.0f}, {first[1]:.0f}): its track hides the river there; "
+                                      "cross the water, do not follow it"))
+    return found
+
+
+def _heads_along(edge: tuple[Point, Point], direction: Point) -> bool:
+    (ax, ay), (bx, by) = edge
+    length = math.dist(edge[0], edge[1])
+    cos = abs((bx - ax) * direction[0] + (by - ay) * direction[1]) / length
+    return cos >= math.cos(ALONG_ANGLE)
 
 
 def name_problems(board: Board, scale: float = CLEAR_SCALE) -> list[str]:
@@ -292,6 +341,7 @@ def problems(board: Board) -> list[Problem]:
     found = [Problem(message, link=link) for link, message in _links_through(board)]
     found += [Problem(message, link=link, along=other) for link, other, message in links_along_links(board)]
     found += [Problem(message, node=node) for node, message in _too_close(board)]
+    found += [Problem(message, link=link) for link, message in _links_along_water(board)]
     found += [Problem(f"the water reaches {board.nodes[node].name}'s disc: the station looks as if it stood "
                       "in the river", node=node) for node in _stations_in_water(board)]
     found += [Problem(f"the name of {board.nodes[node].name} is on the water or across it: a reader looks "
@@ -311,4 +361,4 @@ def problems(board: Board) -> list[Problem]:
 
 
 __all__ = ["CLEAR_SCALE", "MAX_REACH", "Figures", "Problem", "beds_over", "figures", "links_along_links",
-           "name_problems", "problems"]
+           "links_along_water", "name_problems", "problems"]

@@ -134,7 +134,7 @@ def test_the_board_check_points_at_a_station_in_the_water_and_a_name_across_it()
     so the designer can go to it: the water under its disc, or its name on the far bank."""
     board = _board()
     charlie = board.node("Charlie")  # (400, 100), its name east of it
-    assert not [p for p in legibility.problems(board) if "water" in p.message]
+    assert not [p for p in legibility.problems(board) if "water" in p.message and p.node is not None]
 
     def with_water(left: float) -> Board:
         data = json.loads(board.dumps())
@@ -142,8 +142,31 @@ def test_the_board_check_points_at_a_station_in_the_water_and_a_name_across_it()
                                 "points": [[left, 0.0], [left + 12.0, 0.0], [left + 12.0, 200.0], [left, 200.0]]}]
         return Board.from_json(data)
 
-    wet = [(p.node, p.message) for p in legibility.problems(with_water(charlie.x - 6.0)) if "water" in p.message]
+    wet = [(p.node, p.message) for p in legibility.problems(with_water(charlie.x - 6.0)) if p.node is not None]
     assert (charlie.index, "the water reaches Charlie's disc: the station looks as if it stood in the river") in wet
-    across = [(p.node, p.message) for p in legibility.problems(with_water(charlie.x + 40.0)) if "water" in p.message]
+    across = [(p.node, p.message) for p in legibility.problems(with_water(charlie.x + 40.0))
+              if p.node is not None and "water" in p.message]
     assert across == [(charlie.index, "the name of Charlie is on the water or across it: a reader looks there "
                                       "for another station's name")]
+
+
+def test_a_link_drawn_along_the_water_is_a_problem_and_one_across_it_is_not() -> None:
+    """A river drawn down a link's track is hidden by it: the river seems to stop and start again."""
+    board = _board()
+    link = next(k for k in board.links if len(k.path) == 2 and k.path[0][1] == k.path[1][1])  # a level link
+    (x0, y), (x1, _) = sorted(link.path)
+    name = legibility.link_name(board, link)
+
+    def with_water(points: list[list[float]]) -> Board:
+        data = json.loads(board.dumps())
+        data["decorations"] = [{"kind": "water", "text": "", "points": points}]
+        return Board.from_json(data)
+
+    middle = (x0 + x1) / 2
+    along = with_water([[middle - 30, y - 8], [middle + 30, y - 8], [middle + 30, y + 8], [middle - 30, y + 8]])
+    across = with_water([[middle - 8, y - 60], [middle + 8, y - 60], [middle + 8, y + 60], [middle - 8, y + 60]])
+
+    assert [m for m in legibility.links_along_water(along) if name in m]
+    problem = next(p for p in legibility.problems(along) if "runs along the water" in p.message)
+    assert problem.link == link.index
+    assert not [m for m in legibility.links_along_water(across) if name in m]

@@ -164,7 +164,8 @@ def _carried_one_by_one(points: list[tuple[float, float]], before: list[tuple[fl
         total = wx = wy = 0.0
         exact = None
         for (bx, by), (ax, ay) in zip(before, after, strict=True):
-            d2 = (x - bx) ** 2 + (y - by) ** 2
+            dx, dy = x - bx, y - by
+            d2 = dx * dx + dy * dy  # numpy squares by multiplying; C's pow() may differ in the last bit
             if d2 < 1e-12:
                 exact = (x + ax - bx, y + ay - by)
                 break

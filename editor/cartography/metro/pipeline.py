@@ -122,7 +122,8 @@ def make_metro_map(request: MapRequest, progress: Progress | None = None) -> Met
     if progress is not None:
         progress(read_end)
     stepped, scene, names = step_for_the_letter(request, schematic, scene, names, untangled)
-    schematic = redraw_rivers(request.network, stepped, request.frame, [disc.radius for disc in scene.obstacles.discs])
+    schematic = redraw_rivers(request.network, stepped, request.frame, [disc.radius for disc in scene.obstacles.discs],
+                              [(track.path, track.half_width) for track in scene.obstacles.tracks])
     request = replace(request, names_off_water=off_water)
     # The names were judged on the layout before rounding, by the river before its last redraw: judged again as
     # the board file holds them, as a designer's Place names will judge them (the README's Berlin import kept a

@@ -23,9 +23,9 @@ drew level with a station of the other bank may slide its mouth along the edge (
 
 The last redraw (the map as the board file holds it) also weighs what the layout's steps need not: of two
 ways that keep the banks it takes the one whose water stays off the stations' drawn discs (a big interchange's
-disc is wider than the room kept from its centre), it runs straight off the board where it meets the edge
-rather than along it, and it draws a river no link crosses (Manhattan's Hudson) along its carried course in
-straight and 45° runs (`_followed`).
+disc is wider than the room kept from its centre), then the one that runs least along a link's track (which
+hides it), it runs straight off the board where it meets the edge rather than along it, and it draws a river
+no link crosses (Manhattan's Hudson) along its carried course in straight and 45° runs (`_followed`).
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from dataclasses import dataclass
 
 from editor.cartography.layout.planar import input_crossings
 from editor.cartography.network import Area, Frame, Network, Point, Schematic
+from editor.cartography.river import ways
 from editor.cartography.river.ways import Runs, off_the_edge, route_through, sides, wrong_stations
 from game.geometry import (
     band,
@@ -61,7 +62,6 @@ VISIBLE_SLACK = 0.05  # of its course: a detour showing this little less of the 
 CORRIDOR_EDGES = 2  # a river searched for runs off by one of the two edges nearest each of its ends
 SLIDES = 4  # half-pitch steps a river's mouth may slide along its edge, where no course from its own keeps the banks
 NARROWEST = 0.1  # of its widest pairing: a band's narrowest pairing (else the outline is no paired band)
-DISC_CLEARANCE = 2.0  # board px: where it has the choice, a river's edge passes this far outside a station's disc
 FOLLOW_TOLERANCES = (2.0, 1.0, 0.5, 0.25)  # of the pitch: how near a river no link crosses keeps to its carried
 # course, the simplest first
 FOLLOW_REACH = 2.0  # of the pitch: how far from the river as the layout carried it a followed course may turn
@@ -142,16 +142,18 @@ def _slid(point: Point, frame: Frame, step: float, count: int) -> list[Point]:
     return found
 
 
-def redraw_rivers(network: Network, schematic: Schematic, frame: Frame, discs: Sequence[float] = ()) -> Schematic:
+def redraw_rivers(network: Network, schematic: Schematic, frame: Frame, discs: Sequence[float] = (),
+                  tracks: Sequence[tuple[Sequence[Point], float]] = ()) -> Schematic:
     """The schematic with each band-shaped water area redrawn through its crossings (see module doc); given
     each place's drawn disc radius (the name scene's discs), of two ways that keep the banks the one whose
-    water stays off the discs."""
-    return redrawn_rivers(network, schematic, frame, discs=discs)[0]
+    water stays off the discs; given each link's drawn path and its bed's half-width (the scene's tracks), then
+    the one that runs least along a track."""
+    return redrawn_rivers(network, schematic, frame, discs=discs, tracks=tracks)[0]
 
 
 def redrawn_rivers(network: Network, schematic: Schematic, frame: Frame, strict: bool = False,
-                   routes: dict[int, list[Point]] | None = None,
-                   discs: Sequence[float] = ()) -> tuple[Schematic, frozenset[int]]:
+                   routes: dict[int, list[Point]] | None = None, discs: Sequence[float] = (),
+                   tracks: Sequence[tuple[Sequence[Point], float]] = ()) -> tuple[Schematic, frozenset[int]]:
     """`redraw_rivers`, and which water areas came out redrawn through their crossings (the others carried or
     left out): a later step that would cost a river its octilinear course can tell (metro/climb.py). `strict`
     takes a detour only where the carried river fails, and only if it shows as much of the river: the climb
@@ -162,6 +164,7 @@ def redrawn_rivers(network: Network, schematic: Schematic, frame: Frame, strict:
     redrawn = set()
     before, after = _stations_moved(network, schematic)
     radii = [discs[i] for i, place in enumerate(network.places) if not place.waypoint] if discs else []
+    segments = [(a, b, half) for path, half in tracks for a, b in itertools.pairwise(path)]
     pitch = schematic.pitch or 40.0
     areas = list(schematic.areas)
     runs: dict[float, Runs] = {}  # every river is routed among the same stations (at each width)
@@ -188,7 +191,7 @@ def redrawn_rivers(network: Network, schematic: Schematic, frame: Frame, strict:
         ends = (_edges(start, frame), _edges(end, frame))
         misplaced = _misplaced(carried, after, banks, frame)
         course = River(network, schematic, frame, index, middles, ends, after, banks, carried, misplaced, strict,
-                       radii)
+                       radii, segments)
         # A narrower river, a slid mouth or a course searched for, only where the carried one has stations on
         # the wrong bank: else no river at all. The cheap tries first.
         attempts = [(course.drawn, width) for width in HALF_WIDTHS] + [(course.slid, HALF_WIDTH),
@@ -216,7 +219,9 @@ def redrawn_rivers(network: Network, schematic: Schematic, frame: Frame, strict:
 class River:
     """One river to redraw on a layout: its crossings' middles in order, the edges each end may run off by,
     each station's bank, and its centre line carried with the stations (`redrawn_rivers` works them out);
-    `radii`, if given, each station's drawn disc, which the river keeps off where it has the choice."""
+    `radii`, if given, each station's drawn disc, which the river keeps off where it has the choice; `tracks`,
+    if given, each segment of the links' drawn paths with its bed's half-width, which it keeps from running
+    along."""
 
     network: Network
     schematic: Schematic
@@ -230,10 +235,15 @@ class River:
     misplaced: bool
     strict: bool
     radii: Sequence[float] = ()
+    tracks: Sequence[tuple[Point, Point, float]] = ()
 
     def reaches(self, half: float) -> list[float]:
         """How near each station's centre the river's course reaches its disc, at this half-width."""
-        return _reaches(self.radii, half)
+        return ways.disc_reaches(self.radii, half)
+
+    def beds(self, half: float) -> ways.Beds:
+        """How near each track's centre line the river's course hides under it, at this half-width."""
+        return ways.bed_reaches(self.tracks, half)
 
     def drawn(self, half: float, runs: Runs) -> tuple[list[Point] | None, tuple[Point, ...]]:
         """The river's course and outline at this half-width: through its crossings' elbows; else, where
@@ -244,12 +254,13 @@ class River:
         area = self.network.areas[self.index]
         after, banks, frame = self.after, self.banks, self.frame
         discs = self.reaches(half)
-        route = _redrawn(self.middles, *self.ends, after, banks, near, frame, runs=runs, discs=discs)
+        beds = self.beds(half)
+        route = _redrawn(self.middles, *self.ends, after, banks, near, frame, runs=runs, discs=discs, beds=beds)
         outline = _outline(route, half, self.network, self.schematic, area)
         if not outline and (not self.strict or self.misplaced
                             or _covers(self.schematic.areas[self.index].points, after, DISC_ROOM * pitch)):
             detour = _redrawn(self.middles, *self.ends, after, banks, near, frame, detours=True, runs=runs,
-                              discs=discs)
+                              discs=discs, beds=beds)
             # Unless the carried river is misplaced, a detour along the track must show as much of the river.
             slack = 0.0 if self.strict else VISIBLE_SLACK
             if detour is not None and (self.misplaced or _visible(detour, self.schematic, half)
@@ -267,7 +278,7 @@ class River:
         pitch = self.schematic.pitch or 40.0
         starts, ends = ([edges[0], *_slid(edges[0], self.frame, pitch / 2, SLIDES)] for edges in self.ends)
         route = _redrawn(self.middles, starts, ends, self.after, self.banks, half + DISC_ROOM * pitch, self.frame,
-                         runs=runs, discs=self.reaches(half))
+                         runs=runs, discs=self.reaches(half), beds=self.beds(half))
         return route, _outline(route, half, self.network, self.schematic, self.network.areas[self.index])
 
     def searched(self, half: float, runs: Runs) -> tuple[list[Point] | None, tuple[Point, ...]]:
@@ -277,13 +288,8 @@ class River:
         near = half + DISC_ROOM * (self.schematic.pitch or 40.0)
         starts, ends = (edges[:CORRIDOR_EDGES] for edges in self.ends)
         route = _redrawn(self.middles, starts, ends, self.after, self.banks, near, self.frame, detours=True,
-                         runs=runs, corridors=True, discs=self.reaches(half))
+                         runs=runs, corridors=True, discs=self.reaches(half), beds=self.beds(half))
         return route, _outline(route, half, self.network, self.schematic, self.network.areas[self.index])
-
-
-def _reaches(radii: Sequence[float], half: float) -> list[float]:
-    """How near each station's centre a river's course of this half-width reaches the station's disc."""
-    return [half + radius + DISC_CLEARANCE for radius in radii]
 
 
 def _followed(network: Network, schematic: Schematic, frame: Frame, index: int, carried: list[Point],
@@ -300,7 +306,7 @@ def _followed(network: Network, schematic: Schematic, frame: Frame, index: int, 
     pitch = schematic.pitch or 40.0
     half = HALF_WIDTH * pitch
     near = half + DISC_ROOM * pitch
-    reaches = _reaches(radii, half)
+    reaches = ways.disc_reaches(radii, half)
     drawn = schematic.areas[index].points
     if len(drawn) < 3:
         return ()
@@ -435,17 +441,19 @@ def _crossed_at(path: Sequence[Point], other: Sequence[Point]) -> float | None:
 
 
 def _redrawn(middles: list[Point], starts: list[Point], ends: list[Point], places: Sequence[Point],
-             banks: Sequence[int], near: float, frame: Frame, detours: bool = False,
-             runs: Runs | None = None, corridors: bool = False, discs: Sequence[float] = ()) -> list[Point] | None:
+             banks: Sequence[int], near: float, frame: Frame, detours: bool = False, runs: Runs | None = None,
+             corridors: bool = False, discs: Sequence[float] = (), beds: ways.Beds = ()) -> list[Point] | None:
     """The river through its crossings, running off the board at the edge nearest each end where that
     leaves every station on its bank; else at another edge (a river whose mouth lies inside the map, as
     New York's East River's does, may need to leave by the far side); None if no pair of edges will do.
     With `detours`, the river may leave the elbows between two crossings (see `_route`); `discs`: each
-    station's reach, whose disc the river keeps off where it can (`ways.route_through`)."""
+    station's reach, whose disc the river keeps off where it can, and `beds` the tracks it keeps from running
+    along (`ways.route_through`)."""
     runs = {} if runs is None else runs  # the routes to each pair of ends share runs
     for start in starts:
         for end in ends:
-            line = route_through([start, *middles, end], places, banks, near, frame, detours, runs, corridors, discs)
+            line = route_through([start, *middles, end], places, banks, near, frame, detours, runs, corridors, discs,
+                                 beds)
             if not wrong_stations(line, places, banks, near, frame):
                 return line
     return None

@@ -20,13 +20,22 @@ from game.geometry import segment_distance
 
 DETOUR_PLACES = 6  # a detour may turn at 1/6, 2/6 … 5/6 of the way between two crossings…
 DETOUR_STEPS = 6  # …this many disc-room steps off the straight way at most
+# A run of the river heading a track's way (within this angle) and nearer its centre line than the track's bed
+# and the river's half-width runs along the track, which hides the river (London classic's Thames down the
+# Charing Cross–Waterloo link seemed to stop under it and start again).
+ALONG_ANGLE = math.radians(20.0)
+DISC_CLEARANCE = 2.0  # board px: where it has the choice, a river's edge passes this far outside a station's disc
+BED_CLEARANCE = 2.0  # px between the river's edge and a track's bed beside it, for the river to show
 
 # What a run of a way does to the stations round a step (`_Ways`): the stations it flips in or out of the
-# bank, those it runs over (bits of an int), whether it lies along the board's edge, and the stations whose
-# drawn disc its water reaches (bits).
-Judged = tuple[int, int, bool, int]
+# bank, those it runs over (bits of an int), whether it lies along the board's edge, the stations whose
+# drawn disc its water reaches (bits), and how far it runs along a track (px).
+Judged = tuple[int, int, bool, int, float]
 # Runs judged, by the step's extent (the stations round it), kept for every river and route of one redraw.
 Runs = dict[tuple[Point, ...], dict[tuple[Point, Point], Judged]]
+# The links' tracks as a river may hide under them: each segment of a drawn path and how near the river's
+# course hides under it (the track's bed and the river's half-width).
+Beds = Sequence[tuple[Point, Point, float]]
 
 
 def _perimeter(point: Point, frame: Frame) -> float:
@@ -75,11 +84,12 @@ def wrong_stations(line: Sequence[Point], places: Sequence[Point], banks: Sequen
 
 def route_through(points: list[Point], places: Sequence[Point], banks: Sequence[int], near: float, frame: Frame,
                   detours: bool = False, runs: Runs | None = None, corridors: bool = False,
-                  discs: Sequence[float] = ()) -> list[Point]:
+                  discs: Sequence[float] = (), beds: Beds = ()) -> list[Point]:
     """The control points joined by octilinear elbows, each elbow chosen for the fewest wrong stations, then
     the fewest runs along the board's edge, then (given `discs`, each place's reach: the river's half-width
     and its drawn disc) the fewest discs the water reaches: the disc room `near` keeps is less than a big
-    interchange's disc, and of two elbows that keep the banks the one clear of the discs reads better. With
+    interchange's disc, and of two elbows that keep the banks the one clear of the discs reads better; then
+    (given the tracks' `beds`) the least run along a track, which would hide the river under it. With
     `detours`, where neither elbow keeps the banks, the river may go two elbows by way of a point off to
     either side (a station of one bank that the layout drew level with the crossings of the other). Only
     a river whose elbows fail takes them, and only where it shows as much of itself: a detour tends to run
@@ -93,15 +103,26 @@ def route_through(points: list[Point], places: Sequence[Point], banks: Sequence[
         options = _elbows(p, q)
         vias = _vias(p, q, near) if detours else []
         extent = (p, q, *vias)
-        ways = _Ways(line, q, points[-1], places, banks, near, frame, extent, runs.setdefault(extent, {}), discs)
+        ways = _Ways(line, q, points[-1], places, banks, near, frame, extent, runs.setdefault(extent, {}), discs,
+                     beds)
         (wrong, *_), best = min(((ways.score(way), way) for way in options), key=lambda scored: scored[0])
         if vias and wrong:
             round_ = [first + second[1:] for via in vias for first in _elbows(p, via) for second in _elbows(via, q)]
             best = min([*options, *round_], key=lambda way: (*ways.score(way), len(way)))
         if corridors:
-            best = _corridor(line, q, points[-1], places, banks, near, frame, best, discs)
+            best = _corridor(line, q, points[-1], places, banks, near, frame, best, discs, beds)
         line.extend(best[1:])
     return [p for i, p in enumerate(line) if i == 0 or math.dist(p, line[i - 1]) > 1e-6]
+
+
+def disc_reaches(radii: Sequence[float], half: float) -> list[float]:
+    """How near each station's centre a river's course of this half-width reaches the station's disc."""
+    return [half + radius + DISC_CLEARANCE for radius in radii]
+
+
+def bed_reaches(tracks: Sequence[tuple[Point, Point, float]], half: float) -> Beds:
+    """How near each track segment's centre line a river's course of this half-width hides under its bed."""
+    return [(a, b, bed + half + BED_CLEARANCE) for a, b, bed in tracks]
 
 
 def off_the_edge(line: list[Point], frame: Frame) -> list[Point]:
@@ -116,7 +137,8 @@ def off_the_edge(line: list[Point], frame: Frame) -> list[Point]:
 
 
 def _corridor(line: Sequence[Point], q: Point, last: Point, places: Sequence[Point], banks: Sequence[int],
-              near: float, frame: Frame, best: list[Point], discs: Sequence[float] = ()) -> list[Point]:
+              near: float, frame: Frame, best: list[Point], discs: Sequence[float] = (),
+              beds: Beds = ()) -> list[Point]:
     """The run from the end of `line` to q searched for through the stations (`river_corridor.corridor`), if
     it leaves fewer stations near it on the wrong bank or under the river than `best`; else `best`. Judged
     among the stations as far round as the search goes: the elbows' and detours' judge looks no further than
@@ -124,7 +146,7 @@ def _corridor(line: Sequence[Point], q: Point, last: Point, places: Sequence[Poi
     p, reach = line[-1], REACH * near  # as far round as the search may stray
     extent = (p, q, (min(p[0], q[0]) - reach, min(p[1], q[1]) - reach),
               (max(p[0], q[0]) + reach, max(p[1], q[1]) + reach))
-    ways = _Ways(line, q, last, places, banks, near, frame, extent, {}, discs)
+    ways = _Ways(line, q, last, places, banks, near, frame, extent, {}, discs, beds)
     if not ways.score(best)[0]:
         return best
     way = corridor(p, q, tuple(ways.points), tuple(bool(ways.off >> k & 1) for k in range(len(ways.points))), near)
@@ -147,7 +169,7 @@ class _Ways:
 
     def __init__(self, line: Sequence[Point], end: Point, last: Point, places: Sequence[Point],
                  banks: Sequence[int], near: float, frame: Frame, extent: Sequence[Point],
-                 runs: dict[tuple[Point, Point], Judged], discs: Sequence[float] = ()) -> None:
+                 runs: dict[tuple[Point, Point], Judged], discs: Sequence[float] = (), beds: Beds = ()) -> None:
         xs, ys = [x for x, _ in extent], [y for _, y in extent]
         x0, x1, y0, y1 = min(xs) - near, max(xs) + near, min(ys) - near, max(ys) + near
         local = [i for i, (x, y) in enumerate(places) if x0 <= x <= x1 and y0 <= y <= y1]
@@ -158,6 +180,11 @@ class _Ways:
         reached = [i for i, (x, y) in enumerate(places)
                    if x0 - wide <= x <= x1 + wide and y0 - wide <= y <= y1 + wide] if discs else []
         self.discs, self.reaches = [places[i] for i in reached], [discs[i] for i in reached]
+        # The tracks a way may run along: round the same box, as far as the widest bed.
+        far = max((reach for *_, reach in beds), default=0.0)
+        self.beds = [(a, b, reach) for a, b, reach in beds
+                     if max(a[0], b[0]) >= x0 - far and min(a[0], b[0]) <= x1 + far
+                     and max(a[1], b[1]) >= y0 - far and min(a[1], b[1]) <= y1 + far]
         # The bank with the way cut short to one run from the end of `line` to `end`: every edge but that one
         # is shared by every way's bank.
         shared = bank([*line, end, last], frame)
@@ -171,23 +198,27 @@ class _Ways:
             if self.discs else 0
         self.runs = runs
 
-    def score(self, way: Sequence[Point]) -> tuple[int, int, int]:
-        """(stations on the wrong bank or run over, runs along the board's edge, discs reached) for the way."""
-        off, close, along, wet = self.off, self.close, 0, self.wet
+    def score(self, way: Sequence[Point]) -> tuple[int, int, int, int]:
+        """(stations on the wrong bank or run over, runs along the board's edge, discs reached, px along a
+        track) for the way."""
+        off, close, along, wet, hidden = self.off, self.close, 0, self.wet, 0.0
         for run in itertools.pairwise(way):
-            flips, over, edge, reached = self.runs.get(run) or self._judge(*run)
+            flips, over, edge, reached, under = self.runs.get(run) or self._judge(*run)
             off ^= flips
             close |= over
             along += edge
             wet |= reached
-        return (off | close).bit_count(), along, wet.bit_count()
+            hidden += under
+        return (off | close).bit_count(), along, wet.bit_count(), round(hidden)
 
     def _judge(self, p: Point, q: Point) -> Judged:
-        """The stations the run pq flips in or out of the bank and runs over, and whether it lies along the
-        board's edge; kept for the other ways through it."""
+        """The stations the run pq flips in or out of the bank and runs over, whether it lies along the
+        board's edge, the discs it reaches and how far it runs along a track; kept for the other ways through
+        it."""
         judged = (_flipped(self.points, p, q), _over(self.points, (p, q), self.near),
                   math.dist(p, q) > 1e-6 and _on_edge(p, q, self.frame),
-                  _over(self.discs, (p, q), self.reaches) if self.discs else 0)
+                  _over(self.discs, (p, q), self.reaches) if self.discs else 0,
+                  _hidden(p, q, self.beds) if self.beds else 0.0)
         self.runs[(p, q)] = judged
         return judged
 
@@ -227,6 +258,37 @@ def _over(points: Sequence[Point], path: Sequence[Point], reach: float | Sequenc
         found |= sum(1 << k for k, p in enumerate(points)
                      if x0 <= p[0] <= x1 and y0 <= p[1] <= y1 and segment_distance(p, a, b) < reaches[k])
     return found
+
+
+def _hidden(p: Point, q: Point, beds: Beds) -> float:
+    """How far the run pq runs along a track (px): its length beside each segment heading its way, where
+    the segment's centre line is nearer the run than the segment's reach."""
+    length = math.dist(p, q)
+    if length < 1e-6:
+        return 0.0
+    ux, uy = (q[0] - p[0]) / length, (q[1] - p[1]) / length
+    least = math.cos(ALONG_ANGLE)
+    total = 0.0
+    for a, b, reach in beds:
+        span = math.dist(a, b)
+        if span < 1e-6 or abs((b[0] - a[0]) * ux + (b[1] - a[1]) * uy) < least * span:
+            continue
+        # Each end of the segment as (how far along the run, how far to its side); the side varies linearly.
+        ta, da = (a[0] - p[0]) * ux + (a[1] - p[1]) * uy, (a[1] - p[1]) * ux - (a[0] - p[0]) * uy
+        tb, db = (b[0] - p[0]) * ux + (b[1] - p[1]) * uy, (b[1] - p[1]) * ux - (b[0] - p[0]) * uy
+        if tb < ta:
+            ta, da, tb, db = tb, db, ta, da
+        lo, hi = max(ta, 0.0), min(tb, length)
+        if hi <= lo:
+            continue
+        if tb - ta > 1e-9 and da != db:  # keep the part of [lo, hi] where the side is within reach
+            slope = (db - da) / (tb - ta)
+            ends = sorted(((side - da) / slope + ta) for side in (-reach, reach))
+            lo, hi = max(lo, ends[0]), min(hi, ends[1])
+        elif abs(da) >= reach:
+            continue
+        total += max(0.0, hi - lo)
+    return total
 
 
 def _on_edge(p: Point, q: Point, frame: Frame) -> bool:

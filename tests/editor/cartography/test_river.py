@@ -243,6 +243,24 @@ def test_of_two_elbows_that_keep_the_banks_the_river_takes_the_one_clear_of_a_bi
     assert min(math.dist(places[0], point_along(clear, t / 100)) for t in range(101)) > reach
 
 
+def test_of_two_elbows_that_keep_the_banks_the_river_takes_the_one_that_does_not_run_down_a_track() -> None:
+    """London classic's Thames ran down the Charing Cross–Waterloo track, which hid it. Between the crossings
+    (300, 300) and (500, 400) the first elbow runs level along y = 300 from (300, 300) to (400, 300), right
+    down a level link's track there; the second runs at 45° first and crosses the track."""
+    points = [(0.0, 300.0), (300.0, 300.0), (500.0, 400.0), (1000.0, 400.0)]
+    places = [(420.0, 200.0), (420.0, 500.0)]  # a station of each bank, far from either elbow
+    banks = sides(places, points, FRAME)
+    near = 8.0 + 7.5
+    plain = route_through(points, places, banks, near, FRAME)
+    assert (400.0, 300.0) in plain  # the first elbow, as before
+    track = ((250.0, 300.0), (420.0, 300.0), 8.0 + 6.0 + 2.0)  # a link's level run, its bed and the river's
+    clear = route_through(points, places, banks, near, FRAME, beds=[track])
+    assert (400.0, 400.0) in clear and sides(places, clear, FRAME) == banks
+    # a track crossing the elbows is no reason to choose: the first elbow, as without it
+    across = ((350.0, 250.0), (350.0, 450.0), 16.0)
+    assert route_through(points, places, banks, near, FRAME, beds=[across]) == plain
+
+
 def test_a_river_leaves_the_board_where_it_meets_the_edge_rather_than_running_along_it() -> None:
     # London's Thames ran 45° down to the right edge, then down the edge to where its mouth was carried.
     line = [(0.0, 100.0), (0.0, 300.0), (200.0, 300.0), (500.0, 600.0), (1000.0, 600.0)]  # FRAME is 1000 × 600

@@ -46,6 +46,7 @@ from editor.importing.importer import build_board
 from editor.importing.network_data import ImportError_
 from editor.tmx_write import tmx_bytes
 from game import resources
+from game.board.legibility import Figures, figures
 from game.board.model import Board
 from game.files import write_atomically
 
@@ -154,8 +155,9 @@ def check(name: str, data_dir: Path | None) -> str:
     """The board as its configuration makes it, against the shipped one: each one's board check, as a line."""
     from game.board.loader import load_board
 
-    _choice, _score, made = measure(name, data_dir, MapChoice.of(load_config(name)))
-    return f"{name}: made from its configuration: {made}; shipped: {_figures_line(load_board(name))}"
+    _choice, _rank, made = measure(name, data_dir, MapChoice.of(load_config(name)))
+    shipped = load_board(name)
+    return f"{name}: made from its configuration: {made}; shipped: {_figures_line(shipped, figures(shipped))}"
 
 
 def measure(name: str, data_dir: Path | None, choice: MapChoice) -> tuple[MapChoice, tuple[int, ...], str]:
@@ -167,25 +169,25 @@ def measure(name: str, data_dir: Path | None, choice: MapChoice) -> tuple[MapCho
     board = compile_tmx_bytes(data, str(source), source.parent).board
     if board is None:
         return choice, (1 << 30,), "does not compile"
-    return choice, _score(board), _figures_line(board)
+    found = figures(board)
+    return choice, _score(board, found), _figures_line(board, found)
 
 
-def _score(board: Board) -> tuple[int, ...]:
+def _score(board: Board, found: Figures) -> tuple[int, ...]:
     """A board check, worst first: stations too close or under a link's bed, names over a name or station,
     then every name problem and link on a link."""
-    from game.board.legibility import beds_over, figures, name_obstacles, name_problems
+    from game.board.legibility import beds_over, name_obstacles, name_problems
 
-    found = figures(board)
     covering = sum(1 for line in name_problems(board) if " overlaps " in line or " covers " in line)
     under = found.too_close + len(beds_over([(link.a, link.b) for link in board.links], name_obstacles(board)))
     return under, covering, found.name_problems + found.links_along
 
 
-def _figures_line(board: Board) -> str:
-    from game.board.legibility import figures, stations_in_water
+def _figures_line(board: Board, found: Figures) -> str:
+    """The board check as a line a maintainer reads."""
+    from game.board.legibility import stations_in_water
 
-    found = figures(board)
-    under, covering, _ = _score(board)
+    under, covering, _ = _score(board, found)
     return (f"{found.name_problems} name problems ({covering} over a name or station), {found.links_along} links "
             f"on links, {under} stations too close or under a link's bed, "
             f"{len(stations_in_water(board))} stations the water reaches")
@@ -197,7 +199,7 @@ def search(name: str, data_dir: Path | None) -> MapChoice:
         results = list(pool.map(measure, [name] * len(SEARCH), [data_dir] * len(SEARCH), SEARCH))
     results.sort(key=lambda result: result[1])
     current = MapChoice.of(load_config(name))
-    for choice, _score, line in results:
+    for choice, _rank, line in results:
         mark = "  (shipped)" if choice == current else ""
         print(f'{name}: "map": {{"seed": {choice.seed}, "crossing_room": {choice.crossing_room}}}: {line}{mark}')
     return results[0][0]

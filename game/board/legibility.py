@@ -5,7 +5,8 @@ panel lists them), the tests hold the shipped boards to zero, and `make bench` p
 What it measures is docs/contracts.md §1b and the cartography figures: link paths octilinear, stations
 apart, no link drawn on another it shares no station with (`link_overlaps`), names big enough, and every
 name box clear of every other box, station, link path and the board's edge, next to its own station — at
-the largest text size the game draws names at (`CLEAR_SCALE`).
+the largest text size the game draws names at (`CLEAR_SCALE`). And the water, which no rule is about but a
+reader is misled by: a station it reaches, a name on it or across it, a link drawn along it (hiding it).
 """
 
 from __future__ import annotations
@@ -212,6 +213,7 @@ def _links_along_water(board: Board) -> list[tuple[int, str]]:
 
 
 def _heads_along(edge: tuple[Point, Point], direction: Point) -> bool:
+    """Whether the edge runs within `ALONG_ANGLE` of the unit `direction`, either way."""
     (ax, ay), (bx, by) = edge
     length = math.dist(edge[0], edge[1])
     cos = abs((bx - ax) * direction[0] + (by - ay) * direction[1]) / length

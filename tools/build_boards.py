@@ -11,7 +11,7 @@ termini, destinations. Boards come out as metro maps (the pipeline the editor's 
 `"layout": "geographic"` in a configuration keeps the importer's geographic positions. A configuration may say
 `"extends": "london"`: it starts from that board's configuration (but its `"finish"`, which belongs to the base's
 own map), its other keys replace the base's, and `append` adds to the base's lists. The sources were then
-finished by hand as a designer finishes a map in the editor or Tiled (New York's, Berlin's and London's
+finished by hand as a designer finishes a map in the editor or Tiled (the four boards'
 rivers drawn in straight and 45° runs, session 53), and that work is in the source only: `--regenerate`
 keeps the source it replaces in out/replaced-sources/, so none of it is lost.
 

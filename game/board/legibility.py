@@ -155,9 +155,12 @@ def names_across_water(board: Board) -> list[str]:
     return [board.nodes[index].name for index in _names_across_water(board)]
 
 
-def _names_across_water(board: Board) -> list[int]:
-    stations = name_stations(board)
-    scene = NameScene(stations, name_obstacles(board), board)
+def _names_across_water(board: Board, stations: list[NameStation] | None = None,
+                        scene: NameScene | None = None) -> list[int]:
+    """The indices of the stations whose names sit on the water or across it (the scene built once, by
+    `problems`, for this and the name checks)."""
+    stations = name_stations(board) if stations is None else stations
+    scene = NameScene(stations, name_obstacles(board), board) if scene is None else scene
     boxes = name_boxes(board, stations)
     return [station.index for pos, station in enumerate(stations) if scene.across_water(pos, boxes[station.index])]
 
@@ -343,13 +346,14 @@ def problems(board: Board) -> list[Problem]:
     found = [Problem(message, link=link) for link, message in _links_through(board)]
     found += [Problem(message, link=link, along=other) for link, other, message in links_along_links(board)]
     found += [Problem(message, node=node) for node, message in _too_close(board)]
+    stations = name_stations(board)
+    scene = NameScene(stations, name_obstacles(board), board)
     found += [Problem(message, link=link) for link, message in _links_along_water(board)]
     found += [Problem(f"the water reaches {board.nodes[node].name}'s disc: the station looks as if it stood "
                       "in the river", node=node) for node in _stations_in_water(board)]
     found += [Problem(f"the name of {board.nodes[node].name} is on the water or across it: a reader looks "
-                      "there for another station's name", node=node) for node in _names_across_water(board)]
-    stations = name_stations(board)
-    scene = NameScene(stations, name_obstacles(board), board)
+                      "there for another station's name", node=node)
+              for node in _names_across_water(board, stations, scene)]
     boxes = name_boxes(board, stations, CLEAR_SCALE)
     by_pos = {pos: boxes[station.index] for pos, station in enumerate(stations)}
     seen: set[str] = set()

@@ -260,6 +260,13 @@ def angle_of(dx: float, dy: float) -> float:
     return a + 2 * math.pi if a < 0 else a
 
 
+def heads_along(a: Point, b: Point, direction: Point, angle: float) -> bool:
+    """Whether the segment ab runs within `angle` of the unit `direction`, either way along it (a track and a
+    river's bank side by side). False for a segment of no length."""
+    span = math.dist(a, b)
+    return span > 1e-6 and abs((b[0] - a[0]) * direction[0] + (b[1] - a[1]) * direction[1]) >= math.cos(angle) * span
+
+
 def angle_gap(a: float, b: float) -> float:
     """The unsigned difference of two directions, in [0, π]."""
     d = abs(a - b) % (2 * math.pi)

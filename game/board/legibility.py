@@ -37,6 +37,7 @@ from game.geometry import (
     Point,
     SpatialGrid,
     bounding_rect,
+    heads_along,
     point_in_polygon,
     polygon_boundary_distance,
     segment_distance,
@@ -204,7 +205,7 @@ def _links_along_water(board: Board) -> list[tuple[int, str]]:
             ux, uy = (q[0] - p[0]) / length, (q[1] - p[1]) / length
             for i in range(int(length // _ALONG_STEP)):
                 point = (p[0] + ux * (i + 0.5) * _ALONG_STEP, p[1] + uy * (i + 0.5) * _ALONG_STEP)
-                if any(_heads_along(edges[k], (ux, uy)) and segment_distance(point, *edges[k]) < ALONG_NEAR
+                if any(heads_along(*edges[k], (ux, uy), ALONG_ANGLE) and segment_distance(point, *edges[k]) < ALONG_NEAR
                        for k in grid.near((point[0], point[1], 0.0, 0.0))):
                     along += _ALONG_STEP
                     first = first or point
@@ -213,14 +214,6 @@ def _links_along_water(board: Board) -> list[tuple[int, str]]:
                                       f"from ({first[0]:.0f}, {first[1]:.0f}): its track hides the river there; "
                                       "cross the water, do not follow it"))
     return found
-
-
-def _heads_along(edge: tuple[Point, Point], direction: Point) -> bool:
-    """Whether the edge runs within `ALONG_ANGLE` of the unit `direction`, either way."""
-    (ax, ay), (bx, by) = edge
-    length = math.dist(edge[0], edge[1])
-    cos = abs((bx - ax) * direction[0] + (by - ay) * direction[1]) / length
-    return cos >= math.cos(ALONG_ANGLE)
 
 
 def name_problems(board: Board, scale: float = CLEAR_SCALE) -> list[str]:

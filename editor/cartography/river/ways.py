@@ -16,14 +16,11 @@ from collections.abc import Sequence
 
 from editor.cartography.network import Frame, Point
 from editor.cartography.river.corridor import REACH, corridor
-from game.geometry import segment_distance
+from game.board.legibility import ALONG_ANGLE
+from game.geometry import heads_along, segment_distance
 
 DETOUR_PLACES = 6  # a detour may turn at 1/6, 2/6 … 5/6 of the way between two crossings…
 DETOUR_STEPS = 6  # …this many disc-room steps off the straight way at most
-# A run of the river heading a track's way (within this angle) and nearer its centre line than the track's bed
-# and the river's half-width runs along the track, which hides the river (London classic's Thames down the
-# Charing Cross–Waterloo link seemed to stop under it and start again).
-ALONG_ANGLE = math.radians(20.0)
 DISC_CLEARANCE = 2.0  # board px: where it has the choice, a river's edge passes this far outside a station's disc
 BED_CLEARANCE = 2.0  # px between the river's edge and a track's bed beside it, for the river to show
 
@@ -261,17 +258,17 @@ def _over(points: Sequence[Point], path: Sequence[Point], reach: float | Sequenc
 
 
 def _hidden(p: Point, q: Point, beds: Beds) -> float:
-    """How far the run pq runs along a track (px): its length beside each segment heading its way, where
-    the segment's centre line is nearer the run than the segment's reach."""
+    """How far the run pq runs along a track (px): its length beside each segment heading its way (within the
+    board check's `ALONG_ANGLE`: what the check calls a link hiding the water), where the segment's centre
+    line is nearer the run than the segment's reach. A track so beside the river hides it (London classic's
+    Thames down the Charing Cross–Waterloo link seemed to stop under it and start again)."""
     length = math.dist(p, q)
     if length < 1e-6:
         return 0.0
     ux, uy = (q[0] - p[0]) / length, (q[1] - p[1]) / length
-    least = math.cos(ALONG_ANGLE)
     total = 0.0
     for a, b, reach in beds:
-        span = math.dist(a, b)
-        if span < 1e-6 or abs((b[0] - a[0]) * ux + (b[1] - a[1]) * uy) < least * span:
+        if not heads_along(a, b, (ux, uy), ALONG_ANGLE):
             continue
         # Each end of the segment as (how far along the run, how far to its side); the side varies linearly.
         ta, da = (a[0] - p[0]) * ux + (a[1] - p[1]) * uy, (a[1] - p[1]) * ux - (a[0] - p[0]) * uy

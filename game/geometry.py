@@ -359,6 +359,27 @@ def box_inside(inner: Box, outer: Box) -> bool:
             and inner[1] + inner[3] <= outer[1] + outer[3])
 
 
+def area_in_box(polygon: Sequence[Point], box: Box) -> float:
+    """The area of a simple polygon that lies inside the box: the polygon clipped to each of the box's four
+    sides in turn (Sutherland–Hodgman: exact for a box, which is convex), then measured by the shoelace."""
+    x0, y0, w, h = box
+    sides = ((0, x0, 1.0), (0, x0 + w, -1.0), (1, y0, 1.0), (1, y0 + h, -1.0))  # axis, edge, inward sign
+    points = list(polygon)
+    for axis, edge, sign in sides:
+        kept: list[Point] = []
+        for a, b in zip(points, points[1:] + points[:1], strict=True):
+            a_in, b_in = (a[axis] - edge) * sign >= 0, (b[axis] - edge) * sign >= 0
+            if a_in:
+                kept.append(a)
+            if a_in != b_in:
+                t = (edge - a[axis]) / (b[axis] - a[axis])
+                kept.append((a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])))
+        points = kept
+    if len(points) < 3:
+        return 0.0
+    return abs(sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(points, points[1:] + points[:1], strict=True))) / 2
+
+
 def point_segment_distance(ax: float, ay: float, bx: float, by: float, px: float, py: float) -> float:
     """The distance from point p to segment a–b, in plain numbers (hot loops call it)."""
     dx, dy = bx - ax, by - ay

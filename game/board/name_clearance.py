@@ -21,10 +21,14 @@ from game.geometry import (
     Box,
     Point,
     SpatialGrid,
+    area_in_box,
+    bounding_rect,
     box_inside,
     box_point_distance,
     boxes_overlap,
+    clip_segment,
     inflate_box,
+    point_in_polygon,
     segment_intersection,
     segment_near_box,
 )
@@ -41,6 +45,9 @@ _SAME_SPOT = 0.01
 # classic 3 and New York 6.
 NAME_GAP_EM = 0.6
 NAMES_MEET = (" overlaps name of ", " runs into name of ")  # how a problem line joins two stations' names
+# A name a third of whose box lies on the water reads as written on the river, though its middle is on the
+# station's bank (`NameScene.across_water`): New York's Clark St and 72 St (Q), Berlin's Turmstraße (session 54).
+WET_SHARE = 1 / 3
 
 
 def name_spacing(label_px: float) -> float:
@@ -165,6 +172,20 @@ def crosses_water(water: tuple[tuple[Point, ...], ...], a: Point, b: Point) -> b
     return any(segment_intersection(a, b, *edges[k]) for k in grid.near(span))
 
 
+def wet_share(water: tuple[tuple[Point, ...], ...], box: Box) -> float:
+    """The share of the box's area on the water: only where an edge of the water meets the box is any area
+    measured (`area_in_box`), so a box clear of the banks costs a look in the grid."""
+    edges, grid = _water_edges(water)
+    x, y, w, h = box
+    if w <= 0 or h <= 0:
+        return 0.0
+    if not any(clip_segment(*edges[k][0], *edges[k][1], box) is not None for k in grid.near(box)):
+        middle = (x + w / 2, y + h / 2)
+        return 1.0 if any(point_in_polygon(middle, outline) for outline in water) else 0.0
+    wet = sum(area_in_box(outline, box) for outline in water if boxes_overlap(bounding_rect(outline), box))
+    return min(1.0, wet / (w * h))
+
+
 class NameScene:
     """The board around the names: built once, asked about many candidate boxes."""
 
@@ -219,12 +240,15 @@ class NameScene:
         return max(0.0, lo - start) + max(0.0, start + size - hi)
 
     def across_water(self, pos: int, box: Box) -> bool:
-        """Whether the way from station `pos` to the middle of the box crosses a water's edge: the name sits on
-        the water or on the far bank, where a reader looks for another station's name."""
+        """Whether the name sits on the water or on the far bank, where a reader looks for another station's
+        name: the way from station `pos` to the middle of the box crosses a water's edge, or WET_SHARE of the
+        box lies on the water (a name along a bank, its middle still on land, that reads as written on the
+        river)."""
         if not self.water:
             return False
         me = self.stations[pos]
-        return crosses_water(self.water, (me.x, me.y), (box[0] + box[2] / 2, box[1] + box[3] / 2))
+        return (crosses_water(self.water, (me.x, me.y), (box[0] + box[2] / 2, box[1] + box[3] / 2))
+                or wet_share(self.water, box) >= WET_SHARE)
 
     def _stations_at(self, x: float, y: float) -> list[NameStation]:
         return [self.stations[p] for p in self.station_grid.near((x - 1, y - 1, 2, 2))]

@@ -150,6 +150,26 @@ def test_the_board_check_points_at_a_station_in_the_water_and_a_name_across_it()
                                       "for another station's name")]
 
 
+def test_a_name_a_third_on_the_water_counts_as_on_it_though_its_middle_is_on_the_bank() -> None:
+    """Berlin's Turmstraße sat along the Spree's bank, its lower half on the water: it read as written on the
+    river, while the way from the station to the middle of its name crossed no bank."""
+    board = _board()
+    charlie = board.node("Charlie")  # its name east of it
+    assert charlie.label is not None
+    box = charlie.label
+    bottom = box.y + box.h
+
+    def with_river_up_to(top: float) -> Board:
+        data = json.loads(board.dumps())
+        data["decorations"] = [{"kind": "water", "text": "", "points": [
+            [box.x - 5, top], [box.x + box.w + 5, top], [box.x + box.w + 5, bottom + 10], [box.x - 5, bottom + 10]]}]
+        return Board.from_json(data)
+
+    assert "Charlie" in legibility.names_across_water(with_river_up_to(bottom - box.h * 0.4))
+    assert "Charlie" not in legibility.names_across_water(with_river_up_to(bottom - box.h * 0.25))
+    assert "Charlie" not in legibility.names_across_water(with_river_up_to(bottom + 2))
+
+
 def test_a_link_drawn_along_the_water_is_a_problem_and_one_across_it_is_not() -> None:
     """A river drawn down a link's track is hidden by it: the river seems to stop and start again."""
     board = _board()

@@ -46,7 +46,8 @@ _SAME_SPOT = 0.01
 NAME_GAP_EM = 0.6
 NAMES_MEET = (" overlaps name of ", " runs into name of ")  # how a problem line joins two stations' names
 # A name a third of whose box lies on the water reads as written on the river, though its middle is on the
-# station's bank (`NameScene.across_water`): New York's Clark St and 72 St (Q), Berlin's Turmstraße (session 54).
+# station's bank (`NameScene.across_water`): New York's Clark St (nearly half of it on the East River), London's
+# Vauxhall and London classic's Putney Bridge (session 54).
 WET_SHARE = 1 / 3
 
 

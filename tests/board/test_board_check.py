@@ -35,8 +35,8 @@ CEILING = {"london": 7, "london_classic": 4, "berlin": 10, "newyork": 18}
 # 54); London classic's Thames, which ran along the
 # Charing Cross–Waterloo, Pimlico–Vauxhall and Canada Water–Canary Wharf tracks, from 0 and 5 to 0 and 0.
 # A name a third on the water counted as on it too (session 54): London's Vauxhall, London classic's Putney
-# Bridge, New York's Clark St and Berlin's Turmstraße, each then placed or the Spree drawn clear of it (and of
-# Westend).
+# Bridge and New York's Clark St, each then placed again; Berlin's Spree drawn lower west of Bellevue, clear of
+# Turmstraße's name (and Westend's moved above it).
 WATER_CEILING = {"london": (0, 1), "london_classic": (0, 0), "berlin": (0, 4), "newyork": (0, 0)}
 # Links drawn along the water, their track hiding the river: London classic's Thames ran down the Charing
 # Cross–Waterloo, Pimlico–Vauxhall and Canada Water–Canary Wharf tracks (8 links) and Berlin's Spree beside

@@ -151,8 +151,8 @@ def test_the_board_check_points_at_a_station_in_the_water_and_a_name_across_it()
 
 
 def test_a_name_a_third_on_the_water_counts_as_on_it_though_its_middle_is_on_the_bank() -> None:
-    """Berlin's Turmstraße sat along the Spree's bank, its lower half on the water: it read as written on the
-    river, while the way from the station to the middle of its name crossed no bank."""
+    """New York's Clark St sat along the East River's bank, nearly half of it on the water: it read as written
+    on the river, while the way from the station to the middle of its name crossed no bank."""
     board = _board()
     charlie = board.node("Charlie")  # its name east of it
     assert charlie.label is not None

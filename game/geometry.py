@@ -408,8 +408,15 @@ def clip_segment(ax: float, ay: float, bx: float, by: float, box: Box) -> tuple[
     return t0, t1
 
 
+THROUGH = 1e-6  # px a line must pass inside a box's edge to run through it, not along it
+
+
 def segment_near_box(box: Box, ax: float, ay: float, bx: float, by: float, distance: float) -> bool:
-    """True when the segment a–b comes nearer the box than `distance` (cheap tests first)."""
+    """True when the segment a–b comes nearer the box than `distance` (cheap tests first). At a distance of 0
+    (a line with no width, as the cartography figure measures a link's path) nothing is nearer than 0: it is
+    True when the segment runs through the box, not along its edge."""
+    if distance <= 0:
+        return clip_segment(ax, ay, bx, by, inflate_box(box, -THROUGH)) is not None
     if clip_segment(ax, ay, bx, by, inflate_box(box, distance)) is None:
         return False
     return box_segment_distance(box, ax, ay, bx, by) < distance

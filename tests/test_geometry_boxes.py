@@ -44,6 +44,16 @@ def test_segment_distance_sees_crossings_ends_and_corners() -> None:
     assert not segment_near_box(BOX, 0, 40, 100, 40, 10.0)
 
 
+def test_a_line_with_no_width_is_near_a_box_it_runs_through_but_not_one_it_runs_along() -> None:
+    """The figure's check measures each link's path as a line (a width of 0): nothing is nearer than 0, so it
+    used to find no line at all, even one through the middle of a name."""
+    assert segment_near_box(BOX, 0, 25, 100, 25, 0.0)  # straight through
+    assert segment_near_box(BOX, 0, 0, 50, 50, 0.0)  # across a corner... through it (passes (25, 25))
+    assert not segment_near_box(BOX, 0, 30, 100, 30, 0.0)  # along its lower edge
+    assert not segment_near_box(BOX, 40, 0, 40, 50, 0.0)  # along its right edge
+    assert not segment_near_box(BOX, 0, 40, 100, 40, 0.0)  # below it
+
+
 coordinate = st.floats(-100, 100, allow_nan=False)
 
 

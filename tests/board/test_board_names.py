@@ -170,6 +170,24 @@ def test_a_name_a_third_on_the_water_counts_as_on_it_though_its_middle_is_on_the
     assert "Charlie" not in legibility.names_across_water(with_river_up_to(bottom + 2))
 
 
+def test_the_figure_finds_a_link_path_through_a_name() -> None:
+    """The cartography figure measures each link as its centre line: a name that line runs through breaks it
+    (London classic's Hammersmith sat across the Richmond branch, and the check, finding nothing nearer than a
+    width of 0, had said 0 on every board)."""
+    board = _board()
+    before = legibility.figure_problems(board)
+    clean = next(n for n in board.nodes if not n.waypoint and not [p for p in before if f"name of {n.name} " in p])
+    assert clean.label is not None
+    box = clean.label
+    data = json.loads(board.dumps())
+    k = next(k for k, link in enumerate(data["links"]) if clean.index not in (link["a"], link["b"]))
+    middle = box.x + box.w / 2
+    data["links"][k]["path"] = [[middle, box.y - 40.0], [middle, box.y + box.h + 40.0]]
+    crossed = Board.from_json(data)
+    name = legibility.link_name(crossed, crossed.links[k])
+    assert f"name of {clean.name} crosses a link ({name})" in legibility.figure_problems(crossed)
+
+
 def test_a_link_drawn_along_the_water_is_a_problem_and_one_across_it_is_not() -> None:
     """A river drawn down a link's track is hidden by it: the river seems to stop and start again."""
     board = _board()

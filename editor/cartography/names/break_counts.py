@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from game.board.name_clearance import MAX_REACH, NameScene
-from game.geometry import Box, inflate_box
+from game.geometry import THROUGH, Box, inflate_box
 
 KINDS = ("board", "reach", "own", "station", "disc", "nearer", "icon", "link", "bar")
 _BOARD, _REACH, _OWN, _STATION, _DISC, _NEARER, _ICON, _LINK, _BAR = range(len(KINDS))
@@ -98,6 +98,9 @@ def _strokes_near(arrays: _SceneArrays, segments: list[int], boxes: np.ndarray,
     distance = hw + pad
     near = meet & ~_clipped_out(ax, ay, bx, by, x - distance, y - distance, w + 2 * distance, h + 2 * distance)
     near &= _box_segment_distance(x, y, w, h, ax, ay, bx, by) < distance
+    lines = meet & (distance <= 0)  # a path with no width: through the box, not along its edge
+    if lines.any():
+        near |= lines & ~_clipped_out(ax, ay, bx, by, x + THROUGH, y + THROUGH, w - 2 * THROUGH, h - 2 * THROUGH)
     hit = np.zeros((len(boxes), arrays.strokes), dtype=bool)
     rows, columns = np.nonzero(near)
     hit[rows, stroke[0, columns].astype(np.int64)] = True

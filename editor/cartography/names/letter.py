@@ -45,9 +45,12 @@ def by_the_letter(stations: Sequence[NameStation], obstacles: NameObstacles, fra
 
 def figure_breakers(stations: Sequence[NameStation], obstacles: NameObstacles, frame: Frame,
                     names: Mapping[int, PlacedName], measure: Measure, *, label_px: float,
-                    clear_scale: float) -> dict[int, frozenset[int]]:
+                    clear_scale: float, over_lines: bool = True) -> dict[int, frozenset[int]]:
     """The stations whose names break the figure's rules where they stand (station indices), each with the
-    stations its name covers or is nearer to (none where it breaks another rule: a link, a name, the edge)."""
+    stations its name covers or is nearer to (none where it breaks another rule: a link, a name, the edge).
+    Without `over_lines`, a name whose only breach is a link's centre line through it is not counted."""
+    if not over_lines:
+        obstacles = replace(obstacles, tracks=())
     letter = _Letter(stations, obstacles, frame, names, measure, label_px, clear_scale)
     return {letter.stations[pos].index: letter.rivals(pos, placed[1])
             for pos, (_spec, placed) in letter.current.items() if letter._breaks_figure(pos, placed, ())}

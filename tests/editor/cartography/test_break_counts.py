@@ -26,10 +26,13 @@ def places(draw: st.DrawFn, station: NameStation) -> list[tuple[float, float, fl
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(boards(), st.data(), st.sampled_from([0.0, 1.0, 2.5]))
+@given(boards(), st.data(), st.sampled_from([0.0, 1.0, 2.5]), st.booleans())
 def test_each_place_counts_what_the_check_yields_for_it(board: tuple[list[NameStation], NameObstacles],
-                                                       data: st.DataObject, pad: float) -> None:
+                                                       data: st.DataObject, pad: float, lines: bool) -> None:
+    """With `lines`, links are paths with no width, as the figure measures them."""
     stations, obstacles = board
+    if lines:
+        obstacles = replace(obstacles, tracks=tuple(replace(track, half_width=0.0) for track in obstacles.tracks))
     pos = data.draw(st.integers(0, len(stations) - 1))
     me = stations[pos]
     icons = tuple(IconBox((me.x + data.draw(st.floats(-80, 80)), me.y + data.draw(st.floats(-60, 60)), 12.0, 12.0))
@@ -47,5 +50,9 @@ def test_a_place_over_a_neighbour_and_a_link_counts_both() -> None:
     obstacles = NameObstacles(tracks=(TrackLine(((west.x, west.y), (east.x, east.y)), 4.0),))
     scene = NameScene([west, east], obstacles, FRAME)
     (row,) = kind_counts(scene, 0, [(115.0, 92.0, 60.0, 16.0)]).tolist()  # east of West, over East's ring
+    assert {kind: n for kind, n in zip(KINDS, row, strict=True) if n} == {"station": 1, "nearer": 1, "link": 1}
+    as_lines = NameScene([west, east], replace(obstacles, tracks=(replace(obstacles.tracks[0], half_width=0.0),)),
+                         FRAME)
+    (row,) = kind_counts(as_lines, 0, [(115.0, 92.0, 60.0, 16.0)]).tolist()  # the link's path through it still
     assert {kind: n for kind, n in zip(KINDS, row, strict=True) if n} == {"station": 1, "nearer": 1, "link": 1}
 

@@ -75,9 +75,11 @@ _ROQUETTE_FRAME = Frame(600.0, 500.0)
 
 
 def test_a_place_that_the_largest_text_size_would_bury_is_not_taken(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Saint-Ambroise's name, south-west, is nearer Richard-Lenoir than its own station at the usual size. The one
-    place that keeps the figure (north) crosses four links and runs nearer two stations once the text grows to
-    the largest size: the name stays. Allowed any price, it would have moved there."""
+    """Ménilmontant's and Parmentier's names set by hand (west and south-west): Oberkampf's, north-west, overlaps
+    Parmentier's, and Rue Saint-Maur's crosses the Ménilmontant–Père-Lachaise line. Oberkampf's name moves
+    north; Rue Saint-Maur's has no place that keeps the figure at a price the largest text size allows.
+    Allowed any price, Oberkampf's would have gone west, and Rue Saint-Maur's and Ménilmontant's would have
+    moved with it: places that cross links and stations once the text grows to the largest size."""
     metrics = name_metrics()
 
     def measure(text: str) -> tuple[float, float]:
@@ -87,20 +89,21 @@ def test_a_place_that_the_largest_text_size_would_bury_is_not_taken(monkeypatch:
     at = {s.name: s for s in stations}
     tracks = tuple(TrackLine(((at[a].x, at[a].y), (at[b].x, at[b].y)), 5.35, f"{a}–{b}") for a, b in _ROQUETTE_LINKS)
     obstacles = NameObstacles(discs(*stations), tracks, spacing=name_spacing(20.0))
+    by_hand = {"Ménilmontant": LabelSpec("WNW", split=1), "Parmentier": LabelSpec("SSW")}
     names = {}
     for s, (*_, side, split) in zip(stations, _ROQUETTE, strict=True):
-        spec = LabelSpec(side, split=split)
+        spec = by_hand.get(s.name, LabelSpec(side, split=split))
         lines, box = name_box(s, spec, measure, gap_for(20.0), 1.0)
         names[s.index] = PlacedName(s.index, spec, lines, box)
 
-    def lettered() -> dict[int, PlacedName]:
-        return by_the_letter(stations, obstacles, _ROQUETTE_FRAME, names, measure, label_px=20.0,
-                             clear_scale=CLEAR_SCALE)
+    def moved() -> dict[str, str]:
+        lettered = by_the_letter(stations, obstacles, _ROQUETTE_FRAME, names, measure, label_px=20.0,
+                                 clear_scale=CLEAR_SCALE)
+        return {stations[i].name: name.spec.side for i, name in lettered.items() if name != names[i]}
 
-    assert lettered() == names
+    assert moved() == {"Oberkampf": "N"}
     monkeypatch.setattr(letter, "SLACK", math.inf)
-    moved = {stations[i].name: name.spec.side for i, name in lettered().items() if name != names[i]}
-    assert moved == {"Saint-Ambroise": "N"}
+    assert moved() == {"Oberkampf": "W", "Rue Saint-Maur": "N", "Ménilmontant": "E"}
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

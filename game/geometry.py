@@ -117,10 +117,18 @@ def simplified(points: Sequence[Point], tolerance: float) -> list[Point]:
     (Douglas–Peucker): the few turns of a course traced every few hundred metres."""
     if len(points) < 3:
         return list(points)
-    far, index = max((segment_distance(p, points[0], points[-1]), i) for i, p in enumerate(points[1:-1], 1))
-    if far <= tolerance:
-        return [points[0], points[-1]]
-    return simplified(points[:index + 1], tolerance)[:-1] + simplified(points[index:], tolerance)
+    keep = [False] * len(points)
+    keep[0] = keep[-1] = True
+    spans = [(0, len(points) - 1)]  # a stack, not recursion: a carried river's thousands of points run deep
+    while spans:
+        first, last = spans.pop()
+        if last - first < 2:
+            continue
+        far, index = max((segment_distance(points[i], points[first], points[last]), i) for i in range(first + 1, last))
+        if far > tolerance:
+            keep[index] = True
+            spans += [(first, index), (index, last)]
+    return [p for p, kept in zip(points, keep, strict=True) if kept]
 
 
 def point_along(points: Sequence[Point], t: float) -> Point:
@@ -357,27 +365,6 @@ def box_inside(inner: Box, outer: Box) -> bool:
     """True when `inner` lies wholly within `outer` (touching its edges is inside)."""
     return (inner[0] >= outer[0] and inner[1] >= outer[1] and inner[0] + inner[2] <= outer[0] + outer[2]
             and inner[1] + inner[3] <= outer[1] + outer[3])
-
-
-def area_in_box(polygon: Sequence[Point], box: Box) -> float:
-    """The area of a simple polygon that lies inside the box: the polygon clipped to each of the box's four
-    sides in turn (Sutherland–Hodgman: exact for a box, which is convex), then measured by the shoelace."""
-    x0, y0, w, h = box
-    sides = ((0, x0, 1.0), (0, x0 + w, -1.0), (1, y0, 1.0), (1, y0 + h, -1.0))  # axis, edge, inward sign
-    points = list(polygon)
-    for axis, edge, sign in sides:
-        kept: list[Point] = []
-        for a, b in zip(points, points[1:] + points[:1], strict=True):
-            a_in, b_in = (a[axis] - edge) * sign >= 0, (b[axis] - edge) * sign >= 0
-            if a_in:
-                kept.append(a)
-            if a_in != b_in:
-                t = (edge - a[axis]) / (b[axis] - a[axis])
-                kept.append((a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])))
-        points = kept
-    if len(points) < 3:
-        return 0.0
-    return abs(sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(points, points[1:] + points[:1], strict=True))) / 2
 
 
 def point_segment_distance(ax: float, ay: float, bx: float, by: float, px: float, py: float) -> float:

@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 
 from game.geometry import (
     SpatialGrid,
-    area_in_box,
     box_inside,
     box_point_distance,
     box_segment_distance,
@@ -48,7 +47,7 @@ def test_a_line_with_no_width_is_near_a_box_it_runs_through_but_not_one_it_runs_
     """The figure's check measures each link's path as a line (a width of 0): nothing is nearer than 0, so it
     used to find no line at all, even one through the middle of a name."""
     assert segment_near_box(BOX, 0, 25, 100, 25, 0.0)  # straight through
-    assert segment_near_box(BOX, 0, 0, 50, 50, 0.0)  # across a corner... through it (passes (25, 25))
+    assert segment_near_box(BOX, 0, 0, 50, 50, 0.0)  # diagonally through it, by (25, 25)
     assert not segment_near_box(BOX, 0, 30, 100, 30, 0.0)  # along its lower edge
     assert not segment_near_box(BOX, 40, 0, 40, 50, 0.0)  # along its right edge
     assert not segment_near_box(BOX, 0, 40, 100, 40, 0.0)  # below it
@@ -72,24 +71,3 @@ def test_grid_finds_what_is_filed_near_a_box_once_each() -> None:
     assert list(grid.near((1.0, 1.0, 30.0, 2.0))) == ["long"]
     assert "far" not in grid.near((0.0, 0.0, 50.0, 50.0))
     assert sorted(grid.around((1.0, 1.0, 30.0, 2.0))) == ["long"] * 3  # filed in three cells
-
-
-def test_the_area_of_a_polygon_in_a_box_is_what_the_box_cuts_out_of_it() -> None:
-    square = [(0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0)]
-    assert area_in_box(square, (5.0, 5.0, 10.0, 10.0)) == pytest.approx(25)  # a corner
-    assert area_in_box(square, (-5.0, -5.0, 30.0, 30.0)) == pytest.approx(100)  # all of it
-    assert area_in_box(square, (20.0, 20.0, 5.0, 5.0)) == 0  # none of it
-    triangle = [(0.0, 0.0), (10.0, 0.0), (0.0, 10.0)]
-    assert area_in_box(triangle, (0.0, 0.0, 10.0, 5.0)) == pytest.approx(37.5)  # a trapezium of it
-    band = [(-50.0, 24.0), (90.0, 24.0), (90.0, 40.0), (-50.0, 40.0)]  # a river along the box's lower edge
-    assert area_in_box(band, BOX) == pytest.approx(30 * 6)
-    assert area_in_box(list(reversed(band)), BOX) == pytest.approx(30 * 6)  # either way round
-
-
-@given(st.floats(-20, 20), st.floats(-20, 20), st.floats(1, 40), st.floats(1, 40))
-def test_the_area_in_a_box_is_never_more_than_the_box_or_the_polygon(x: float, y: float, w: float,
-                                                                       h: float) -> None:
-    polygon = [(0.0, 0.0), (30.0, 5.0), (25.0, 25.0), (12.0, 12.0), (2.0, 20.0)]  # not convex
-    whole = area_in_box(polygon, (-100.0, -100.0, 300.0, 300.0))
-    part = area_in_box(polygon, (x, y, w, h))
-    assert -1e-9 <= part <= min(whole, w * h) + 1e-9

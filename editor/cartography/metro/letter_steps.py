@@ -52,13 +52,9 @@ WATER_REACH = 3.0  # pitches: a step nearer the water than this is asked whether
 def breaking_the_figure(request: MapRequest, scene: NameScene,
                         names: Mapping[int, PlacedName]) -> dict[int, frozenset[int]]:
     """The stations whose names break the figure's rules where they stand, each with the stations its name
-    covers or is nearer to (`letter.figure_breakers`), but a name whose only breach is a link's centre line
-    through it. Such a name is over the link's bed too, which every stage weighs at the clear scale already;
-    counted here as well, the layout stages stepped stations for it at the clear scale's cost (London's
-    zone 1, thorough: 5 -> 8 names in trouble, none fewer breaking the figure), and the last look by the letter
-    moves such names anyway (names/letter.py)."""
+    covers or is nearer to (`letter.figure_breakers`)."""
     return figure_breakers(scene.stations, scene.obstacles, request.frame, names, measure_of(request),
-                           label_px=request.label_px, clear_scale=request.clear_scale, over_lines=False)
+                           label_px=request.label_px, clear_scale=request.clear_scale)
 
 
 def reads_better_by_the_letter(request: MapRequest, new: NamedLayout, old: NamedLayout) -> bool:

@@ -157,7 +157,9 @@ def check(name: str, data_dir: Path | None) -> str:
 
     _choice, _rank, made = measure(name, data_dir, MapChoice.of(load_config(name)))
     shipped = load_board(name)
-    return f"{name}: made from its configuration: {made}; shipped: {_figures_line(shipped, figures(shipped))}"
+    found = figures(shipped)
+    line = _figures_line(shipped, found, _score(shipped, found))
+    return f"{name}: made from its configuration: {made}; shipped: {line}"
 
 
 def measure(name: str, data_dir: Path | None, choice: MapChoice) -> tuple[MapChoice, tuple[int, ...], str]:
@@ -170,7 +172,8 @@ def measure(name: str, data_dir: Path | None, choice: MapChoice) -> tuple[MapCho
     if board is None:
         return choice, (1 << 30,), "does not compile"
     found = figures(board)
-    return choice, _score(board, found), _figures_line(board, found)
+    score = _score(board, found)
+    return choice, score, _figures_line(board, found, score)
 
 
 def _score(board: Board, found: Figures) -> tuple[int, ...]:
@@ -183,11 +186,11 @@ def _score(board: Board, found: Figures) -> tuple[int, ...]:
     return under, covering, found.name_problems + found.links_along
 
 
-def _figures_line(board: Board, found: Figures) -> str:
-    """The board check as a line a maintainer reads."""
+def _figures_line(board: Board, found: Figures, score: tuple[int, ...]) -> str:
+    """The board check as a line a maintainer reads (`score` its `_score`, worked out once)."""
     from game.board.legibility import stations_in_water
 
-    under, covering, _ = _score(board, found)
+    under, covering, _ = score
     return (f"{found.name_problems} name problems ({covering} over a name or station), {found.links_along} links "
             f"on links, {under} stations too close or under a link's bed, "
             f"{len(stations_in_water(board))} stations the water reaches")

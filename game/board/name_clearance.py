@@ -190,6 +190,12 @@ def _wet_banks(water: tuple[tuple[Point, ...], ...]) -> tuple[tuple[tuple[Point,
     return outlines, tuple(bounding_rect(outline) for outline in outlines), edges, grid
 
 
+def on_water(point: Point, outlines: Sequence[Sequence[Point]]) -> bool:
+    """Whether the point is on the water, even-odd over all the outlines: what the walk along a row of
+    `wet_share`, turning at every edge, takes for water."""
+    return sum(point_in_polygon(point, outline) for outline in outlines) % 2 == 1
+
+
 def wet_share(water: tuple[tuple[Point, ...], ...], box: Box, middle_wet: bool | None = None) -> float:
     """The share of the box on the water, measured along WET_ROWS rows across it. Only the water's edges that
     meet the box are looked at: whether a point is on the water is the middle's state (`middle_wet`, or
@@ -204,7 +210,7 @@ def wet_share(water: tuple[tuple[Point, ...], ...], box: Box, middle_wet: bool |
         return 0.0
     cx, cy = x + w / 2, y + h / 2
     if middle_wet is None:
-        middle_wet = sum(point_in_polygon((cx, cy), outline) for outline in near) % 2 == 1
+        middle_wet = on_water((cx, cy), near)
     banks = [edges[k] for k in grid.near(box) if clip_segment(*edges[k][0], *edges[k][1], box) is not None]
     if not banks:
         return 1.0 if middle_wet else 0.0  # no bank through the box: all of it on the water or none
@@ -295,7 +301,7 @@ class NameScene:
             return True
         # no bank between: the middle of the name is where the station is, on the water or not
         if pos not in self._station_wet:
-            self._station_wet[pos] = sum(point_in_polygon((me.x, me.y), o) for o in self.water) % 2 == 1
+            self._station_wet[pos] = on_water((me.x, me.y), self.water)
         return wet_share(self.water, box, self._station_wet[pos]) >= WET_SHARE
 
     def _stations_at(self, x: float, y: float) -> list[NameStation]:

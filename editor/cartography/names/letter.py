@@ -53,7 +53,8 @@ def figure_breakers(stations: Sequence[NameStation], obstacles: NameObstacles, f
                     names: Mapping[int, PlacedName], measure: Measure, *, label_px: float,
                     clear_scale: float) -> dict[int, frozenset[int]]:
     """The stations whose names break the figure's rules where they stand (station indices), each with the
-    stations its name covers or is nearer to (none where it breaks another rule: a link, a name, the edge)."""
+    stations its name covers or is nearer to (none where it breaks another rule: a terminus bar, a name, the
+    edge)."""
     letter = _Letter(stations, obstacles, frame, names, measure, label_px, clear_scale)
     return {letter.stations[pos].index: letter.rivals(pos, placed[1])
             for pos, (_spec, placed) in letter.current.items() if letter._breaks_figure(pos, placed, ())}
@@ -62,11 +63,16 @@ def figure_breakers(stations: Sequence[NameStation], obstacles: NameObstacles, f
 def has_figure_place(stations: Sequence[NameStation], obstacles: NameObstacles, frame: Frame, pos: int,
                      measure: Measure, *, label_px: float, clear_scale: float) -> bool:
     """Whether the name of the station at `pos` has a place round it that keeps the figure, other names aside."""
-    figure = NameScene(stations, replace(obstacles, tracks=()), frame)
+    figure = _figure_scene(stations, obstacles, frame)
     gap = gap_for(label_px)
     places = places_round(figure, pos, layouts_of(stations[pos], measure), away_steps(label_px, gap), measure, gap,
                           clear_scale)
     return any(next(iter(figure.breaks(pos, placed[1])), None) is None for _spec, placed in places)
+
+
+def _figure_scene(stations: Sequence[NameStation], obstacles: NameObstacles, frame: Frame) -> NameScene:
+    """The board as the rules judged here see it: everything but the links (see the notes)."""
+    return NameScene(stations, replace(obstacles, tracks=()), frame)
 
 
 class _Letter(Untangler):
@@ -74,7 +80,7 @@ class _Letter(Untangler):
                  names: Mapping[int, PlacedName], measure: Measure, label_px: float, clear_scale: float) -> None:
         super().__init__(stations, obstacles, frame, names, measure, label_px, clear_scale)
         self.strict = self.scene
-        self.figure = NameScene(self.stations, replace(obstacles, tracks=()), frame)
+        self.figure = _figure_scene(self.stations, obstacles, frame)
         # Each name's boxes as placed and as moved since: a superset to look among, never emptied (the
         # grid has no removal); `current` says which box is a name's now.
         self.grids: dict[int, SpatialGrid[int]] = {1: SpatialGrid(CELL), 2: SpatialGrid(CELL)}
@@ -89,8 +95,8 @@ class _Letter(Untangler):
         return self.names
 
     def _breaks_figure(self, pos: int, placed: Placed, skip: Sequence[int]) -> bool:
-        """Whether the place breaks the figure: its box at the usual size against the centre lines, the
-        stations, the board and the other names where they stand (but those of `skip`)."""
+        """Whether the place breaks the figure's rules judged here: its box at the usual size against the
+        stations, the terminus bars, the board and the other names where they stand (but those of `skip`)."""
         box = placed[1]
         if self._breaks_but_names(pos, box):
             return True

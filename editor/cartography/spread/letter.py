@@ -1,7 +1,7 @@
 """Rounds of room for the names that break the cartography figure, the best of them kept.
 
 Each round, every name that breaks the figure's rules (`letter_steps.breaking_the_figure`: at the usual size,
-nearer another station than its own, over a link, a name or a station, off the board) wishes for the place
+nearer another station than its own, over a name, a station or a terminus bar, off the board) wishes for the place
 round its station that is short of least room (`Gauge`), with the placer's preferences settling ties; every
 other name in trouble at the clear scale wishes for room where it stands, at a lower price. The layout is
 moved to give them room (`spread`, the rivers' courses with it), each wished name set in its wished place and

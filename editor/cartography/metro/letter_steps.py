@@ -49,19 +49,19 @@ BUDGET = 12  # ...and for the whole map (each a tenth of a second or two on 120 
 WATER_REACH = 3.0  # pitches: a step nearer the water than this is asked whether the rivers keep their course
 
 
-def breaking_the_figure(request: MapRequest, scene: NameScene,
-                        names: Mapping[int, PlacedName]) -> dict[int, frozenset[int]]:
+def breaking_the_figure(request: MapRequest, scene: NameScene, names: Mapping[int, PlacedName],
+                        lines: bool = False) -> dict[int, frozenset[int]]:
     """The stations whose names break the figure's rules where they stand, each with the stations its name
-    covers or is nearer to (`letter.figure_breakers`)."""
+    covers or is nearer to (`letter.figure_breakers`); with `lines` the links' centre lines judged too."""
     return figure_breakers(scene.stations, scene.obstacles, request.frame, names, measure_of(request),
-                           label_px=request.label_px, clear_scale=request.clear_scale)
+                           label_px=request.label_px, clear_scale=request.clear_scale, lines=lines)
 
 
-def reads_better_by_the_letter(request: MapRequest, new: NamedLayout, old: NamedLayout) -> bool:
-    """Fewer names breaking the figure; or as many, and reading better at the clear scale
-    (`NamedLayout.reads_better_than`)."""
-    new_breaking = len(breaking_the_figure(request, new.scene, new.names))
-    old_breaking = len(breaking_the_figure(request, old.scene, old.names))
+def reads_better_by_the_letter(request: MapRequest, new: NamedLayout, old: NamedLayout, lines: bool = False) -> bool:
+    """Fewer names breaking the figure (with `lines`, the links' centre lines judged too); or as many, and
+    reading better at the clear scale (`NamedLayout.reads_better_than`)."""
+    new_breaking = len(breaking_the_figure(request, new.scene, new.names, lines))
+    old_breaking = len(breaking_the_figure(request, old.scene, old.names, lines))
     return new_breaking < old_breaking or (new_breaking == old_breaking and new.reads_better_than(old))
 
 

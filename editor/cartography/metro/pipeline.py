@@ -81,7 +81,7 @@ def _result(request: MapRequest, schematic: Schematic, scene: NameScene, names: 
     if not as_drawn:
         problems += [p for p in check_schematic(request.network, schematic, request.frame) if p not in problems]
     trouble = name_problems(request, scene, names)
-    breaking = len(breaking_the_figure(request, scene, names))
+    breaking = len(breaking_the_figure(request, scene, names, lines=True))
     figures = _figures(request.network, schematic, request.frame, len(troubled(trouble, scene)), breaking, rounds,
                        started, as_drawn)
     return MetroMap(schematic, names, tuple(problems + trouble), figures, scene.unit)
@@ -128,7 +128,7 @@ def make_metro_map(request: MapRequest, progress: Progress | None = None) -> Met
     # The names were judged on the layout before rounding, by the river before its last redraw: judged again as
     # the board file holds them, as a designer's Place names will judge them (the README's Berlin import kept a
     # step whose names Place names then bettered, 73 moved; names moved off the water, 29).
-    names = _read_better(request, schematic, _off_the_water(request, schematic, names))[1]
+    names = _read_better(request, schematic, _off_the_water(request, schematic, names), last=True)[1]
     if progress is not None:
         progress(1.0)
     # The names are judged as the board file holds the layout (`_read_better`); the map's problems are told of
@@ -136,17 +136,29 @@ def make_metro_map(request: MapRequest, progress: Progress | None = None) -> Met
     return replace(_result(request, schematic, scene_of(request, schematic), names, rounds, started), freed=stuck)
 
 
-def _read_better(request: MapRequest, schematic: Schematic,
-                 names: Mapping[int, PlacedName]) -> tuple[NameScene, dict[int, PlacedName]]:
+def _read_better(request: MapRequest, schematic: Schematic, names: Mapping[int, PlacedName],
+                 last: bool = False) -> tuple[NameScene, dict[int, PlacedName]]:
     """The names the steps left, or a placement anew where that reads better, both judged on the layout as
     the board file will hold it (`as_saved`), as the editor's Place names judges. Judged on the layout
     before rounding, the README's Berlin import kept names that a designer's first Place names then changed
-    (33 of them)."""
+    (33 of them). The `last` time, both are first moved off the links' centre lines (`_off_the_lines`) and
+    judged with them, as Place names does."""
     saved = as_saved(schematic)
     scene, fresh = placed(request, saved, None, request.seed)
-    anew = NamedLayout.of(request, saved, scene, _untangled(request, scene, fresh))
-    better = reads_better_by_the_letter(request, anew, NamedLayout.of(request, saved, scene, names))
-    return scene, anew.names if better else dict(names)
+    fresh, names = _untangled(request, scene, fresh), dict(names)
+    if last:
+        fresh, names = _off_the_lines(request, scene, fresh), _off_the_lines(request, scene, names)
+    anew = NamedLayout.of(request, saved, scene, fresh)
+    better = reads_better_by_the_letter(request, anew, NamedLayout.of(request, saved, scene, names), lines=last)
+    return scene, anew.names if better else names
+
+
+def _off_the_lines(request: MapRequest, scene: NameScene, names: Mapping[int, PlacedName]) -> dict[int, PlacedName]:
+    """The finished map's names, each over a link's centre line moved where it keeps every rule of the figure
+    (`letter.by_the_letter` with `lines`). Only here, on the layout as saved: judged in the layout's stages
+    (`_untangled`), the lines moved the layout itself (see names/letter.py)."""
+    return by_the_letter(scene.stations, scene.obstacles, request.frame, names, measure_of(request),
+                         label_px=request.label_px, clear_scale=request.clear_scale, lines=True)
 
 
 def _off_the_water(request: MapRequest, schematic: Schematic,
@@ -181,7 +193,8 @@ def as_saved(schematic: Schematic) -> Schematic:
     """The layout in whole pixels, as a board file holds it (`Document.set_points` rounds every point)."""
     positions = tuple(_whole(point) for point in schematic.positions)
     paths = tuple(tuple(_whole(point) for point in path) for path in schematic.paths)
-    return replace(schematic, positions=positions, paths=paths)
+    areas = tuple(replace(area, points=tuple(_whole(point) for point in area.points)) for area in schematic.areas)
+    return replace(schematic, positions=positions, paths=paths, areas=areas)
 
 
 def _whole(point: tuple[float, float]) -> tuple[float, float]:
@@ -282,7 +295,7 @@ def place_names_only(request: MapRequest, schematic: Schematic | None = None,
     started = time.process_time()
     schematic = schematic if schematic is not None else straight_schematic(request.network)
     scene, names = placed(request, schematic, progress, request.seed)
-    names = _untangled(request, scene, names)
+    names = _off_the_lines(request, scene, _untangled(request, scene, names))
     return _result(request, schematic, scene, names, 0, started, as_drawn=True)
 
 
@@ -338,7 +351,7 @@ def _stepped_by_hand(request: MapRequest, schematic: Schematic, names: Mapping[i
         raise StepRefused(f"{where}: a link would run over a station or break another layout guarantee")
     kept = {i: name.spec for i, name in names.items() if math.dist(stepped.positions[i], to) > NEARBY}
     _scene, fresh = placed(replace(request, labels={**kept, **request.labels}), stepped, None, request.seed)
-    return stepped, stepped_scene, _untangled(request, stepped_scene, fresh)
+    return stepped, stepped_scene, _off_the_lines(request, stepped_scene, _untangled(request, stepped_scene, fresh))
 
 
 def _wetter(at: Point, to: Point, radius: float, water: Sequence[Point]) -> bool:

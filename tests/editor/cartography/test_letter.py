@@ -33,20 +33,21 @@ def _names(placed: dict[NameStation, LabelSpec]) -> dict[int, PlacedName]:
 
 
 def _figure(stations: list[NameStation], obstacles: NameObstacles, names: dict[int, PlacedName],
-            scale: float = 1.0) -> set[str]:
+            scale: float = 1.0, with_lines: bool = False) -> set[str]:
     """The names breaking the figure's rules that the last look by the letter judges (at `scale`): all the game's
-    `figure_problems` judges a compiled board by but a link's centre line through a name (see letter.py),
-    worked out here from the specs alone."""
-    lines = replace(obstacles, tracks=())
+    `figure_problems` judges a compiled board by but a link's centre line through a name (see letter.py), or
+    `with_lines` that too, worked out here from the specs alone."""
+    centre_lines = tuple(replace(track, half_width=0.0) for track in obstacles.tracks) if with_lines else ()
+    lines = replace(obstacles, tracks=centre_lines)
     boxes = {s.index: name_box(s, names[s.index].spec, fake_measure, gap_for(LABEL_PX), scale)[1]
              for s in stations}
     return names_in_trouble(check_boxes(stations, lines, FRAME, boxes), [s.name for s in stations])
 
 
 def _lettered(stations: list[NameStation], obstacles: NameObstacles,
-              names: dict[int, PlacedName]) -> dict[int, PlacedName]:
+              names: dict[int, PlacedName], lines: bool = False) -> dict[int, PlacedName]:
     return by_the_letter(stations, obstacles, FRAME, names, fake_measure, label_px=LABEL_PX,
-                         clear_scale=CLEAR_SCALE)
+                         clear_scale=CLEAR_SCALE, lines=lines)
 
 
 def test_a_name_nearer_a_neighbour_than_its_own_station_moves_where_it_is_not() -> None:
@@ -60,6 +61,22 @@ def test_a_name_nearer_a_neighbour_than_its_own_station_moves_where_it_is_not() 
     assert result[0].spec != LabelSpec("E")
     assert result[1] == given_names[1]
     assert _figure([bank, monument], obstacles, result) == set()
+
+
+def test_a_name_over_a_link_moves_off_its_centre_line_only_in_the_last_look() -> None:
+    """Angel's name set east runs along its link to Old Street. The layout's stages leave it (a link is judged
+    there by its bed at the clear scale, not by the letter); the finished map's last look (`lines`) moves it
+    to a side clear of the line, and Old Street's name, clear of it already, stays."""
+    angel, old_street = station(0, "Angel", 200, 200), station(1, "Old Street", 400, 200)
+    link = TrackLine(((200.0, 200.0), (400.0, 200.0)), 5.35, "Angel–Old Street")
+    obstacles = NameObstacles(discs(angel, old_street), (link,))
+    given_names = _names({angel: LabelSpec("E"), old_street: LabelSpec("S")})
+    assert _figure([angel, old_street], obstacles, given_names, with_lines=True) == {"Angel"}  # the set-up
+    assert _lettered([angel, old_street], obstacles, given_names) == given_names
+    result = _lettered([angel, old_street], obstacles, given_names, lines=True)
+    assert result[0].spec != LabelSpec("E")
+    assert result[1] == given_names[1]
+    assert _figure([angel, old_street], obstacles, result, with_lines=True) == set()
 
 
 # A corner of a fresh Paris import (48.84,2.30,48.88,2.40), as the pipeline left it, moved to the frame's corner:
@@ -121,6 +138,23 @@ def test_no_name_that_kept_the_figure_is_put_out_of_it(board: tuple[list[NameSta
     after = _figure(stations, obstacles, result)
     assert after <= before
     assert result[fixed.index] == given_names[fixed.index]
+    moved = {s.name for s in stations if result[s.index] != given_names[s.index]}
+    assert not moved & after
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(boards(), st.data())
+def test_the_last_look_puts_no_name_over_a_line(board: tuple[list[NameStation], NameObstacles],
+                                                data: st.DataObject) -> None:
+    """The same, judged with the links' centre lines (the finished map's last look): no name that kept every
+    rule of the figure is put over a line or out of any other rule."""
+    stations, obstacles = board
+    specs = {s: LabelSpec(data.draw(st.sampled_from(SIDES))) for s in stations}
+    given_names = _names(specs)
+    before = _figure(stations, obstacles, given_names, with_lines=True)
+    result = _lettered(stations, obstacles, given_names, lines=True)
+    after = _figure(stations, obstacles, result, with_lines=True)
+    assert after <= before
     moved = {s.name for s in stations if result[s.index] != given_names[s.index]}
     assert not moved & after
 

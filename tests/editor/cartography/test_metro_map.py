@@ -18,6 +18,8 @@ from editor.cartography.bench import SHIPPED, random_network
 from editor.cartography.layout.checks import check_schematic
 from editor.cartography.metro import pipeline as pipeline_module
 from editor.cartography.metro import request as request_module
+from editor.cartography.metro.letter_steps import breaking_the_figure
+from editor.cartography.metro.naming import scene_of
 from editor.cartography.metro.pipeline import _tidier, name_problems, troubled
 from editor.cartography.metro.request import MapFigures
 from editor.cartography.metro.river import carried_course, centre_line, sides
@@ -138,9 +140,15 @@ def test_a_quick_import_makes_room_for_names_that_break_the_figure(monkeypatch: 
     spread_only = make_metro_map(request)
     monkeypatch.setattr(pipeline_module, "spread_for_the_letter", as_it_is)
     neither = make_metro_map(request)
-    assert neither.figures.names_breaking_figure > 0  # the set-up: names to free
-    assert spread_only.figures.names_breaking_figure < neither.figures.names_breaking_figure
-    assert full.figures.names_breaking_figure == 0
+
+    def breaking(result: MetroMap) -> int:
+        """Names breaking the figure's rules but a link's centre line: those the steps and the spread judge."""
+        return len(breaking_the_figure(request, scene_of(request, result.schematic), result.names))
+
+    assert breaking(neither) > 0  # the set-up: names to free
+    assert breaking(spread_only) < breaking(neither)
+    assert breaking(full) == 0
+    assert full.figures.names_breaking_figure <= neither.figures.names_breaking_figure  # the lines judged too
     assert full.figures.unresolved_names <= neither.figures.unresolved_names
     assert check_schematic(request.network, full.schematic, request.frame) == []
     assert _links_on_links(request, full) <= _links_on_links(request, neither)

@@ -122,6 +122,9 @@ def make_metro_map(request: MapRequest, progress: Progress | None = None) -> Met
     if progress is not None:
         progress(read_end)
     stepped, scene, names = step_for_the_letter(request, schematic, scene, names, untangled)
+    if request.takes_time_for_names():
+        stepped, scene, names = step_for_the_letter(request, stepped, scene, names, partial(_finished, request),
+                                                    lines=True)
     schematic = redraw_rivers(request.network, stepped, request.frame, [disc.radius for disc in scene.obstacles.discs],
                               [(track.path, track.half_width) for track in scene.obstacles.tracks])
     request = replace(request, names_off_water=off_water)
@@ -151,6 +154,11 @@ def _read_better(request: MapRequest, schematic: Schematic, names: Mapping[int, 
     anew = NamedLayout.of(request, saved, scene, fresh)
     better = reads_better_by_the_letter(request, anew, NamedLayout.of(request, saved, scene, names), lines=last)
     return scene, anew.names if better else names
+
+
+def _finished(request: MapRequest, scene: NameScene, names: Mapping[int, PlacedName]) -> dict[int, PlacedName]:
+    """The names untangled and moved off the links' centre lines: the finished map's, as its last look leaves them."""
+    return _off_the_lines(request, scene, _untangled(request, scene, names))
 
 
 def _off_the_lines(request: MapRequest, scene: NameScene, names: Mapping[int, PlacedName]) -> dict[int, PlacedName]:
@@ -295,7 +303,7 @@ def place_names_only(request: MapRequest, schematic: Schematic | None = None,
     started = time.process_time()
     schematic = schematic if schematic is not None else straight_schematic(request.network)
     scene, names = placed(request, schematic, progress, request.seed)
-    names = _off_the_lines(request, scene, _untangled(request, scene, names))
+    names = _finished(request, scene, names)
     return _result(request, schematic, scene, names, 0, started, as_drawn=True)
 
 
@@ -351,7 +359,7 @@ def _stepped_by_hand(request: MapRequest, schematic: Schematic, names: Mapping[i
         raise StepRefused(f"{where}: a link would run over a station or break another layout guarantee")
     kept = {i: name.spec for i, name in names.items() if math.dist(stepped.positions[i], to) > NEARBY}
     _scene, fresh = placed(replace(request, labels={**kept, **request.labels}), stepped, None, request.seed)
-    return stepped, stepped_scene, _off_the_lines(request, stepped_scene, _untangled(request, stepped_scene, fresh))
+    return stepped, stepped_scene, _finished(request, stepped_scene, fresh)
 
 
 def _wetter(at: Point, to: Point, radius: float, water: Sequence[Point]) -> bool:

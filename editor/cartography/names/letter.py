@@ -70,9 +70,10 @@ def figure_breakers(stations: Sequence[NameStation], obstacles: NameObstacles, f
 
 
 def has_figure_place(stations: Sequence[NameStation], obstacles: NameObstacles, frame: Frame, pos: int,
-                     measure: Measure, *, label_px: float, clear_scale: float) -> bool:
-    """Whether the name of the station at `pos` has a place round it that keeps the figure, other names aside."""
-    figure = _figure_scene(stations, obstacles, frame)
+                     measure: Measure, *, label_px: float, clear_scale: float, lines: bool = False) -> bool:
+    """Whether the name of the station at `pos` has a place round it that keeps the figure, other names aside
+    (with `lines`, clear of the links' centre lines too)."""
+    figure = _figure_scene(stations, obstacles, frame, lines)
     gap = gap_for(label_px)
     places = places_round(figure, pos, layouts_of(stations[pos], measure), away_steps(label_px, gap), measure, gap,
                           clear_scale)

@@ -124,6 +124,27 @@ def test_stepping_stations_aside_stacks_no_link_on_another(name: str, monkeypatc
 
 
 @pytest.mark.skipif(data_dir() is None, reason="the open network data is not here")
+def test_a_small_import_steps_stations_for_names_over_a_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A map that takes time for its names (Berlin Mitte, 52 stations) steps stations for the names its last
+    look leaves over a link's centre line too: none is left, where one was without those steps, and no more
+    names are in trouble at the clear scale for it."""
+    request = request_for("berlin-mitte")
+    with_steps = made("berlin-mitte")
+    real = pipeline_module.step_for_the_letter
+
+    def not_for_lines(*args: object, lines: bool = False) -> tuple[Schematic, NameScene, dict[int, PlacedName]]:
+        _request, schematic, scene, names, _finish = args
+        return (schematic, scene, dict(names)) if lines else real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pipeline_module, "step_for_the_letter", not_for_lines)
+    without = make_metro_map(request)
+    assert without.figures.names_breaking_figure > 0  # the set-up: a name over a line
+    assert with_steps.figures.names_breaking_figure < without.figures.names_breaking_figure
+    assert with_steps.figures.unresolved_names <= without.figures.unresolved_names
+    assert check_schematic(request.network, with_steps.schematic, request.frame) == []
+
+
+@pytest.mark.skipif(data_dir() is None, reason="the open network data is not here")
 def test_a_quick_import_makes_room_for_names_that_break_the_figure(monkeypatch: pytest.MonkeyPatch) -> None:
     """The bench's Manhattan (111 stations: the quick path, no climb) left names nearer a neighbour's station
     than their own, where no place round their station kept the figure. Stations step aside for them

@@ -187,8 +187,20 @@ def links_along_water(board: Board) -> list[str]:
 
 
 def _links_along_water(board: Board) -> list[tuple[int, str]]:
-    edges = [(p, q) for outline in water_outlines(board) for p, q in pairwise((*outline, outline[0]))
-             if p != q]
+    found = []
+    for k, along, first in paths_along_water([link.path for link in board.links], water_outlines(board)):
+        link = board.links[k]
+        found.append((link.index, f"the link {link_name(board, link)} runs along the water for {along:.0f} px "
+                                  f"from ({first[0]:.0f}, {first[1]:.0f}): its track hides the river there; "
+                                  "cross the water, do not follow it"))
+    return found
+
+
+def paths_along_water(paths: Sequence[Sequence[Point]],
+                      water: Sequence[Sequence[Point]]) -> list[tuple[int, float, Point]]:
+    """Each path (by position) that runs along a water outline for more than ALONG_WATER px, with how far and
+    where it starts: shared by the board check and the layout's steps, which may not hide more water."""
+    edges = [(p, q) for outline in water for p, q in pairwise((*outline, outline[0])) if p != q]
     if not edges:
         return []
     grid: SpatialGrid[int] = SpatialGrid(64.0)
@@ -196,9 +208,9 @@ def _links_along_water(board: Board) -> list[tuple[int, str]]:
         x, y, w, h = bounding_rect((p, q))
         grid.add((x - ALONG_NEAR, y - ALONG_NEAR, w + 2 * ALONG_NEAR, h + 2 * ALONG_NEAR), k)
     found = []
-    for link in board.links:
+    for index, path in enumerate(paths):
         along, first = 0.0, None
-        for p, q in pairwise(link.path):
+        for p, q in pairwise(path):
             length = math.dist(p, q)
             if length == 0:
                 continue
@@ -210,9 +222,7 @@ def _links_along_water(board: Board) -> list[tuple[int, str]]:
                     along += _ALONG_STEP
                     first = first or point
         if along > ALONG_WATER and first is not None:
-            found.append((link.index, f"the link {link_name(board, link)} runs along the water for {along:.0f} px "
-                                      f"from ({first[0]:.0f}, {first[1]:.0f}): its track hides the river there; "
-                                      "cross the water, do not follow it"))
+            found.append((index, along, first))
     return found
 
 

@@ -25,9 +25,10 @@ board check at the clear scale 332 -> 328; the bench's Manhattan (111 stations) 
 
 A map that takes time for its names (`MapRequest.takes_time_for_names`: a small one, or a thorough Tidy) then
 takes a second pass judged with the links' centre lines too (`lines`), its names finished as the last look
-leaves them (off the lines). Measured on the survey's 18 imports of up to 80 stations (2026-11-29): lines
-breaking the figure 6 -> 3, names in trouble at the clear scale 23 -> 23; New York's 79 stations a tenth
-slower (4.6 s -> 5.1 s, paired runs). Judged on every map, the bench's Manhattan had no time to spare.
+leaves them (off the lines), and guarded against links hiding more water (`Guards`). Measured on the survey's
+18 imports of up to 80 stations (2026-11-29): lines breaking the figure 6 -> 3, lines of the board check at the
+clear scale 23 -> 22, links on links 1 -> 0; New York's 79 stations a tenth slower (4.6 s -> 5.1 s, paired
+runs). Judged on every map, the bench's Manhattan had no time to spare.
 """
 
 from __future__ import annotations
@@ -42,10 +43,12 @@ from editor.cartography.metro.climb import Finish, movers, placed_near, rivers_r
 from editor.cartography.metro.naming import carried, measure_of, scene_of
 from editor.cartography.metro.nudge import DIRECTIONS, Guarantees, NamedLayout, stacked_when_drawn, step_to, steps_of
 from editor.cartography.metro.request import MapRequest
+from editor.cartography.metro.river import redraw_rivers
 from editor.cartography.metro.scene import NameScene
 from editor.cartography.names.letter import figure_breakers, has_figure_place
 from editor.cartography.names.types import PlacedName
 from editor.cartography.network import Schematic
+from game.board.legibility import paths_along_water
 from game.geometry import point_in_polygon, polygon_boundary_distance, segments_distance
 
 STEPS = (20.0, 40.0, 60.0)  # px: half a pitch to a pitch and a half (the names mended so far took 20 to 60)
@@ -80,16 +83,17 @@ def step_for_the_letter(request: MapRequest, schematic: Schematic, scene: NameSc
     if not breaking:
         return schematic, scene, dict(names)
     start = NamedLayout.of(request, schematic, scene, names)
-    best = _guarded(request, _Steps(request, start, breaking, finish, lines).run())
+    best = _guarded(request, _Steps(request, start, breaking, finish, lines).run(), water=lines)
     return best.schematic, best.scene, best.names
 
 
-def _guarded(request: MapRequest, taken: list[NamedLayout]) -> NamedLayout:
-    """The map after the most steps taken that cost it nothing the guards keep (`Guards`): all of them, or,
-    where the last breaks a guard, the longest run of steps that does not (halving)."""
+def _guarded(request: MapRequest, taken: list[NamedLayout], water: bool = False) -> NamedLayout:
+    """The map after the most steps taken that cost it nothing the guards keep (`Guards`, with `water` the
+    links hiding it too): all of them, or, where the last breaks a guard, the longest run of steps that does
+    not (halving)."""
     if len(taken) == 1:
         return taken[0]
-    guards = Guards(request, taken[0])
+    guards = Guards(request, taken[0], water)
     if guards.kept(taken[-1]):
         return taken[-1]
     good, bad = 0, len(taken) - 1
@@ -102,16 +106,29 @@ def _guarded(request: MapRequest, taken: list[NamedLayout]) -> NamedLayout:
 class Guards:
     """What no step may cost the map, slow to ask of each: links drawn on links they share no station with once
     the pipeline has redrawn what it can (`stacked_when_drawn`), and rivers run in straight and 45° runs
-    (`rivers_redrawn`, a river's whole course redrawn: four tenths of a second on Berlin's Spree)."""
+    (`rivers_redrawn`, a river's whole course redrawn: four tenths of a second on Berlin's Spree); with `water`,
+    no more links drawn along the redrawn water, hiding it (`legibility.paths_along_water`: the lines' steps put
+    one on London zone 1's Thames)."""
 
-    def __init__(self, request: MapRequest, start: NamedLayout) -> None:
+    def __init__(self, request: MapRequest, start: NamedLayout, water: bool = False) -> None:
         self.request = request
         self.stacked = stacked_when_drawn(request, start)
         self.rivers = rivers_redrawn(request, start.schematic)
+        self.hiding = _hiding_water(request, start) if water and _has_water(start.schematic) else None
 
     def kept(self, outcome: NamedLayout) -> bool:
         return (stacked_when_drawn(self.request, outcome) <= self.stacked
-                and (not self.rivers or self.rivers <= rivers_redrawn(self.request, outcome.schematic)))
+                and (not self.rivers or self.rivers <= rivers_redrawn(self.request, outcome.schematic))
+                and (self.hiding is None or _hiding_water(self.request, outcome) <= self.hiding))
+
+
+def _hiding_water(request: MapRequest, named: NamedLayout) -> int:
+    """How many links run along the water once the rivers are redrawn as the pipeline redraws them last."""
+    obstacles = named.scene.obstacles
+    drawn = redraw_rivers(request.network, named.schematic, request.frame, [disc.radius for disc in obstacles.discs],
+                          [(track.path, track.half_width) for track in obstacles.tracks])
+    water = [area.points for area in drawn.areas if area.kind == "water" and len(area.points) >= 3]
+    return len(paths_along_water(drawn.paths, water))
 
 
 class _Steps:

@@ -72,3 +72,16 @@ def test_the_shipped_boards_are_measured(name: str) -> None:
     for overlap in found:
         ends = {shipped.links[overlap.link].a, shipped.links[overlap.link].b}
         assert ends.isdisjoint({shipped.links[overlap.other].a, shipped.links[overlap.other].b})
+
+
+def test_a_path_along_the_water_is_found_and_one_across_it_is_not() -> None:
+    """`paths_along_water`, which the board check and the layout's steps share: a path down a river's bank for
+    100 px hides it; one crossing it square, or along it for less than ALONG_WATER, does not."""
+    river = [(0.0, 400.0), (800.0, 400.0), (800.0, 420.0), (0.0, 420.0)]
+    down_the_bank = [(100.0, 405.0), (200.0, 405.0)]
+    across = [(300.0, 300.0), (300.0, 500.0)]
+    short = [(500.0, 405.0), (500.0 + legibility.ALONG_WATER - 10, 405.0)]
+    found = legibility.paths_along_water([across, down_the_bank, short], [river])
+    assert [index for index, _along, _first in found] == [1]
+    index, along, first = found[0]
+    assert along == pytest.approx(100.0, abs=4.0) and first[0] == pytest.approx(101.0)

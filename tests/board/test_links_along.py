@@ -83,5 +83,5 @@ def test_a_path_along_the_water_is_found_and_one_across_it_is_not() -> None:
     short = [(500.0, 405.0), (500.0 + legibility.ALONG_WATER - 10, 405.0)]
     found = legibility.paths_along_water([across, down_the_bank, short], [river])
     assert [index for index, _along, _first in found] == [1]
-    index, along, first = found[0]
+    _index, along, first = found[0]
     assert along == pytest.approx(100.0, abs=4.0) and first[0] == pytest.approx(101.0)

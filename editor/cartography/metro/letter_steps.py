@@ -27,7 +27,7 @@ A map that takes time for its names (`MapRequest.takes_time_for_names`: a small 
 takes a second pass judged with the links' centre lines too (`lines`), its names finished as the last look
 leaves them (off the lines), and guarded against links hiding more water (`Guards`). Measured on the survey's
 18 imports of up to 80 stations (2026-11-29): lines breaking the figure 6 -> 3, lines of the board check at the
-clear scale 23 -> 22, links on links 1 -> 0; New York's 79 stations a tenth slower (4.6 s -> 5.1 s, paired
+clear scale 23 -> 22, links on links 2 -> 1; New York's 79 stations a tenth slower (4.6 s -> 5.1 s, paired
 runs). Judged on every map, the bench's Manhattan had no time to spare.
 """
 

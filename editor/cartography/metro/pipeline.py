@@ -162,9 +162,10 @@ def _finished(request: MapRequest, scene: NameScene, names: Mapping[int, PlacedN
 
 
 def _off_the_lines(request: MapRequest, scene: NameScene, names: Mapping[int, PlacedName]) -> dict[int, PlacedName]:
-    """The finished map's names, each over a link's centre line moved where it keeps every rule of the figure
-    (`letter.by_the_letter` with `lines`). Only here, on the layout as saved: judged in the layout's stages
-    (`_untangled`), the lines moved the layout itself (see names/letter.py)."""
+    """The names, each over a link's centre line moved where it keeps every rule of the figure
+    (`letter.by_the_letter` with `lines`): a finished map's last look, and the steps' taken for those names
+    (`letter_steps`, `lines`). Not in the layout's stages (`_untangled`): judged there, the lines moved the
+    layout itself (see names/letter.py)."""
     return by_the_letter(scene.stations, scene.obstacles, request.frame, names, measure_of(request),
                          label_px=request.label_px, clear_scale=request.clear_scale, lines=True)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import pairwise
 
 from game.board import proportions
@@ -239,9 +239,7 @@ def figure_problems(board: Board) -> list[str]:
     station and nearer it than any other. `name_problems` is the stricter check the boards are held to (the
     text grown to CLEAR_SCALE, and each link's bed as drawn, not its centre line)."""
     stations = name_stations(board)
-    obstacles = name_obstacles(board)
-    paths = tuple(replace(track, half_width=0.0) for track in obstacles.tracks)
-    return check_boxes(stations, replace(obstacles, tracks=paths), board, name_boxes(board, stations))
+    return check_boxes(stations, name_obstacles(board).as_lines(), board, name_boxes(board, stations))
 
 
 def stations_too_close(board: Board, spacing: float = MIN_SPACING) -> list[str]:

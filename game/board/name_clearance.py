@@ -12,7 +12,7 @@ judge a name the same way.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Protocol
 
@@ -150,6 +150,10 @@ class NameObstacles:
     # Rivers' and lakes' outlines: no rule keeps a name off the water, but a reader takes a name across a
     # river for a station of the far bank (`NameScene.across_water`, a preference of the placer's).
     water: tuple[tuple[Point, ...], ...] = ()
+
+    def as_lines(self) -> NameObstacles:
+        """The same, each link its centre line (a width of 0): the links as the cartography figure judges them."""
+        return replace(self, tracks=tuple(replace(track, half_width=0.0) for track in self.tracks))
 
 
 

@@ -84,8 +84,7 @@ def _figure_scene(stations: Sequence[NameStation], obstacles: NameObstacles, fra
                   lines: bool = False) -> NameScene:
     """The board as the rules judged here see it: everything but the links, or with `lines` each link's
     centre line as the figure's check sees it (see the notes)."""
-    tracks = tuple(replace(track, half_width=0.0) for track in obstacles.tracks) if lines else ()
-    return NameScene(stations, replace(obstacles, tracks=tracks), frame)
+    return NameScene(stations, obstacles.as_lines() if lines else replace(obstacles, tracks=()), frame)
 
 
 class _Letter(Untangler):

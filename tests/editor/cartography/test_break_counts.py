@@ -32,7 +32,7 @@ def test_each_place_counts_what_the_check_yields_for_it(board: tuple[list[NameSt
     """With `lines`, links are paths with no width, as the figure measures them."""
     stations, obstacles = board
     if lines:
-        obstacles = replace(obstacles, tracks=tuple(replace(track, half_width=0.0) for track in obstacles.tracks))
+        obstacles = obstacles.as_lines()
     pos = data.draw(st.integers(0, len(stations) - 1))
     me = stations[pos]
     icons = tuple(IconBox((me.x + data.draw(st.floats(-80, 80)), me.y + data.draw(st.floats(-60, 60)), 12.0, 12.0))

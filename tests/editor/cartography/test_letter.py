@@ -37,8 +37,7 @@ def _figure(stations: list[NameStation], obstacles: NameObstacles, names: dict[i
     """The names breaking the figure's rules that the last look by the letter judges (at `scale`): all the game's
     `figure_problems` judges a compiled board by but a link's centre line through a name (see letter.py), or
     `with_lines` that too, worked out here from the specs alone."""
-    centre_lines = tuple(replace(track, half_width=0.0) for track in obstacles.tracks) if with_lines else ()
-    lines = replace(obstacles, tracks=centre_lines)
+    lines = obstacles.as_lines() if with_lines else replace(obstacles, tracks=())
     boxes = {s.index: name_box(s, names[s.index].spec, fake_measure, gap_for(LABEL_PX), scale)[1]
              for s in stations}
     return names_in_trouble(check_boxes(stations, lines, FRAME, boxes), [s.name for s in stations])

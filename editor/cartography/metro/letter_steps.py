@@ -122,11 +122,17 @@ class Guards:
                 and (self.hiding is None or _hiding_water(self.request, outcome) <= self.hiding))
 
 
+def redraw_rivers_among(request: MapRequest, schematic: Schematic, scene: NameScene) -> Schematic:
+    """`river.redraw_rivers` with the discs and link beds as the name scene draws them: the pipeline's last
+    redraw, and what the water guard asks of the steps for the names' lines."""
+    obstacles = scene.obstacles
+    return redraw_rivers(request.network, schematic, request.frame, [disc.radius for disc in obstacles.discs],
+                         [(track.path, track.half_width) for track in obstacles.tracks])
+
+
 def _hiding_water(request: MapRequest, named: NamedLayout) -> int:
     """How many links run along the water once the rivers are redrawn as the pipeline redraws them last."""
-    obstacles = named.scene.obstacles
-    drawn = redraw_rivers(request.network, named.schematic, request.frame, [disc.radius for disc in obstacles.discs],
-                          [(track.path, track.half_width) for track in obstacles.tracks])
+    drawn = redraw_rivers_among(request, named.schematic, named.scene)
     water = [area.points for area in drawn.areas if area.kind == "water" and len(area.points) >= 3]
     return len(paths_along_water(drawn.paths, water))
 

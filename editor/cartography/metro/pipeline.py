@@ -11,7 +11,12 @@ from itertools import pairwise
 
 from editor.cartography.layout.checks import DRAWN_SLACK, MIN_SPACING, check_schematic, is_octilinear
 from editor.cartography.metro.climb import climb
-from editor.cartography.metro.letter_steps import breaking_the_figure, reads_better_by_the_letter, step_for_the_letter
+from editor.cartography.metro.letter_steps import (
+    breaking_the_figure,
+    reads_better_by_the_letter,
+    redraw_rivers_among,
+    step_for_the_letter,
+)
 from editor.cartography.metro.naming import carried, measure_of, name_problems, placed, scene_of, troubled
 from editor.cartography.metro.nudge import (
     NEARBY,
@@ -23,7 +28,6 @@ from editor.cartography.metro.nudge import (
     step_to,
 )
 from editor.cartography.metro.request import MapFigures, MapRequest, MetroMap, Progress
-from editor.cartography.metro.river import redraw_rivers
 from editor.cartography.metro.room import lay_out_with_room
 from editor.cartography.metro.scene import NameScene
 from editor.cartography.metro.step_aside import step_aside
@@ -125,8 +129,7 @@ def make_metro_map(request: MapRequest, progress: Progress | None = None) -> Met
     if request.takes_time_for_names():
         stepped, scene, names = step_for_the_letter(request, stepped, scene, names, partial(_finished, request),
                                                     lines=True)
-    schematic = redraw_rivers(request.network, stepped, request.frame, [disc.radius for disc in scene.obstacles.discs],
-                              [(track.path, track.half_width) for track in scene.obstacles.tracks])
+    schematic = redraw_rivers_among(request, stepped, scene)
     request = replace(request, names_off_water=off_water)
     # The names were judged on the layout before rounding, by the river before its last redraw: judged again as
     # the board file holds them, as a designer's Place names will judge them (the README's Berlin import kept a

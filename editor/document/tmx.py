@@ -187,11 +187,14 @@ class Document:
     def title(self) -> str:
         return self.path.name if self.path else "untitled.tmx"
 
-    def touch(self) -> None:
-        """Record a change: views are rebuilt and the document counts as unsaved."""
+    def touch(self, moved: bool = True) -> None:
+        """Record a change: views are rebuilt and the document counts as unsaved. `moved=False` for a change
+        to one object's own attributes, which leaves every object in its layer: the index of where each one is
+        (`_placed`) is kept, so a layout writing every station and link in turn does not rebuild it each time."""
         self.revision += 1
         self._cache = None
-        self._places = None
+        if moved:
+            self._places = None
 
     # ----- map geometry and properties -----
 
@@ -373,7 +376,7 @@ class Document:
             shape = element.find(tag)
             if shape is not None:
                 shape.set("points", _points_text(points, (x, y)))
-        self.touch()
+        self.touch(moved=False)
 
     def set_name(self, object_id: int, name: str) -> None:
         element = self.element(object_id)
@@ -381,11 +384,11 @@ class Document:
             element.set("name", name)
         elif "name" in element.attrib:
             del element.attrib["name"]
-        self.touch()
+        self.touch(moved=False)
 
     def set_property(self, object_id: int, name: str, value: str | None, ptype: str = "string") -> None:
         _write_prop(self.element(object_id), name, value, ptype)
-        self.touch()
+        self.touch(moved=False)
 
     # ----- background image layer -----
 

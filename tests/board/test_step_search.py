@@ -1,0 +1,40 @@
+"""The search for station steps that take a shipped board's names off the links (tools/step_search.py)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from editor.document.tmx import Document
+from editor.importing.schematic import step_by_hand
+from tools.build_boards import SOURCES
+from tools.step_search import Checks, Search
+
+
+def test_the_search_finds_the_step_that_takes_a_name_off_its_link(tmp_path: Path) -> None:
+    """London's Piccadilly Circus stepped back where it stood before session 56 (a step south): its name is over
+    the Charing Cross link again, and the search of its own steps finds the one north that takes it off,
+    costing no other check."""
+    doc = Document.from_bytes((SOURCES / "london.tmx").read_bytes(), SOURCES / "london.tmx")
+    step_by_hand(doc, [("Piccadilly Circus", 0.0, 48.0)], seed=Search("london").seed)
+    back = tmp_path / "london.tmx"
+    back.write_bytes(doc.to_bytes())
+    search = Search("london", back, sizes=(48,))
+    assert search.names_over_lines() == [("Piccadilly Circus", "Charing Cross–Piccadilly Circus")]  # the set-up
+    found = search.free("Piccadilly Circus", "Charing Cross–Piccadilly Circus", movers=["Piccadilly Circus"])
+    assert found is not None
+    steps, board = found
+    assert steps == [("Piccadilly Circus", 0, -48)]
+    assert board.checks.figure == 0
+    assert not board.checks.worse_than(search.now.checks, slack=0)
+
+
+def test_a_step_may_cost_only_the_slack_at_the_clear_scale() -> None:
+    """What a step may cost: up to `slack` names more in trouble at the clear scale, nothing else."""
+    base = Checks(figure=3, clear=10, across=1, wet=0, hiding=0, along=1, through=0, close=0, octilinear=0.99)
+    assert not replace(base, figure=2, clear=11).worse_than(base, slack=1)
+    assert replace(base, figure=2, clear=11).worse_than(base, slack=0)
+    for worse in (replace(base, across=2), replace(base, wet=1), replace(base, hiding=1), replace(base, along=2),
+                  replace(base, through=1), replace(base, close=1), replace(base, octilinear=0.97)):
+        assert worse.worse_than(base, slack=5), worse
+    assert not replace(base, octilinear=0.985).worse_than(base, slack=0)  # still the figure's 98 %

@@ -69,13 +69,14 @@ def test_the_board_check_finds_no_more_name_problems_than_before(name: str) -> N
 # Wood a step east, New York's 34 St–Herald Sq, Nevins St, 96 St (B C), Whitehall St–South Ferry and 4 Av–9 St,
 # and Berlin's Fehrbelliner Platz and Bundesplatz, for New York's one more line at the clear scale and
 # Berlin's two. Session 56 searched pairs too (a station with a linked neighbour, or two steps in turn): London's
-# Marylebone and Baker Street a step west together, King's Cross St. Pancras and Piccadilly Circus a step each,
-# for one line at the clear scale: London meets the figure. Berlin's Kurt-Schumacher-Platz and Seestraße two
-# steps north-east together (Leopoldplatz's name off the Wedding–Westhafen link), a line fewer at the clear scale;
-# London classic's Richmond a step south-east, then Turnham Green a step north-east (Hammersmith's name off the
-# Richmond link), a line fewer there too: London classic meets the figure. Steps of 24 to 64 px then freed two
-# more of Berlin's at no cost: Bernauer Straße north and Rosenthaler Platz west (Nordbahnhof's name off its
-# bundle south), Rotes Rathaus north-west and Museumsinsel east (its own off the Unter den Linden–Stadtmitte link).
+# Marylebone and Baker Street a step west together, King's Cross St. Pancras two steps south-east and Piccadilly
+# Circus three north, for one line at the clear scale: London meets the figure. Berlin's Kurt-Schumacher-Platz and
+# Seestraße three steps north-east together (Leopoldplatz's name off the Wedding–Westhafen link), a line fewer at the
+# clear scale; London classic's Richmond two steps south-east, then Turnham Green one and a half north-east
+# (Hammersmith's name off the Richmond link), a line fewer there too: London classic meets the figure. Steps of 24 to
+# 64 px then freed two more of Berlin's at no cost: Bernauer Straße north and Rosenthaler Platz west (Nordbahnhof's
+# name off its bundle south), Rotes Rathaus north-west and Museumsinsel east (its own off the Unter den
+# Linden–Stadtmitte link).
 FIGURE_CEILING = {"london": 0, "london_classic": 0, "berlin": 1, "newyork": 9}
 
 

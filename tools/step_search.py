@@ -8,7 +8,8 @@ every board check on the compiled board. For each such name, in turn:
 
 1. single steps of its movers (its station, the crossed link's ends, its six nearest neighbours within
    NEIGHBOURHOOD px), 8 ways by each of `sizes`;
-2. a mover and a station it links to moved together (the link between them kept as it is drawn);
+2. a mover and a station it links to moved together (the link between them kept as it is drawn); with
+   `--chains`, also a mover with two stations it links to (a run of three);
 3. where neither frees the name, the `beam` best single steps (fewest figure lines, then clear-scale lines)
    each followed by a second single step.
 
@@ -83,12 +84,12 @@ class Search:
     """One board's source, stepped as its configuration's map (seed, names inside) steps it."""
 
     def __init__(self, name: str, source: Path | None = None, slack: int = 0, sizes: Sequence[int] = (16, 32, 48),
-                 beam: int = 4) -> None:
+                 beam: int = 4, chains: bool = False) -> None:
         config = load_config(name)
         self.path = SOURCES / f"{config.get('file', name)}.tmx"  # where the board's files are found
         self.seed = MapChoice.of(config).seed
         self.inside = bool(config.get("names_inside", False))
-        self.slack, self.beam = slack, beam
+        self.slack, self.beam, self.chains = slack, beam, chains
         self.steps = [(dx * size, dy * size) for size in sizes for dx, dy in WAYS]
         self.now = self.judged((source or self.path).read_bytes())
         self.tried = 0
@@ -170,10 +171,15 @@ class Search:
                 yield [(mover, dx, dy)]
 
     def _together(self, movers: Sequence[str]) -> Iterator[list[Step]]:
+        """A mover with a station it links to; with `chains`, with two (a run of three stations)."""
         for mover in movers:
-            for other in self.linked(mover):
+            linked = self.linked(mover)
+            groups = [[mover, other] for other in linked]
+            if self.chains:
+                groups += [[one, mover, other] for k, one in enumerate(linked) for other in linked[k + 1:]]
+            for group in groups:
                 for dx, dy in self.steps:
-                    yield [(mover, dx, dy), (other, dx, dy)]
+                    yield [(station, dx, dy) for station in group]
 
     def run(self, only: Sequence[str] = ()) -> Iterator[tuple[str, list[Step] | None]]:
         """Each name searched in turn, with the steps taken for it (None: none found)."""
@@ -200,10 +206,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--slack", type=int, default=0, help="lines at the clear scale a step may cost")
     parser.add_argument("--sizes", default="16,32,48", help="step lengths in board px (default 16,32,48)")
     parser.add_argument("--beam", type=int, default=4, help="single steps tried with a second (default 4)")
+    parser.add_argument("--chains", action="store_true", help="also move a station with two it links to")
     parser.add_argument("--out", type=Path, help="write the stepped source here")
     args = parser.parse_args(argv)
     sizes = [int(size) for size in args.sizes.split(",")]
-    search = Search(args.board, args.source, args.slack, sizes, args.beam)
+    search = Search(args.board, args.source, args.slack, sizes, args.beam, args.chains)
     print(f"start: {search.now.checks}", flush=True)
     taken: list[Step] = []
     for name, steps in search.run(args.names):

@@ -31,7 +31,7 @@ import math
 import re
 import sys
 from collections.abc import Iterator, Sequence
-from dataclasses import astuple, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 
 from editor.cartography.metro_map import StepRefused
@@ -47,6 +47,7 @@ WAYS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
 NEIGHBOURHOOD = 200.0  # board px: nearer neighbours may give a name room, further ones hardly
 CROSSING = re.compile(r"name of (.+?) crosses a link \((.+)\)$")
 Step = tuple[str, float, float]  # a station's name, dx, dy in board px
+HELD = ("across", "wet", "hiding", "along", "through", "close")  # the checks no step may worsen at all
 
 
 @dataclass(frozen=True)
@@ -66,7 +67,7 @@ class Checks:
     def worse_than(self, base: Checks, slack: int) -> bool:
         """Whether a step costs the map anything but up to `slack` lines at the clear scale."""
         return (self.clear > base.clear + slack
-                or any(mine > theirs for mine, theirs in zip(astuple(self)[2:8], astuple(base)[2:8], strict=True))
+                or any(getattr(self, check) > getattr(base, check) for check in HELD)
                 or self.octilinear < min(0.98, base.octilinear))
 
 
@@ -130,10 +131,10 @@ class Search:
         return list(dict.fromkeys([name, *ends, *[other for d, other in near[:6] if d < NEIGHBOURHOOD]]))
 
     def linked(self, station: str) -> list[str]:
+        """The stations the station's links lead to."""
         board = self.now.board
-        return sorted({board.nodes[other].name for link in board.links for one, other in
-                       ((link.a, link.b), (link.b, link.a))
-                       if board.nodes[one].name == station and not board.nodes[other].waypoint})
+        return sorted({board.nodes[other].name for _link, other in board.neighbours[board.index_of[station]]
+                       if not board.nodes[other].waypoint})
 
     def free(self, name: str, link: str, movers: Sequence[str] | None = None) -> tuple[list[Step], Judged] | None:
         """The best steps found for one name (see the notes; `movers` instead of its own), or None. A single

@@ -17,8 +17,8 @@ A step is kept where the figure has fewer lines and no other check is worse: nam
 no more than `slack` over the board as it stood, no more names on the water, stations in it, links hiding it,
 links on links or through stations, no stations too close, and at least 98 % of link length octilinear. Of the
 steps kept for a name, the fewest lines wins, then the fewest at the clear scale, then the shortest. Found
-steps are taken before the next name is searched. Session 56 took London's and London classic's last lines off
-this way and three of Berlin's four (1300 to 3000 steps judged a name, three to eighteen minutes each here).
+steps are taken before the next name is searched. Session 56 took London classic's last line off this way, two
+of London's three and three of Berlin's four (1300 to 3000 steps judged a name, three to eighteen minutes each here).
 The steps print as a board configuration's `"finish"` list; `--out` writes the stepped source (never the
 shipped one: a designer looks first, then copies it over and rebuilds).
 """

@@ -20,12 +20,13 @@ def test_the_search_finds_the_step_that_takes_a_name_off_its_link(tmp_path: Path
     back = tmp_path / "london.tmx"
     back.write_bytes(doc.to_bytes())
     search = Search("london", back, sizes=(48,))
-    assert search.names_over_lines() == [("Piccadilly Circus", "Charing Cross–Piccadilly Circus")]  # the set-up
+    before = search.now.checks.figure
+    assert ("Piccadilly Circus", "Charing Cross–Piccadilly Circus") in search.names_over_lines()  # the set-up
     found = search.free("Piccadilly Circus", "Charing Cross–Piccadilly Circus", movers=["Piccadilly Circus"])
     assert found is not None
     steps, board = found
     assert steps == [("Piccadilly Circus", 0, -48)]
-    assert board.checks.figure == 0
+    assert board.checks.figure == before - 1
     assert not board.checks.worse_than(search.now.checks, slack=0)
 
 

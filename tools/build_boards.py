@@ -179,11 +179,11 @@ def measure(name: str, data_dir: Path | None, choice: MapChoice) -> tuple[MapCho
 def _score(board: Board, found: Figures) -> tuple[int, ...]:
     """A board check, worst first: stations too close or under a link's bed, names over a name or station,
     then every name problem and link on a link."""
-    from game.board.legibility import beds_over, name_obstacles, name_problems
+    from game.board.legibility import beds_over, covering, name_obstacles, name_problems
 
-    covering = sum(1 for line in name_problems(board) if " overlaps " in line or " covers " in line)
+    covered = covering(name_problems(board))
     under = found.too_close + len(beds_over([(link.a, link.b) for link in board.links], name_obstacles(board)))
-    return under, covering, found.name_problems + found.links_along
+    return under, covered, found.name_problems + found.links_along
 
 
 def _figures_line(board: Board, found: Figures, score: tuple[int, ...]) -> str:

@@ -12,7 +12,7 @@ reader is misled by: a station it reaches, a name on it or across it, a link dra
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -231,6 +231,12 @@ def name_problems(board: Board, scale: float = CLEAR_SCALE) -> list[str]:
     than 30 px from its station's ring or sits nearer another one — with the text grown to `scale`."""
     stations = name_stations(board)
     return check_boxes(stations, name_obstacles(board), board, name_boxes(board, stations, scale))
+
+
+def covering(problems: Iterable[str]) -> int:
+    """How many of `name_problems`' lines are a name over another name or a station (or icon, or bar): the
+    ones a reader cannot read past, where a name touching a link's bed still reads."""
+    return sum(1 for line in problems if " overlaps " in line or " covers " in line)
 
 
 def figure_problems(board: Board) -> list[str]:

@@ -49,7 +49,8 @@ WAYS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
 NEIGHBOURHOOD = 200.0  # board px: nearer neighbours may give a name room, further ones hardly
 CROSSING = re.compile(r"name of (.+?) crosses a link \((.+)\)$")
 Step = tuple[str, float, float]  # a station's name, dx, dy in board px
-HELD = ("covering", "across", "wet", "hiding", "along", "through", "close")  # the checks no step may worsen at all
+# The checks no step may worsen at all.
+HELD = ("covering", "stacked", "across", "wet", "hiding", "along", "through", "close")
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,7 @@ class Checks:
     figure: int  # names over a link's centre line (and any other figure problem)
     clear: int  # names in trouble at the clear scale
     covering: int  # of those, names over a name, a station or an icon (`legibility.covering`)
+    stacked: int  # pairs of names set one over the other that read as one (`legibility.names_read_as_one`)
     across: int  # names on the water or across it from their station
     wet: int  # stations the water reaches
     hiding: int  # links drawn along the water
@@ -104,7 +106,8 @@ class Search:
             raise ValueError(f"{self.path.name} does not compile")
         lines = legibility.figure_problems(board)
         clear = legibility.name_problems(board)
-        checks = Checks(len(lines), len(clear), legibility.covering(clear), len(legibility.names_across_water(board)),
+        checks = Checks(len(lines), len(clear), legibility.covering(clear), len(legibility.names_read_as_one(board)),
+                        len(legibility.names_across_water(board)),
                         len(legibility.stations_in_water(board)), len(legibility.links_along_water(board)),
                         len(legibility.links_along_links(board)), len(legibility.links_through_stations(board)),
                         len(legibility.stations_too_close(board)), legibility.octilinear_share(board))

@@ -31,6 +31,7 @@ from game.board.name_clearance import (
     name_spacing,
     problems_by_station,
 )
+from game.board.name_stacking import level_with, read_as_one
 from game.board.text_metrics import name_metrics
 from game.geometry import (
     Box,
@@ -239,6 +240,25 @@ def covering(problems: Iterable[str]) -> int:
     return sum(1 for line in problems if " overlaps " in line or " covers " in line)
 
 
+def names_read_as_one(board: Board) -> list[str]:
+    """Two stations' names set one over the other so that they read as one name (`name_stacking`), each pair a
+    line naming the name to move: one not level with its own station."""
+    return [message for _, message in _read_as_one(board)]
+
+
+def _read_as_one(board: Board, stations: list[NameStation] | None = None) -> list[tuple[int, str]]:
+    stations = name_stations(board) if stations is None else stations
+    boxes = name_boxes(board, stations)
+    ordered = [boxes[station.index] for station in stations]
+    found = []
+    for upper, lower in read_as_one(ordered, [(s.x, s.y) for s in stations], board.label_px):
+        a, b = stations[upper], stations[lower]
+        mover = a if not level_with(ordered[upper], (a.x, a.y)) else b
+        found.append((mover.index, f"the names of {a.name} and {b.name} are set one over the other and read as "
+                                   f"one: move {mover.name}'s"))
+    return found
+
+
 def figure_problems(board: Board) -> list[str]:
     """The name rules as the cartography issue's figure words them: each box at the usual text size against
     the other boxes, the stations, each link's path as a line and the board's edge, within 30 px of its own
@@ -354,6 +374,7 @@ def problems(board: Board) -> list[Problem]:
     found += [Problem(message, link=link, along=other) for link, other, message in links_along_links(board)]
     found += [Problem(message, node=node) for node, message in _too_close(board)]
     stations = name_stations(board)
+    found += [Problem(message, node=node) for node, message in _read_as_one(board, stations)]
     scene = NameScene(stations, name_obstacles(board), board)
     found += [Problem(message, link=link) for link, message in _links_along_water(board)]
     found += [Problem(f"the water reaches {board.nodes[node].name}'s disc: the station looks as if it stood "
@@ -374,4 +395,4 @@ def problems(board: Board) -> list[Problem]:
 
 
 __all__ = ["CLEAR_SCALE", "MAX_REACH", "Figures", "Problem", "beds_over", "figures", "links_along_links",
-           "links_along_water", "name_problems", "problems"]
+           "links_along_water", "name_problems", "names_read_as_one", "problems"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import shutil
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -22,6 +23,7 @@ from editor.document.tmx import Document
 from editor.problem_text import PATTERNS, PLACE, PLACES, PROBLEM, translate
 from game import i18n
 from game.board import legibility
+from game.board.model import NameLabel
 from game.board.name_clearance import NameObstacles, NameScene, NameStation, problems_by_station
 from game.board.tmx.problems import Problem
 from tests.board.test_links_along import board as tiny
@@ -91,14 +93,17 @@ def scene_lines() -> list[str]:
 
 def board_check_lines() -> list[str]:
     """The board check's lines about stations and links: a bend on another link, a stretch along one, a link
-    through a station, two stations too close."""
+    through a station, two stations too close, two names read as one."""
     bent = tiny({"Acton": (100, 300), "Bow": (500, 300), "Cam": (300, 100), "Dee": (520, 520)},
                 [("Acton", "Bow", []), ("Cam", "Dee", [(300, 300)])])
     along = tiny({"Acton": (100, 300), "Bow": (700, 300), "Cam": (200, 100), "Dee": (600, 100)},
                  [("Acton", "Bow", []), ("Cam", "Dee", [(200, 296), (600, 296)])])
     through = tiny({"Acton": (100, 300), "Bow": (700, 300), "Cam": (400, 300), "Dee": (420, 300)},
                    [("Acton", "Bow", [])])
-    return [p.message for board in (bent, along, through) for p in legibility.problems(board)
+    stacked = tiny({"Acton": (100, 500), "Cam": (300, 300), "Dee": (310, 333)}, [("Acton", "Cam", [])])
+    stacked = replace(stacked, nodes=tuple(replace(node, label=NameLabel(0, 0, 0, 0, "NE", (node.name,), 0))
+                                           for node in stacked.nodes))  # Cam's name just over Dee's
+    return [p.message for board in (bent, along, through, stacked) for p in legibility.problems(board)
             if not p.message.startswith("name of ")]
 
 

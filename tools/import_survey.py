@@ -4,8 +4,8 @@ Each import runs as `python -m editor import` does (the importer's board, the pi
 file written once) and is then compiled and checked as the game loads it: link length octilinear, the closest
 stations, the name font, the names by the figure's letter (`legibility.figure_problems`), the stricter board
 check at the clear scale, links drawn on links and through stations, names on the water or across it from
-their station, stations whose disc the water reaches, links drawn along the water (hiding it), and the wall
-time of the import. A
+their station, stations whose disc the water reaches, links drawn along the water (hiding it), pairs of
+names that read as one, and the wall time of the import. A
 table on standard output, a line per import; `--lines` adds every figure problem. Runs in processes of their
 own, so an import's time is its own and `--jobs` may run two at a time on two cores (times then rise).
 """
@@ -74,6 +74,7 @@ class Row:
     water: int = 0
     wet: int = 0
     hidden: int = 0  # links drawn along the water, hiding it
+    stacked: int = 0  # pairs of names set one over the other that read as one
     error: str = ""
 
 
@@ -103,7 +104,7 @@ def survey(name: str, keep: Path | None = None) -> Row:
                legibility.figure_problems(board), len(legibility.name_problems(board)),
                len(legibility.links_along_links(board)), len(legibility.links_through_stations(board)),
                len(legibility.names_across_water(board)), len(legibility.stations_in_water(board)),
-               len(legibility.links_along_water(board)))
+               len(legibility.links_along_water(board)), len(legibility.names_read_as_one(board)))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -120,8 +121,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.keep is not None:
         args.keep.mkdir(parents=True, exist_ok=True)
     print(f"{'import':16} {'stations':>8} {'s':>6} {'octi':>6} {'apart':>6} {'font':>5} {'letter':>6} "
-          f"{'clear':>5} {'along':>5} {'thru':>4} {'water':>5} {'wet':>4} {'hides':>5}")
-    totals = [0, 0, 0, 0, 0, 0, 0]
+          f"{'clear':>5} {'along':>5} {'thru':>4} {'water':>5} {'wet':>4} {'hides':>5} {'stack':>5}")
+    totals = [0, 0, 0, 0, 0, 0, 0, 0]
     with ProcessPoolExecutor(max_workers=args.jobs, max_tasks_per_child=1) as pool:
         for row in pool.map(partial(survey, keep=args.keep), names):
             if row.error:
@@ -129,15 +130,15 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             print(f"{row.name:16} {row.stations:8} {row.seconds:6.2f} {row.octilinear:6.3f} {row.spacing:6.1f} "
                   f"{row.font:5.1f} {len(row.letter):6} {row.clear:5} {row.along:5} {row.through:4} {row.water:5} "
-                  f"{row.wet:4} {row.hidden:5}", flush=True)
+                  f"{row.wet:4} {row.hidden:5} {row.stacked:5}", flush=True)
             if args.lines:
                 for line in row.letter:
                     print(f"    {line}")
             totals = [totals[0] + len(row.letter), totals[1] + row.clear, totals[2] + row.along,
                       totals[3] + (not row.letter), totals[4] + row.water, totals[5] + row.wet,
-                      totals[6] + row.hidden]
+                      totals[6] + row.hidden, totals[7] + row.stacked]
     print(f"letter {totals[0]}, clear {totals[1]}, along {totals[2]}, across water {totals[4]}, "
-          f"stations in water {totals[5]}, links hiding the water {totals[6]}; "
+          f"stations in water {totals[5]}, links hiding the water {totals[6]}, names read as one {totals[7]}; "
           f"{totals[3]} of {len(names)} meet the letter")
     return 0
 

@@ -31,8 +31,10 @@ from game.board.loader import load_board
 # London classic 4 -> 5, New York 18 -> 20; session 55 Berlin 10 -> 12 and New York 20 -> 21 for seven more
 # (stations stepped); session 56 Berlin 12 -> 11 and London classic 5 -> 4 (stations stepped again); session 57
 # London 9 -> 11 for King's Cross St. Pancras's name off the diagonal (one line between two beds, touching both),
-# then 11 -> 13 for Maida Vale's and Canning Town's set apart from the names over them (STACKED_CEILING).
-CEILING = {"london": 13, "london_classic": 4, "berlin": 11, "newyork": 21}
+# then 11 -> 13 for Maida Vale's and Canning Town's set apart from the names over them (STACKED_CEILING), as
+# London classic 4 -> 5 for Russell Square's and Berlin 11 -> 14 for Friedrichstraße's, Klosterstraße's and
+# Kleistpark's.
+CEILING = {"london": 13, "london_classic": 5, "berlin": 14, "newyork": 21}
 # Stations whose disc the water reaches, and names written on the water or across it from their station: no
 # rule's breach, but misleading. New York's were 10 and 21 while its rivers were carried, wavy geographic bands;
 # 0 and 0 once drawn by hand in straight and 45° runs (session 53), when Berlin's Spree, drawn again by hand,
@@ -97,8 +99,9 @@ def test_every_name_keeps_the_rules_as_the_issue_figure_words_them(name: str) ->
 
 # Pairs of names set one over the other that read as one (`legibility.names_read_as_one`), counted from session
 # 57, when players read London's Canning Town over Limehouse as one station: London 10, London classic 5, Berlin
-# 12, New York 2 as shipped then; each board's names then set apart by `tools/name_search.py`.
-STACKED_CEILING = {"london": 2, "london_classic": 5, "berlin": 12, "newyork": 2}
+# 12, New York 2 as shipped then; each board's names then set apart by `tools/name_search.py` (a line or two at
+# the clear scale allowed for some: see CEILING).
+STACKED_CEILING = {"london": 2, "london_classic": 1, "berlin": 5, "newyork": 1}
 
 
 @pytest.mark.parametrize("name", sorted(STACKED_CEILING))

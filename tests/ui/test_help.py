@@ -4,12 +4,15 @@ and the first-game tips (shown once, advanced by playing, "Don't show again" kep
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import pygame
 import pytest
 
 from game.board.loader import builtin_boards, load_board
+from game.rules.actions import PlaceTrack
+from game.ui import text
 from game.ui.app import App
 from game.ui.layers import find
 from game.ui.overlays.coach import CoachLayer, Hints, hints_path
@@ -17,6 +20,7 @@ from game.ui.overlays.help import HelpLayer, HelpScene, features, sections
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.show import ShowScene
+from game.ui.table.hints import Hint
 from game.ui.table.setup import GameSetup, Seat
 from tests.ui.conftest import click as gui_click
 from tests.ui.driver import DT, click, key, run_until, settle, space_point, spot
@@ -292,3 +296,36 @@ def test_a_press_that_began_on_a_tip_ends_on_it_even_when_the_tip_moved_on(table
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=got_it, button=1))
     app.step()
     assert not play.ctl.message and play.state.actions_left == 3
+
+
+def test_the_lines_tip_says_which_line_is_lifted(table) -> None:
+    """A game starts with a line lifted: the first tip says which, not "pick one" (a new player saw red lifted
+    and the tip asking to pick a line)."""
+    app, play = table()
+    tips = coach(app)
+    assert tips.current(app) == "line" and play.ctl.selected is not None
+    heading, more = tips.words(play, "line")
+    assert heading == "These are your lines"
+    assert text.line_name(play.ctl.selected) in more
+    play.ctl.selected = None
+    assert tips.words(play, "line")[0] == "Pick one of your lines"
+
+
+def test_the_space_tip_points_at_the_space_the_hint_lights(table) -> None:
+    """With a hint on show, the tip's ring and arrow go to the hinted space, not to another lit one."""
+    app, play = table()
+    tips = coach(app)
+    click(app, next(s for s in tips.spots if s.kind == "next").rect.center)  # Got it: on to the space tip
+    app.step()
+    assert tips.current(app) == "space"
+    pointed = tips.space_link
+    x, y, w, h = play.board_rect()
+    points = {link: space_point(play, link) for link in play.ctl.legal_spaces()}
+    far = max((link for link, p in points.items() if x + 40 < p[0] < x + w - 40 and y + 40 < p[1] < y + h - 40),
+              key=lambda link: math.dist(points[link], points[pointed]))  # in view, as far from it as can be
+    play.ctl.hints.hint = Hint(PlaceTrack(play.ctl.selected, far))  # as if the worker had advised it
+    app.step()
+    assert tips.space_link == far != pointed
+    play.ctl.hints.forget()
+    app.step()
+    assert tips.space_link == pointed

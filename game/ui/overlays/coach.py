@@ -223,18 +223,23 @@ class CoachLayer(Layer):
         return HelpLayer.button_rect(app)
 
     def _space(self, scene: Table) -> pygame.Rect | None:
-        """Around the lit space nearest the middle of the board (remembered, to draw it lit)."""
+        """Around the space the hint on show lights, if it is in view; else the lit space nearest the middle of
+        the board (remembered, to draw it lit). Two gold marks at two spaces left a new player asking which."""
         ctl = scene.ctl
         if ctl is None or scene.view is None or not ctl.legal_spaces():
             return None
         camera = scene.view.camera
-        key = (ctl.version, ctl.selected, camera.level, camera.offset, camera.view)
+        hint = ctl.hints.hint
+        hinted = hint.link if hint is not None and hint.line == ctl.selected else None
+        key = (ctl.version, ctl.selected, camera.level, camera.offset, camera.view, hinted)
         if self._space_cache[0] == key:
             return self._space_cache[1]
         x, y, w, h = scene.board_rect()
         centre = (x + w / 2, y + h / 2)
         points = {link: BoardCursor.space_point(scene, link) for link in ctl.legal_spaces()}
         inside = [link for link, p in points.items() if x + 40 < p[0] < x + w - 40 and y + 40 < p[1] < y + h - 40]
+        if hinted in inside:
+            inside = [hinted]
         self.space_link = min(inside or list(points), key=lambda link: math.dist(points[link], centre))
         best = points[self.space_link]
         r = style.ui(16)
@@ -253,8 +258,12 @@ class CoachLayer(Layer):
 
     @staticmethod
     def words(scene: Table, step: str) -> tuple[str, str]:
-        """The tip's title and text; the passenger's speaks of a choice only when his routes tie, and of his
+        """The tip's title and text: the lines' says which is lifted when one is (asked to pick one, a new player
+        saw red lifted already); the passenger's speaks of a choice only when his routes tie, and of his
         trips when he makes more than one this turn (a new player saw him move twice and did not know why)."""
+        if step == "line" and scene.ctl is not None and scene.ctl.selected is not None:  # one is lifted already
+            return text.tr("coach.line.lifted"), text.tr("coach.line.lifted.more",
+                                                         line=text.line_name(scene.ctl.selected))
         if step != "passenger" or scene.ctl is None:
             return text.tr(f"coach.{step}"), text.tr(f"coach.{step}.more")
         count = len(scene.ctl.route_options())

@@ -32,6 +32,7 @@ from editor.cartography.metro.room import lay_out_with_room
 from editor.cartography.metro.scene import NameScene
 from editor.cartography.metro.step_aside import step_aside
 from editor.cartography.metro.unstack import unstack_links
+from editor.cartography.names.apart import set_apart
 from editor.cartography.names.letter import by_the_letter
 from editor.cartography.names.types import PlacedName
 from editor.cartography.names.untangle import untangle
@@ -134,7 +135,8 @@ def make_metro_map(request: MapRequest, progress: Progress | None = None) -> Met
     # The names were judged on the layout before rounding, by the river before its last redraw: judged again as
     # the board file holds them, as a designer's Place names will judge them (the README's Berlin import kept a
     # step whose names Place names then bettered, 73 moved; names moved off the water, 29).
-    names = _read_better(request, schematic, _off_the_water(request, schematic, names), last=True)[1]
+    scene, names = _read_better(request, schematic, _off_the_water(request, schematic, names), last=True)
+    names = _set_apart(request, scene, names)
     if progress is not None:
         progress(1.0)
     # The names are judged as the board file holds the layout (`_read_better`); the map's problems are told of
@@ -171,6 +173,13 @@ def _off_the_lines(request: MapRequest, scene: NameScene, names: Mapping[int, Pl
     layout itself (see names/letter.py)."""
     return by_the_letter(scene.stations, scene.obstacles, request.frame, names, measure_of(request),
                          label_px=request.label_px, clear_scale=request.clear_scale, lines=True)
+
+
+def _set_apart(request: MapRequest, scene: NameScene, names: Mapping[int, PlacedName]) -> dict[int, PlacedName]:
+    """The names, one of each pair set one over the other so that the two read as one moved where it parts them
+    (names/apart.py): the finished map's last look, after the letter's."""
+    return set_apart(scene.stations, scene.obstacles, request.frame, names, measure_of(request),
+                     label_px=request.label_px, clear_scale=request.clear_scale)
 
 
 def _off_the_water(request: MapRequest, schematic: Schematic,
@@ -307,7 +316,7 @@ def place_names_only(request: MapRequest, schematic: Schematic | None = None,
     started = time.process_time()
     schematic = schematic if schematic is not None else straight_schematic(request.network)
     scene, names = placed(request, schematic, progress, request.seed)
-    names = _finished(request, scene, names)
+    names = _set_apart(request, scene, _finished(request, scene, names))
     return _result(request, schematic, scene, names, 0, started, as_drawn=True)
 
 

@@ -55,7 +55,7 @@ def by_the_letter(stations: Sequence[NameStation], obstacles: NameObstacles, fra
                   clear_scale: float, lines: bool = False) -> dict[int, PlacedName]:
     """The names, each that breaks the figure's rules moved to a place that keeps them where there is one;
     with `lines`, every rule of the figure, the links' centre lines too (the finished map's last look)."""
-    return _Letter(stations, obstacles, frame, names, measure, label_px, clear_scale, lines).run()
+    return Letter(stations, obstacles, frame, names, measure, label_px, clear_scale, lines).run()
 
 
 def figure_breakers(stations: Sequence[NameStation], obstacles: NameObstacles, frame: Frame,
@@ -64,7 +64,7 @@ def figure_breakers(stations: Sequence[NameStation], obstacles: NameObstacles, f
     """The stations whose names break the figure's rules where they stand (station indices), each with the
     stations its name covers or is nearer to (none where it breaks another rule: a terminus bar, a name, the
     edge)."""
-    letter = _Letter(stations, obstacles, frame, names, measure, label_px, clear_scale, lines)
+    letter = Letter(stations, obstacles, frame, names, measure, label_px, clear_scale, lines)
     return {letter.stations[pos].index: letter.rivals(pos, placed[1])
             for pos, (_spec, placed) in letter.current.items() if letter._breaks_figure(pos, placed, ())}
 
@@ -87,11 +87,14 @@ def _figure_scene(stations: Sequence[NameStation], obstacles: NameObstacles, fra
     return NameScene(stations, obstacles.as_lines() if lines else replace(obstacles, tracks=()), frame)
 
 
-class _Letter(Untangler):
+class Letter(Untangler):
+    """The last look by the letter (see the notes); the last look at names read as one (apart.py) builds on it."""
+
     def __init__(self, stations: Sequence[NameStation], obstacles: NameObstacles, frame: Frame,
                  names: Mapping[int, PlacedName], measure: Measure, label_px: float, clear_scale: float,
                  lines: bool = False) -> None:
         super().__init__(stations, obstacles, frame, names, measure, label_px, clear_scale)
+        self.label_px = label_px
         self.strict = self.scene
         self.figure = _figure_scene(self.stations, obstacles, frame, lines)
         # Each name's boxes as placed and as moved since: a superset to look among, never emptied (the

@@ -32,6 +32,9 @@ PAPER: Colour = (244, 240, 231)
 PAPER_DARK: Colour = (232, 226, 213)
 INK: Colour = (38, 40, 46)
 INK_SOFT: Colour = (92, 94, 102)
+# A name of a station few lines meet: a step lighter than INK, so the map keeps its order of names, yet dark enough
+# to read across a room (in INK_SOFT, a player on a sofa found London's Holloway Road and Farringdon faint).
+MINOR_NAME: Colour = (64, 66, 74)
 HALO: Colour = (250, 248, 242)
 WATER: Colour = (190, 214, 229)
 WATER_EDGE: Colour = (160, 193, 214)

@@ -123,7 +123,7 @@ def test_station_names_stay_above_the_lit_spaces(make_app, size: str) -> None:
     shown = app.screen.copy()
     plain = pygame.Surface(app.size)
     view.draw(plain, ctl.shown, scene.time, None)  # the same board with nothing lit
-    names = (style.INK, style.INK_SOFT)
+    names = (style.INK, style.MINOR_NAME)
     checked = 0
     for x0, y0, x1, y1 in name_boxes(view):
         box = pygame.Rect(*camera.to_screen((x0, y0)), (x1 - x0) * camera.scale, (y1 - y0) * camera.scale)

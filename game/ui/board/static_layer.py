@@ -313,7 +313,7 @@ class StaticPainter:
     def _name(self, surface: pygame.Surface, frame: Frame, node: Node, scale: float) -> None:
         """The station's name in its box, line by line, its feature badges in front of the first line."""
         setting = self.names.setting(node.index, scale)
-        colour = style.INK if node.destination or len(self.board.links_at[node.index]) > 2 else style.INK_SOFT
+        colour = style.INK if node.destination or len(self.board.links_at[node.index]) > 2 else style.MINOR_NAME
         size = max(1, round(self.board.label_px * setting.scale * frame.scale))
         halo = max(1, round(size / 8))
         for text, (x, y, w, h) in setting.lines:

@@ -26,7 +26,6 @@ from editor.cartography.names.candidates import SIDE_COST, TWO_LINES_COST, away_
 from editor.document.tmx import Document
 from game.board import legibility
 from game.board.label_spec import LabelSpec, format_label, gap_for, name_breaks
-from game.board.name_stacking import read_as_one
 from game.files import write_atomically
 from tools.step_search import Judged, Search
 
@@ -62,12 +61,7 @@ class NameSearch:
 
     def pairs(self) -> list[tuple[str, str]]:
         """The pairs of stations whose names read as one on the board as it stands."""
-        board = self.search.now.board
-        stations = legibility.name_stations(board)
-        boxes = legibility.name_boxes(board, stations)
-        ordered = [boxes[station.index] for station in stations]
-        found = read_as_one(ordered, [(s.x, s.y) for s in stations], board.label_px)
-        return [(stations[upper].name, stations[lower].name) for upper, lower in found]
+        return [(a.name, b.name) for a, b in legibility.pairs_read_as_one(self.search.now.board)]
 
     def part(self, pair: tuple[str, str]) -> tuple[list[Label], Judged] | None:
         """The best places found for the pair's names: one of them set elsewhere round its station, else both

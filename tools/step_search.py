@@ -23,6 +23,11 @@ London classic's last line off this way, two of London's three and three of Berl
 judged a name, three to eighteen minutes each here).
 The steps print as a board configuration's `"finish"` list; `--out` writes the stepped source (never the
 shipped one: a designer looks first, then copies it over and rebuilds).
+
+With `--stacked` the search mends names that read as one (`legibility.names_read_as_one`) where no place round
+either station parts them (`tools/name_search.py`): each pair's movers are its two stations and their nearest
+neighbours, and a step is kept where fewer pairs read as one, no more names break the figure and nothing else
+is worse, as above.
 """
 
 from __future__ import annotations
@@ -90,12 +95,12 @@ class Search:
     """One board's source, stepped as its configuration's map (seed, names inside) steps it."""
 
     def __init__(self, name: str, source: Path | None = None, slack: int = 0, sizes: Sequence[int] = (16, 32, 48),
-                 beam: int = 4, chains: bool = False) -> None:
+                 beam: int = 4, chains: bool = False, goal: str = "figure") -> None:
         config = load_config(name)
         self.path = SOURCES / f"{config.get('file', name)}.tmx"  # where the board's files are found
         self.seed = MapChoice.of(config).seed
         self.inside = bool(config.get("names_inside", False))
-        self.slack, self.beam, self.chains = slack, beam, chains
+        self.slack, self.beam, self.chains, self.goal = slack, beam, chains, goal
         self.steps = [(dx * size, dy * size) for size in sizes for dx, dy in WAYS]
         self.now = self.judged((source or self.path).read_bytes())
         self.tried = 0
@@ -127,15 +132,37 @@ class Search:
         """Each name over a link's centre line on the board as it stands, with the link it crosses."""
         return [(found.group(1), found.group(2)) for line in self.now.lines if (found := CROSSING.match(line))]
 
+    def targets(self) -> list[tuple[str, list[str]]]:
+        """What the goal asks to mend on the board as it stands, each with its movers: each name over a link's
+        centre line (its station, the crossed link's ends, its nearest neighbours), or each pair of names that
+        read as one (`--stacked`: the two stations, then the nearest neighbours of each)."""
+        if self.goal == "stacked":
+            pairs = [(a.name, b.name) for a, b in legibility.pairs_read_as_one(self.now.board)]
+            return [(f"{a} over {b}", list(dict.fromkeys([a, b, *self._near(a), *self._near(b)]))) for a, b in pairs]
+        return [(name, self.movers(name, link)) for name, link in self.names_over_lines()]
+
     def movers(self, name: str, link: str) -> list[str]:
         """The name's station, the crossed link's ends, then its nearest neighbours."""
-        stations = {node.name: node for node in self.now.board.nodes if not node.waypoint}
+        stations = {node.name for node in self.now.board.nodes if not node.waypoint}
         ends = [other for other in stations if other != name and
                 (link.startswith(f"{other}–") or link.endswith(f"–{other}"))]
+        return list(dict.fromkeys([name, *ends, *self._near(name)]))
+
+    def _near(self, name: str) -> list[str]:
+        """The station's six nearest neighbours within NEIGHBOURHOOD px."""
+        stations = {node.name: node for node in self.now.board.nodes if not node.waypoint}
         me = stations[name]
         near = sorted((math.dist((node.x, node.y), (me.x, me.y)), other) for other, node in stations.items()
                       if other != name)
-        return list(dict.fromkeys([name, *ends, *[other for d, other in near[:6] if d < NEIGHBOURHOOD]]))
+        return [other for d, other in near[:6] if d < NEIGHBOURHOOD]
+
+    def mended(self, outcome: Judged) -> bool:
+        """Whether the goal has fewer lines on `outcome` than on the board as it stands (and, for names that read
+        as one, no more names over the lines)."""
+        checks, now = outcome.checks, self.now.checks
+        if self.goal == "stacked":
+            return checks.stacked < now.stacked and checks.figure <= now.figure
+        return checks.figure < now.figure
 
     def linked(self, station: str) -> list[str]:
         """The stations the station's links lead to."""
@@ -143,26 +170,25 @@ class Search:
         return sorted({board.nodes[other].name for _link, other in board.neighbours[board.index_of[station]]
                        if not board.nodes[other].waypoint})
 
-    def free(self, name: str, link: str, movers: Sequence[str] | None = None) -> tuple[list[Step], Judged] | None:
-        """The best steps found for one name (see the notes; `movers` instead of its own), or None. A single
-        step that frees it at no cost at the clear scale ends the search."""
+    def free(self, movers: Sequence[str]) -> tuple[list[Step], Judged] | None:
+        """The best steps of `movers` found for one thing the goal asks to mend (see the notes), or None. A
+        single step that mends it at no cost at the clear scale ends the search."""
         best: tuple[tuple[float, ...], list[Step], Judged] | None = None
-        singles: list[tuple[tuple[int, int], list[Step]]] = []
-        movers = self.movers(name, link) if movers is None else movers
+        singles: list[tuple[tuple[int, int, int], list[Step]]] = []
 
         def judge(steps: list[Step], outcome: Judged | None) -> None:
             nonlocal best
             if outcome is None or outcome.checks.worse_than(self.now.checks, self.slack):
                 return
-            key = (outcome.checks.figure, outcome.checks.clear, sum(abs(dx) + abs(dy) for _s, dx, dy in steps))
-            if outcome.checks.figure < self.now.checks.figure and (best is None or key < best[0]):
+            key = (*self._rank(outcome), sum(abs(dx) + abs(dy) for _s, dx, dy in steps))
+            if self.mended(outcome) and (best is None or key < best[0]):
                 best = (key, steps, outcome)
 
         for steps in self._singles(movers):
             outcome = self.stepped(steps)
             judge(steps, outcome)
             if outcome is not None and not outcome.checks.worse_than(self.now.checks, self.slack):
-                singles.append(((outcome.checks.figure, outcome.checks.clear), steps))
+                singles.append((self._rank(outcome), steps))
         if best is not None and best[2].checks.clear <= self.now.checks.clear:
             return best[1], best[2]
         for steps in self._together(movers):
@@ -172,6 +198,11 @@ class Search:
                 for steps in self._singles([mover for mover in movers if mover != first[0][0]]):
                     judge(first + steps, self.stepped(first + steps))
         return None if best is None else (best[1], best[2])
+
+    def _rank(self, outcome: Judged) -> tuple[int, int, int]:
+        """The goal's lines, the figure's and the clear scale's: fewest first."""
+        checks = outcome.checks
+        return (checks.stacked if self.goal == "stacked" else checks.figure, checks.figure, checks.clear)
 
     def _singles(self, movers: Sequence[str]) -> Iterator[list[Step]]:
         for mover in movers:
@@ -190,19 +221,19 @@ class Search:
                     yield [(station, dx, dy) for station in group]
 
     def run(self, only: Sequence[str] = ()) -> Iterator[tuple[str, list[Step] | None]]:
-        """Each name searched in turn, with the steps taken for it (None: none found)."""
+        """Each thing the goal asks to mend searched in turn, with the steps taken for it (None: none found)."""
         done: set[str] = set()
         while True:
-            todo = [(name, link) for name, link in self.names_over_lines()
-                    if name not in done and (not only or name in only)]
+            todo = [(key, movers) for key, movers in self.targets()
+                    if key not in done and (not only or any(name in only for name in movers[:2]))]
             if not todo:
                 return
-            name, link = todo[0]
-            done.add(name)
-            found = self.free(name, link)
+            key, movers = todo[0]
+            done.add(key)
+            found = self.free(movers)
             if found is not None:
                 self.now = found[1]
-            yield name, None if found is None else found[0]
+            yield key, None if found is None else found[0]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -215,10 +246,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sizes", default="16,32,48", help="step lengths in board px (default 16,32,48)")
     parser.add_argument("--beam", type=int, default=4, help="single steps tried with a second (default 4)")
     parser.add_argument("--chains", action="store_true", help="also move a station with two it links to")
+    parser.add_argument("--stacked", action="store_true",
+                        help="mend names that read as one (legibility.names_read_as_one), not names over links")
     parser.add_argument("--out", type=Path, help="write the stepped source here")
     args = parser.parse_args(argv)
     sizes = [int(size) for size in args.sizes.split(",")]
-    search = Search(args.board, args.source, args.slack, sizes, args.beam, args.chains)
+    search = Search(args.board, args.source, args.slack, sizes, args.beam, args.chains,
+                    "stacked" if args.stacked else "figure")
     print(f"start: {search.now.checks}", flush=True)
     taken: list[Step] = []
     for name, steps in search.run(args.names):

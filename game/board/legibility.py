@@ -246,14 +246,20 @@ def names_read_as_one(board: Board) -> list[str]:
     return [message for _, message in _read_as_one(board)]
 
 
-def _read_as_one(board: Board, stations: list[NameStation] | None = None) -> list[tuple[int, str]]:
+def pairs_read_as_one(board: Board, stations: list[NameStation] | None = None) -> list[tuple[NameStation, NameStation]]:
+    """The pairs of stations whose names read as one (`name_stacking.read_as_one`), the upper name's first."""
     stations = name_stations(board) if stations is None else stations
     boxes = name_boxes(board, stations)
     ordered = [boxes[station.index] for station in stations]
+    return [(stations[upper], stations[lower])
+            for upper, lower in read_as_one(ordered, [(s.x, s.y) for s in stations], board.label_px)]
+
+
+def _read_as_one(board: Board, stations: list[NameStation] | None = None) -> list[tuple[int, str]]:
     found = []
-    for upper, lower in read_as_one(ordered, [(s.x, s.y) for s in stations], board.label_px):
-        a, b = stations[upper], stations[lower]
-        mover = a if not level_with(ordered[upper], (a.x, a.y)) else b
+    boxes = name_boxes(board, stations if stations is not None else name_stations(board))
+    for a, b in pairs_read_as_one(board, stations):
+        mover = a if not level_with(boxes[a.index], (a.x, a.y)) else b
         found.append((mover.index, f"the names of {a.name} and {b.name} are set one over the other and read as "
                                    f"one: move {mover.name}'s"))
     return found
@@ -395,4 +401,4 @@ def problems(board: Board) -> list[Problem]:
 
 
 __all__ = ["CLEAR_SCALE", "MAX_REACH", "Figures", "Problem", "beds_over", "figures", "links_along_links",
-           "links_along_water", "name_problems", "names_read_as_one", "problems"]
+           "links_along_water", "name_problems", "names_read_as_one", "pairs_read_as_one", "problems"]

@@ -22,7 +22,7 @@ def test_the_search_finds_the_step_that_takes_a_name_off_its_link(tmp_path: Path
     search = Search("london", back, sizes=(48,))
     before = search.now.checks.figure
     assert ("Piccadilly Circus", "Charing Cross–Piccadilly Circus") in search.names_over_lines()  # the set-up
-    found = search.free("Piccadilly Circus", "Charing Cross–Piccadilly Circus", movers=["Piccadilly Circus"])
+    found = search.free(["Piccadilly Circus"])
     assert found is not None
     steps, board = found
     assert steps == [("Piccadilly Circus", 0, -48)]

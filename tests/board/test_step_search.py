@@ -42,3 +42,22 @@ def test_a_step_may_cost_only_the_slack_at_the_clear_scale() -> None:
                   replace(base, close=1), replace(base, octilinear=0.97)):
         assert worse.worse_than(base, slack=5), worse
     assert not replace(base, octilinear=0.985).worse_than(base, slack=0)  # still the figure's 98 %
+
+
+def test_the_search_finds_the_step_that_parts_two_names_read_as_one(tmp_path: Path) -> None:
+    """London's Warren Street a step east: Camden Town's name, placed again, reads as one with Holloway Road's.
+    The search for names read as one (`--stacked`), of Warren Street's own steps, finds one that parts two
+    names at no cost."""
+    doc = Document.from_bytes((SOURCES / "london.tmx").read_bytes(), SOURCES / "london.tmx")
+    step_by_hand(doc, [("Warren Street", 16.0, 0.0)], seed=Search("london").seed)
+    stepped = tmp_path / "london.tmx"
+    stepped.write_bytes(doc.to_bytes())
+    search = Search("london", stepped, sizes=(16,), goal="stacked")
+    before = search.now.checks
+    assert "Camden Town over Holloway Road" in [key for key, _movers in search.targets()]  # the set-up
+    found = search.free(["Warren Street"])
+    assert found is not None
+    steps, board = found
+    assert [name for name, _dx, _dy in steps] == ["Warren Street"]
+    assert board.checks.stacked < before.stacked and board.checks.figure <= before.figure
+    assert not board.checks.worse_than(before, slack=0)

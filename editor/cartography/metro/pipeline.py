@@ -352,7 +352,7 @@ def step_stations(request: MapRequest, current: Schematic, named: Mapping[int, L
 def _stepped_by_hand(request: MapRequest, schematic: Schematic, names: Mapping[int, PlacedName], index: int,
                      by: tuple[float, float]) -> tuple[Schematic, NameScene, dict[int, PlacedName]]:
     """The layout with station `index` moved `by` (dx, dy), its links drawn again, and the names within NEARBY
-    of where it lands placed again and untangled."""
+    of where it lands placed again, untangled and set apart where two read as one (as a finished map's are)."""
     place = request.network.places[index]
     x, y = schematic.positions[index]
     to = (x + by[0], y + by[1])
@@ -372,7 +372,7 @@ def _stepped_by_hand(request: MapRequest, schematic: Schematic, names: Mapping[i
         raise StepRefused(f"{where}: a link would run over a station or break another layout guarantee")
     kept = {i: name.spec for i, name in names.items() if math.dist(stepped.positions[i], to) > NEARBY}
     _scene, fresh = placed(replace(request, labels={**kept, **request.labels}), stepped, None, request.seed)
-    return stepped, stepped_scene, _finished(request, stepped_scene, fresh)
+    return stepped, stepped_scene, _set_apart(request, stepped_scene, _finished(request, stepped_scene, fresh))
 
 
 def _wetter(at: Point, to: Point, radius: float, water: Sequence[Point]) -> bool:

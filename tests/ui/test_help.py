@@ -170,6 +170,14 @@ def test_the_rules_follow_the_board_settings() -> None:
     assert "leaves the board" not in " ".join(next(s for s in modern if s.key == "end").paragraphs)
 
 
+def test_the_rules_say_how_to_find_each_kind_of_destination_on_the_map(table) -> None:
+    """A new player learnt only from a tip that gold stations are the express destinations."""
+    app, _play = table(board="london")
+    key(app, pygame.K_F1)
+    passenger = " ".join(next(s for s in app.scene.shown if s.key == "passenger").paragraphs)
+    assert "its station is gold on the map" in passenger and "double ring" in passenger
+
+
 def test_the_synthetic_board_lists_its_own_features(table) -> None:
     app, play = table()
     key(app, pygame.K_F1)

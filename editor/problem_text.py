@@ -41,7 +41,7 @@ PATTERNS: dict[str, re.Pattern[str]] = {kind: re.compile(pattern) for kind, patt
                        r"which reads as one track: move its bends so the two part",
     "link_bends_on": r"the link (?P<link>.+?) bends on the link (?P<other>.+) at \((?P<x>-?\d+), (?P<y>-?\d+)\), "
                      r"which reads as a junction: move the bend off it",
-    "names_read_as_one": r"the names of (?P<a>.+?) and (?P<b>.+) are set one over the other and read as one: "
+    "names_stacked": r"the names of (?P<a>.+?) and (?P<b>.+) are set one over the other and read as one: "
                          r"move (?P<mover>.+)'s",
     # the compiler (game/board/tmx/checks.py, build.py, compiler.py)
     "two_stations": rf"two stations are called (?P<name>{_Q}) \(also object (?P<id>\d+)\)",

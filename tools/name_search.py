@@ -11,7 +11,8 @@ stations, on the water, links and stations as they stand all held). Of those kep
 fewest figure lines, then fewest at the clear scale, then the place the placer likes best. Where no place
 round either station parts them, both are set elsewhere together (each one's TOGETHER places that cost least
 alone). Found places are taken before the next pair is searched; `--out` writes the source so relabelled
-(never the shipped one).
+(never the shipped one). With `--clear` the pairs are judged with the text at the clear scale, as 1280×720
+draws the names at fit (those at the usual size held).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from editor.document.tmx import Document
 from game.board import legibility
 from game.board.label_spec import LabelSpec, format_label, gap_for, name_breaks
 from game.files import write_atomically
-from tools.step_search import Judged, Search
+from tools.step_search import Checks, Judged, Search
 
 Label = tuple[str, str]  # a station's name and its `label` property's text
 TOGETHER = 10  # where neither name alone parts them, each one's places that cost least tried with the other's
@@ -46,8 +47,9 @@ def places(name: str, label_px: float) -> Iterator[LabelSpec]:
 class NameSearch:
     """One board's source, its names relabelled in turn."""
 
-    def __init__(self, search: Search) -> None:
+    def __init__(self, search: Search, clear: bool = False) -> None:
         self.search = search
+        self.clear = clear  # pairs judged with the text at the clear scale
         self.tried = 0
 
     def relabelled(self, labels: Sequence[Label]) -> Judged:
@@ -61,7 +63,8 @@ class NameSearch:
 
     def pairs(self) -> list[tuple[str, str]]:
         """The pairs of stations whose names read as one on the board as it stands."""
-        return [(a.name, b.name) for a, b in legibility.pairs_read_as_one(self.search.now.board)]
+        scale = legibility.CLEAR_SCALE if self.clear else 1.0
+        return [(a.name, b.name) for a, b in legibility.pairs_read_as_one(self.search.now.board, scale=scale)]
 
     def part(self, pair: tuple[str, str]) -> tuple[list[Label], Judged] | None:
         """The best places found for the pair's names: one of them set elsewhere round its station, else both
@@ -86,10 +89,14 @@ class NameSearch:
                 outcome: Judged) -> tuple[tuple[float, ...], list[Label], Judged] | None:
         """The better of the best so far and this outcome, if it parts names at no cost."""
         now, checks = self.search.now.checks, outcome.checks
-        if checks.stacked >= now.stacked or checks.figure > now.figure or checks.worse_than(now, self.search.slack):
+        if (self._pairs(checks) >= self._pairs(now) or checks.figure > now.figure
+                or checks.worse_than(now, self.search.slack)):
             return best
-        key = (checks.stacked, checks.figure, checks.clear, rank)
+        key = (self._pairs(checks), checks.figure, checks.clear, rank)
         return (key, labels, outcome) if best is None or key < best[0] else best
+
+    def _pairs(self, checks: Checks) -> int:
+        return checks.stacked_clear if self.clear else checks.stacked
 
     def run(self, only: Sequence[str] = ()) -> Iterator[tuple[tuple[str, str], list[Label] | None]]:
         """Each pair searched in turn, with the place taken for it (None: none found)."""
@@ -112,9 +119,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("names", nargs="*", metavar="STATION", help="only pairs with these stations (default all)")
     parser.add_argument("--source", type=Path, help="start from this TMX (default the shipped source)")
     parser.add_argument("--slack", type=int, default=0, help="lines at the clear scale a place may cost")
+    parser.add_argument("--clear", action="store_true",
+                        help="pairs judged with the text at the clear scale (as 1280x720 draws it), those at the "
+                             "usual size held")
     parser.add_argument("--out", type=Path, help="write the relabelled source here")
     args = parser.parse_args(argv)
-    search = NameSearch(Search(args.board, args.source, args.slack))
+    search = NameSearch(Search(args.board, args.source, args.slack), args.clear)
     print(f"start: {search.search.now.checks}", flush=True)
     for pair, label in search.run(args.names):
         taken = "nothing" if label is None else ", ".join("=".join(one) for one in label)

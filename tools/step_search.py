@@ -55,7 +55,7 @@ NEIGHBOURHOOD = 200.0  # board px: nearer neighbours may give a name room, furth
 CROSSING = re.compile(r"name of (.+?) crosses a link \((.+)\)$")
 Step = tuple[str, float, float]  # a station's name, dx, dy in board px
 # The checks no step may worsen at all.
-HELD = ("covering", "stacked", "across", "wet", "hiding", "along", "through", "close")
+HELD = ("covering", "stacked", "stacked_clear", "across", "wet", "hiding", "along", "through", "close")
 
 
 @dataclass(frozen=True)
@@ -66,6 +66,7 @@ class Checks:
     clear: int  # names in trouble at the clear scale
     covering: int  # of those, names over a name, a station or an icon (`legibility.covering`)
     stacked: int  # pairs of names set one over the other that read as one (`legibility.names_read_as_one`)
+    stacked_clear: int  # ...with the text at the clear scale (as 1280×720 draws it)
     across: int  # names on the water or across it from their station
     wet: int  # stations the water reaches
     hiding: int  # links drawn along the water
@@ -112,6 +113,7 @@ class Search:
         lines = legibility.figure_problems(board)
         clear = legibility.name_problems(board)
         checks = Checks(len(lines), len(clear), legibility.covering(clear), len(legibility.names_read_as_one(board)),
+                        len(legibility.pairs_read_as_one(board, scale=legibility.CLEAR_SCALE)),
                         len(legibility.names_across_water(board)),
                         len(legibility.stations_in_water(board)), len(legibility.links_along_water(board)),
                         len(legibility.links_along_links(board)), len(legibility.links_through_stations(board)),

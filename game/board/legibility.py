@@ -246,13 +246,15 @@ def names_read_as_one(board: Board) -> list[str]:
     return [message for _, message in _read_as_one(board)]
 
 
-def pairs_read_as_one(board: Board, stations: list[NameStation] | None = None) -> list[tuple[NameStation, NameStation]]:
-    """The pairs of stations whose names read as one (`name_stacking.read_as_one`), the upper name's first."""
+def pairs_read_as_one(board: Board, stations: list[NameStation] | None = None,
+                      scale: float = 1.0) -> list[tuple[NameStation, NameStation]]:
+    """The pairs of stations whose names read as one (`name_stacking.read_as_one`), the upper name's first, with
+    the text at `scale` (at CLEAR_SCALE, as 1280×720 draws the names at fit)."""
     stations = name_stations(board) if stations is None else stations
-    boxes = name_boxes(board, stations)
+    boxes = name_boxes(board, stations, scale)
     ordered = [boxes[station.index] for station in stations]
     return [(stations[upper], stations[lower])
-            for upper, lower in read_as_one(ordered, [(s.x, s.y) for s in stations], board.label_px)]
+            for upper, lower in read_as_one(ordered, [(s.x, s.y) for s in stations], board.label_px * scale)]
 
 
 def _read_as_one(board: Board, stations: list[NameStation] | None = None) -> list[tuple[int, str]]:

@@ -33,13 +33,13 @@ def test_the_search_finds_the_step_that_takes_a_name_off_its_link(tmp_path: Path
 def test_a_step_may_cost_only_the_slack_at_the_clear_scale() -> None:
     """What a step may cost: up to `slack` names more in trouble at the clear scale, none of them over a name
     or a station, nothing else."""
-    base = Checks(figure=3, clear=10, covering=2, stacked=1, across=1, wet=0, hiding=0, along=1, through=0, close=0,
-                  octilinear=0.99)
+    base = Checks(figure=3, clear=10, covering=2, stacked=1, stacked_clear=4, across=1, wet=0, hiding=0, along=1,
+                  through=0, close=0, octilinear=0.99)
     assert not replace(base, figure=2, clear=11).worse_than(base, slack=1)
     assert replace(base, figure=2, clear=11).worse_than(base, slack=0)
-    for worse in (replace(base, clear=11, covering=3), replace(base, stacked=2), replace(base, across=2),
-                  replace(base, wet=1), replace(base, hiding=1), replace(base, along=2), replace(base, through=1),
-                  replace(base, close=1), replace(base, octilinear=0.97)):
+    for worse in (replace(base, clear=11, covering=3), replace(base, stacked=2), replace(base, stacked_clear=5),
+                  replace(base, across=2), replace(base, wet=1), replace(base, hiding=1), replace(base, along=2),
+                  replace(base, through=1), replace(base, close=1), replace(base, octilinear=0.97)):
         assert worse.worse_than(base, slack=5), worse
     assert not replace(base, octilinear=0.985).worse_than(base, slack=0)  # still the figure's 98 %
 

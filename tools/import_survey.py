@@ -5,7 +5,7 @@ file written once) and is then compiled and checked as the game loads it: link l
 stations, the name font, the names by the figure's letter (`legibility.figure_problems`), the stricter board
 check at the clear scale, links drawn on links and through stations, names on the water or across it from
 their station, stations whose disc the water reaches, links drawn along the water (hiding it), pairs of
-names that read as one, and the wall time of the import. A
+names that read as one (at the usual size and at the clear scale), and the wall time of the import. A
 table on standard output, a line per import; `--lines` adds every figure problem. Runs in processes of their
 own, so an import's time is its own and `--jobs` may run two at a time on two cores (times then rise).
 """
@@ -75,6 +75,7 @@ class Row:
     wet: int = 0
     hidden: int = 0  # links drawn along the water, hiding it
     stacked: int = 0  # pairs of names set one over the other that read as one
+    stacked_clear: int = 0  # ...with the text at the clear scale
     error: str = ""
 
 
@@ -104,7 +105,8 @@ def survey(name: str, keep: Path | None = None) -> Row:
                legibility.figure_problems(board), len(legibility.name_problems(board)),
                len(legibility.links_along_links(board)), len(legibility.links_through_stations(board)),
                len(legibility.names_across_water(board)), len(legibility.stations_in_water(board)),
-               len(legibility.links_along_water(board)), len(legibility.names_read_as_one(board)))
+               len(legibility.links_along_water(board)), len(legibility.names_read_as_one(board)),
+               len(legibility.pairs_read_as_one(board, scale=legibility.CLEAR_SCALE)))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -121,8 +123,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.keep is not None:
         args.keep.mkdir(parents=True, exist_ok=True)
     print(f"{'import':16} {'stations':>8} {'s':>6} {'octi':>6} {'apart':>6} {'font':>5} {'letter':>6} "
-          f"{'clear':>5} {'along':>5} {'thru':>4} {'water':>5} {'wet':>4} {'hides':>5} {'stack':>5}")
-    totals = [0, 0, 0, 0, 0, 0, 0, 0]
+          f"{'clear':>5} {'along':>5} {'thru':>4} {'water':>5} {'wet':>4} {'hides':>5} {'stack':>5} {'grown':>5}")
+    totals = [0, 0, 0, 0, 0, 0, 0, 0, 0]
     with ProcessPoolExecutor(max_workers=args.jobs, max_tasks_per_child=1) as pool:
         for row in pool.map(partial(survey, keep=args.keep), names):
             if row.error:
@@ -130,15 +132,16 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             print(f"{row.name:16} {row.stations:8} {row.seconds:6.2f} {row.octilinear:6.3f} {row.spacing:6.1f} "
                   f"{row.font:5.1f} {len(row.letter):6} {row.clear:5} {row.along:5} {row.through:4} {row.water:5} "
-                  f"{row.wet:4} {row.hidden:5} {row.stacked:5}", flush=True)
+                  f"{row.wet:4} {row.hidden:5} {row.stacked:5} {row.stacked_clear:5}", flush=True)
             if args.lines:
                 for line in row.letter:
                     print(f"    {line}")
             totals = [totals[0] + len(row.letter), totals[1] + row.clear, totals[2] + row.along,
                       totals[3] + (not row.letter), totals[4] + row.water, totals[5] + row.wet,
-                      totals[6] + row.hidden, totals[7] + row.stacked]
+                      totals[6] + row.hidden, totals[7] + row.stacked, totals[8] + row.stacked_clear]
     print(f"letter {totals[0]}, clear {totals[1]}, along {totals[2]}, across water {totals[4]}, "
-          f"stations in water {totals[5]}, links hiding the water {totals[6]}, names read as one {totals[7]}; "
+          f"stations in water {totals[5]}, links hiding the water {totals[6]}, names read as one {totals[7]} "
+          f"({totals[8]} at the clear scale); "
           f"{totals[3]} of {len(names)} meet the letter")
     return 0
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from functools import partial
 from itertools import pairwise
@@ -175,11 +175,13 @@ def _off_the_lines(request: MapRequest, scene: NameScene, names: Mapping[int, Pl
                          label_px=request.label_px, clear_scale=request.clear_scale, lines=True)
 
 
-def _set_apart(request: MapRequest, scene: NameScene, names: Mapping[int, PlacedName]) -> dict[int, PlacedName]:
+def _set_apart(request: MapRequest, scene: NameScene, names: Mapping[int, PlacedName],
+               only: Collection[int] | None = None, grown: bool = True) -> dict[int, PlacedName]:
     """The names, one of each pair set one over the other so that the two read as one moved where it parts them
-    (names/apart.py): the finished map's last look, after the letter's."""
+    (names/apart.py): the finished map's last look, after the letter's; with `only`, just those stations' names
+    may move, and without `grown` only pairs at the usual size are looked at (a hand step's)."""
     return set_apart(scene.stations, scene.obstacles, request.frame, names, measure_of(request),
-                     label_px=request.label_px, clear_scale=request.clear_scale)
+                     label_px=request.label_px, clear_scale=request.clear_scale, only=only, grown=grown)
 
 
 def _off_the_water(request: MapRequest, schematic: Schematic,
@@ -352,7 +354,7 @@ def step_stations(request: MapRequest, current: Schematic, named: Mapping[int, L
 def _stepped_by_hand(request: MapRequest, schematic: Schematic, names: Mapping[int, PlacedName], index: int,
                      by: tuple[float, float]) -> tuple[Schematic, NameScene, dict[int, PlacedName]]:
     """The layout with station `index` moved `by` (dx, dy), its links drawn again, and the names within NEARBY
-    of where it lands placed again, untangled and set apart where two read as one (as a finished map's are)."""
+    of where it lands placed again, untangled, and those set apart where two read as one at the usual size."""
     place = request.network.places[index]
     x, y = schematic.positions[index]
     to = (x + by[0], y + by[1])
@@ -372,7 +374,9 @@ def _stepped_by_hand(request: MapRequest, schematic: Schematic, names: Mapping[i
         raise StepRefused(f"{where}: a link would run over a station or break another layout guarantee")
     kept = {i: name.spec for i, name in names.items() if math.dist(stepped.positions[i], to) > NEARBY}
     _scene, fresh = placed(replace(request, labels={**kept, **request.labels}), stepped, None, request.seed)
-    return stepped, stepped_scene, _set_apart(request, stepped_scene, _finished(request, stepped_scene, fresh))
+    near = {i for i in names if math.dist(stepped.positions[i], to) <= NEARBY}
+    finished = _finished(request, stepped_scene, fresh)
+    return stepped, stepped_scene, _set_apart(request, stepped_scene, finished, near, grown=False)
 
 
 def _wetter(at: Point, to: Point, radius: float, water: Sequence[Point]) -> bool:

@@ -12,7 +12,7 @@ from game.board.name_stacking import read_as_one
 from tests.editor.cartography.conftest import LABEL_PX, fake_measure
 from tests.editor.cartography.test_letter import _figure, _names
 from tests.editor.cartography.test_names_properties import FRAME
-from tests.editor.cartography.test_names_small import discs, station
+from tests.editor.cartography.test_names_small import clear_box, discs, station
 
 
 def _read_as_one(stations: list[NameStation], names: dict[int, PlacedName]) -> list[tuple[int, int]]:
@@ -42,3 +42,20 @@ def test_names_dragged_by_hand_stay_where_the_designer_put_them() -> None:
     limehouse = station(1, "Limehouse", 250, 222, fixed=LabelSpec("NE"))
     given = _names({canning: LabelSpec("NE"), limehouse: LabelSpec("NE")})
     assert _apart([canning, limehouse], given) == given
+
+
+def test_names_that_read_as_one_only_when_grown_are_set_apart_too() -> None:
+    """Apart at the usual size, Canning Town's and Limehouse's names run together grown to the clear scale, as
+    1280×720 draws them: one moves, and the two read apart at both sizes."""
+    canning, limehouse = station(0, "Canning Town", 200, 200), station(1, "Limehouse", 250, 228)
+    stations = [canning, limehouse]
+    given = _names({canning: LabelSpec("NE"), limehouse: LabelSpec("NE")})
+    points = [(s.x, s.y) for s in stations]
+
+    def grown(names: dict[int, PlacedName]) -> list[tuple[int, int]]:
+        return read_as_one([clear_box(s, names[s.index].spec) for s in stations], points, LABEL_PX * CLEAR_SCALE)
+
+    assert _read_as_one(stations, given) == [] and grown(given) == [(0, 1)]  # the set-up
+    result = _apart(stations, given)
+    assert _read_as_one(stations, result) == [] and grown(result) == []
+    assert sum(result[s.index].spec != given[s.index].spec for s in stations) == 1

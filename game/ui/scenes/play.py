@@ -26,7 +26,8 @@ from game.ui.panels.cards import CardStrip
 from game.ui.panels.layout import Panels, map_area, panels_for
 from game.ui.panels.layout import sidebar_width as sidebar_width  # where the tests and tools read it
 from game.ui.panels.sidebar import Sidebar
-from game.ui.panels.widgets import Hotspot, hit, seat_badge
+from game.ui.panels.turn_banner import draw_turn_banner
+from game.ui.panels.widgets import Hotspot, hit
 from game.ui.stage import Scene, Table, Window
 from game.ui.table.session import GameSession, read_saved_game
 from game.ui.table.setup import GameSetup
@@ -470,30 +471,11 @@ class PlayScene(Scene):
             y += image.get_height() + 2
 
     def _banner(self, surface: pygame.Surface, ctl: TurnController) -> None:
-        """"Anna's turn", briefly, when the turn passes to a person (unless the route panel is up). It covers the
-        side panel's turn box, which says the same for the rest of the turn: over the map it hid station names
-        (and an illegal click's reason is the side panel's too, on a red plate under its buttons)."""
+        """"Anna's turn", briefly, when the turn passes to a person (unless the route panel is up), over the side
+        panel's turn box (turn_banner.py)."""
         turn = self.sidebar.turn_rect(self.sidebar_rect())
         if ctl.route_options() or turn is None:
             return
         for effect in ctl.queue.of_kind("banner")[-1:]:
-            seat = effect.data["seat"]
-            t = effect.progress
-            alpha = min(1.0, t * 6, (1 - t) * 4)
-            panel = self.sidebar_rect()
-            badge = style.ui(15)
-            lead = style.ui(28) + 2 * badge + style.ui(12)  # the seat's badge, before the words
-            width = panel.width - 2 * style.ui(8)
-            label = style.fit_text(text.tr("play.turn_banner", name=ctl.session.name(seat)), style.ui(30), "black",
-                                   style.HALO, width - lead - style.ui(28))
-            box = pygame.Rect(0, 0, min(width, max(turn.width + style.ui(16), label.get_width() + lead + style.ui(28))),
-                              max(turn.height + style.ui(16), label.get_height() + style.ui(26)))
-            box.center = (turn.centerx, turn.centery + round(8 * (1 - alpha)))
-            box.clamp_ip(panel)
-            plate = pygame.Surface(box.size, pygame.SRCALPHA)
-            pygame.draw.rect(plate, style.INK, plate.get_rect(), border_radius=16)
-            pygame.draw.rect(plate, style.GOLD, plate.get_rect(), max(2, style.ui(3)), border_radius=16)
-            seat_badge(plate, (style.ui(28) + badge, box.height / 2), badge, seat, lit=True)
-            plate.blit(label, label.get_rect(midleft=(lead, box.height // 2)))
-            plate.set_alpha(round(255 * max(0.0, alpha)))
-            surface.blit(plate, box)
+            draw_turn_banner(surface, self.sidebar_rect(), turn, effect.data["seat"],
+                             ctl.session.name(effect.data["seat"]), effect.progress)

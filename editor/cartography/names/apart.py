@@ -72,8 +72,8 @@ class _Apart(Letter):
         placed = sorted(self.current)
         boxes = [self._box(pos, which) for pos in placed]
         points = [(self.stations[pos].x, self.stations[pos].y) for pos in placed]
-        gap = self.stack_gaps[which] / STACK_GAP_EM
-        return [(placed[a], placed[b]) for a, b in read_as_one(boxes, points, gap)]
+        text_px = self.label_px * (1.0 if which == 1 else self.clear_scale)
+        return [(placed[a], placed[b]) for a, b in read_as_one(boxes, points, text_px)]
 
     def _level(self, pos: int, which: int, box: Box | None = None) -> bool:
         station = self.stations[pos]

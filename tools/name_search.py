@@ -17,7 +17,6 @@ draws the names at fit (those at the usual size held).
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Iterator, Sequence
 from itertools import product
@@ -28,7 +27,7 @@ from editor.document.tmx import Document
 from game.board import legibility
 from game.board.label_spec import LabelSpec, format_label, gap_for, name_breaks
 from game.files import write_atomically
-from tools.step_search import Checks, Judged, Search
+from tools.step_search import Checks, Judged, Search, board_arguments
 
 Label = tuple[str, str]  # a station's name and its `label` property's text
 TOGETHER = 10  # where neither name alone parts them, each one's places that cost least tried with the other's
@@ -113,12 +112,7 @@ class NameSearch:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tools.name_search", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("board", help="a shipped board's configuration name (london, berlin, …)")
-    parser.add_argument("names", nargs="*", metavar="STATION", help="only pairs with these stations (default all)")
-    parser.add_argument("--source", type=Path, help="start from this TMX (default the shipped source)")
-    parser.add_argument("--slack", type=int, default=0, help="lines at the clear scale a place may cost")
+    parser = board_arguments("name_search", __doc__, "only pairs with these stations (default all)", "place")
     parser.add_argument("--clear", action="store_true",
                         help="pairs judged with the text at the clear scale (as 1280x720 draws it), those at the "
                              "usual size held")

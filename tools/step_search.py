@@ -238,13 +238,20 @@ class Search:
             yield key, None if found is None else found[0]
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tools.step_search", description=__doc__,
+def board_arguments(tool: str, about: str | None, names: str, change: str) -> argparse.ArgumentParser:
+    """A search's command line as far as the searches share it (`about` its notes): the board, the stations
+    (`names` says which), the source to start from and the slack a `change` may cost at the clear scale."""
+    parser = argparse.ArgumentParser(prog=f"python -m tools.{tool}", description=about,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("board", help="a shipped board's configuration name (london, berlin, …)")
-    parser.add_argument("names", nargs="*", metavar="STATION", help="only these stations' names (default all)")
+    parser.add_argument("names", nargs="*", metavar="STATION", help=names)
     parser.add_argument("--source", type=Path, help="start from this TMX (default the shipped source)")
-    parser.add_argument("--slack", type=int, default=0, help="lines at the clear scale a step may cost")
+    parser.add_argument("--slack", type=int, default=0, help=f"lines at the clear scale a {change} may cost")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = board_arguments("step_search", __doc__, "only these stations' names (default all)", "step")
     parser.add_argument("--sizes", default="16,32,48", help="step lengths in board px (default 16,32,48)")
     parser.add_argument("--beam", type=int, default=4, help="single steps tried with a second (default 4)")
     parser.add_argument("--chains", action="store_true", help="also move a station with two it links to")

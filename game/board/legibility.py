@@ -251,16 +251,21 @@ def pairs_read_as_one(board: Board, stations: list[NameStation] | None = None,
     """The pairs of stations whose names read as one (`name_stacking.read_as_one`), the upper name's first, with
     the text at `scale` (at CLEAR_SCALE, as 1280×720 draws the names at fit)."""
     stations = name_stations(board) if stations is None else stations
-    boxes = name_boxes(board, stations, scale)
+    return _pairs_read_as_one(board, stations, name_boxes(board, stations, scale), scale)
+
+
+def _pairs_read_as_one(board: Board, stations: list[NameStation], boxes: dict[int, Box],
+                       scale: float) -> list[tuple[NameStation, NameStation]]:
     ordered = [boxes[station.index] for station in stations]
     return [(stations[upper], stations[lower])
             for upper, lower in read_as_one(ordered, [(s.x, s.y) for s in stations], board.label_px * scale)]
 
 
 def _read_as_one(board: Board, stations: list[NameStation] | None = None) -> list[tuple[int, str]]:
+    stations = name_stations(board) if stations is None else stations
+    boxes = name_boxes(board, stations)
     found = []
-    boxes = name_boxes(board, stations if stations is not None else name_stations(board))
-    for a, b in pairs_read_as_one(board, stations):
+    for a, b in _pairs_read_as_one(board, stations, boxes, 1.0):
         mover = a if not level_with(boxes[a.index], (a.x, a.y)) else b
         found.append((mover.index, f"the names of {a.name} and {b.name} are set one over the other and read as "
                                    f"one: move {mover.name}'s"))

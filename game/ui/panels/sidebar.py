@@ -55,6 +55,10 @@ class Sidebar:
         self.message_local: pygame.Rect | None = None  # a refusal's red plate, while one is shown
         self.note_local: pygame.Rect | None = None  # the message line and the log's heading, likewise
         self.covers: list[pygame.Rect] = []  # the cards over the panel this frame, on screen (`cover`)
+        self.log_local: pygame.Rect | None = None  # where the log is laid out, in the panel's own pixels
+        self.log_heading: pygame.Rect | None = None  # on screen, the heading of the log laid out round cards
+        self.relaid: list[Hotspot] | None = None  # the log's entries laid out again round this frame's cards
+        self.drawn: tuple[tuple[int, int], TurnController] | None = None  # where the panel went, and whose
 
     def s(self, value: float) -> int:
         """A design length at the panel's scale."""
@@ -62,7 +66,9 @@ class Sidebar:
 
     @property
     def spots(self) -> list[Hotspot]:
-        return self.cache.spots
+        if self.relaid is None:
+            return self.cache.spots
+        return [spot for spot in self.cache.spots if spot.kind != "log"] + self.relaid
 
     def help_rect(self, panel: pygame.Rect) -> pygame.Rect | None:
         """Where the rules' "?" button goes on screen (the help layer draws it), once the panel was drawn."""
@@ -102,7 +108,7 @@ class Sidebar:
         entry showing under a card (its last line alone) or a line's bullet peeking out at its side read as
         a broken panel. Returns the cleared rectangle, which later cards this frame keep clear of."""
         cleared = pygame.Rect(box.x, box.y, box.width, box.height + SHADOW)
-        rows = [spot.rect for spot in self.spots if spot.kind == "log"]
+        rows = [spot.rect for spot in self.spots if spot.kind == "log"]  # as last laid out (`_relay_log`)
         grown = True
         while grown:
             grown = False
@@ -112,12 +118,30 @@ class Sidebar:
                     grown = True
         pygame.draw.rect(surface, style.PAPER_DARK, cleared)
         self.covers.append(cleared)
+        self._relay_log(surface)
         return cleared
+
+    def _relay_log(self, surface: pygame.Surface) -> None:
+        """The log laid out again in the tallest stretch of it the cards leave free, so the newest entries
+        show above a card at the panel's foot (a first-game tip hid the move just made) and the older ones
+        give way. The rest of the log's room is left as bare paper: no entry is seen twice or in part."""
+        if self.log_local is None or self.drawn is None:
+            return
+        at, ctl = self.drawn
+        log = self.log_local.move(at)
+        band = pygame.Rect(log.x - self.s(6), log.y, log.width + self.s(12), log.height)
+        spans = free_spans(band, self.covers)
+        for top, bottom in spans:
+            pygame.draw.rect(surface, style.PAPER_DARK, (band.x, top, band.width, bottom - top))
+        top, bottom = max(spans, key=lambda span: (span[1] - span[0], span[0]), default=(log.y, log.y))
+        self.relaid = self._log(surface, pygame.Rect(log.x, top, log.width, bottom - top - self.s(4)), ctl, None)
+        self.log_heading = pygame.Rect(log.x, top, log.width, self.s(LOG_HEAD))
 
     def draw(self, surface: pygame.Surface, panel: pygame.Rect, ctl: TurnController, title: str,
              hover: tuple[int, int] | None, show_controls: bool = True, marked: int = 0) -> list[Hotspot]:
         """The panel; `marked` is the passenger's route that Go and Enter take in a tie."""
-        self.covers = []  # a new frame: no card over the panel yet
+        self.covers, self.relaid, self.log_heading = [], None, None  # a new frame: no card over the panel yet
+        self.drawn = (panel.topleft, ctl)
         state = ctl.state
         key = (ctl.version, tuple(ctl.points), ctl.selected, ctl.message, ctl.busy, ctl.person_may_act(),
                state.phase, len(ctl.session.log), self.cache.hovered(hover), effect_frames(ctl, ("float", "token")),
@@ -170,7 +194,8 @@ class Sidebar:
             self.note_local.height = y + s(LOG_GAP + LOG_HEAD) - self.note_local.y
         keys = style.wrap(text.tr("play.keys"), s(13), "regular", width, max_lines=4) if show_controls else []
         footer = panel.bottom - s(10) - len(keys) * s(16)  # the keys are for people; the show has nobody
-        spots += self._log(surface, pygame.Rect(x, y + s(LOG_GAP), width, footer - y - s(12)), ctl, hover)
+        self.log_local = pygame.Rect(x, y + s(LOG_GAP), width, footer - y - s(12))
+        spots += self._log(surface, self.log_local, ctl, hover)
         for k, line in enumerate(keys):
             surface.blit(style.text(line, s(13), "regular", style.INK_SOFT), (x, footer + s(4) + k * s(16)))
         return spots
@@ -378,7 +403,7 @@ class Sidebar:
         surface.blit(title, (rect.x, rect.y))
         pygame.draw.line(surface, style.mix(style.PAPER_DARK, style.INK, 0.2),
                          (rect.x + title.get_width() + s(10), rect.y + title.get_height() // 2 + 1),
-                         (rect.right, rect.y + title.get_height() // 2 + 1), 1)
+                         (rect.right - 1, rect.y + title.get_height() // 2 + 1), 1)
         room = rect.height - s(26)
         rows: list[tuple[LogEntry, list[str]]] = []
         newest_entry = ctl.session.log[-1] if ctl.session.log else None
@@ -423,3 +448,17 @@ class Sidebar:
             pygame.draw.circle(surface, style.GOLD, centre, s(4))
         else:
             pygame.draw.circle(surface, style.INK_SOFT, centre, s(3))
+
+
+def free_spans(band: pygame.Rect, covers: list[pygame.Rect]) -> list[tuple[int, int]]:
+    """The stretches of `band`, top to bottom, that none of the `covers` reaching across it lies over."""
+    taken = sorted((max(band.top, c.top), min(band.bottom, c.bottom)) for c in covers
+                   if c.colliderect(band))
+    spans, top = [], band.top
+    for start, end in taken:
+        if start > top:
+            spans.append((top, start))
+        top = max(top, end)
+    if band.bottom > top:
+        spans.append((top, band.bottom))
+    return spans

@@ -108,6 +108,7 @@ class BoardView:
         self._current: _Static | None = None
         self._composite: pygame.Surface | None = None
         self._composite_key: object = None
+        self._pieces: BoardSnapshot | None = None  # whose tiles, stacks and pins the composite shows
         self._limit = self._paint_limit()
 
     def _bounds_with_names(self) -> Rect:
@@ -197,6 +198,7 @@ class BoardView:
         composite.blit(static.names, (0, 0))
         if snapshot is not None:
             self._paint_pieces(composite, static.frame, snapshot)
+        self._pieces = snapshot
         self._composite = composite
         self._composite_key = key
         self.state_renders += 1
@@ -287,10 +289,18 @@ class BoardView:
 
     def draw_names_again(self, surface: pygame.Surface) -> None:
         """The names once more, over what a scene has just drawn across the track (the passenger's routes,
-        a scoring flash, a ride): a name a highlight ran over would be unreadable until it ended."""
+        a scoring flash, a ride): a name a highlight ran over would be unreadable until it ended. The tiles,
+        stacks and pins go over them again too: the names' layer holds each tile's empty slot, which hid
+        the station's tile whenever a space was hovered."""
         static = self._static_for_view()
         previous_clip = self._clip_to(surface, pygame.Rect(*(round(v) for v in self.camera.view)))
-        surface.blit(static.names, self._placed(static).topleft)
+        placed = self._placed(static)
+        surface.blit(static.names, placed.topleft)
+        if self._pieces is not None:
+            x, y, w, h = static.frame.region
+            scale = static.frame.scale
+            on_screen = Frame((x - placed.x / scale, y - placed.y / scale, w, h), scale)
+            self._paint_pieces(surface, on_screen, self._pieces)
         surface.set_clip(previous_clip)
 
     @staticmethod

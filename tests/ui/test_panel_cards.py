@@ -20,6 +20,7 @@ from game.ui.app import App
 from game.ui.layers import find
 from game.ui.overlays.coach import CoachLayer
 from game.ui.overlays.hint import HintLayer
+from game.ui.panels.sidebar import LINE_H, LOG_ROW, free_spans
 from game.ui.panels.widgets import Hotspot
 from game.ui.scenes.play import PlayScene
 from game.ui.table.event_log import LogEntry
@@ -53,6 +54,21 @@ def _log_unseen(scene: PlayScene) -> Callable[[], None]:
     return put_back
 
 
+def _room_left(scene: PlayScene) -> int:
+    """The tallest stretch of the log the cards leave free, as the frame drew them."""
+    sidebar = scene.sidebar
+    assert sidebar.log_local is not None and sidebar.drawn is not None
+    log = sidebar.log_local.move(sidebar.drawn[0])
+    return max((bottom - top for top, bottom in free_spans(log, sidebar.covers)), default=0)
+
+
+def _height(scene: PlayScene, entry: LogEntry) -> int:
+    """The room an entry needs, alone and bold (as the newest), at the panel's scale: its lines and a margin."""
+    sidebar, s = scene.sidebar, scene.sidebar.s
+    lines = sidebar._entry_lines(entry, True, sidebar.log_local.width if sidebar.log_local else 0)
+    return s(LOG_ROW) + (len(lines) - 1) * s(LINE_H) + s(8)
+
+
 def _log_faults(app: App, scene: PlayScene) -> list[str]:
     """What is wrong with the log as the frame shows it under the cards: an entry under a card, a piece of
     the log seen outside its whole entries and heading, the newest entry not shown."""
@@ -73,8 +89,11 @@ def _log_faults(app: App, scene: PlayScene) -> list[str]:
     seen.erase(allowed, (0, 0))
     if seen.count():
         faults.append(f"{seen.count()} px of the log outside its entries, at {seen.get_bounding_rects()}")
-    if rows and scene.ctl.session.log[-1] is not rows[-1][1]:
+    newest = scene.ctl.session.log[-1]
+    if rows and newest is not rows[-1][1]:
         faults.append("older entries shown, the newest not")
+    if not rows and _room_left(scene) >= _height(scene, newest):
+        faults.append(f"the newest entry not shown in {_room_left(scene)} px left free")
     return faults
 
 

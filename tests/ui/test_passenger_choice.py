@@ -146,7 +146,8 @@ def test_without_the_tip_a_single_route_goes_by_itself(make_app, board_file: Pat
 
 def test_the_routes_on_offer_run_under_the_names(make_app, board_file: Path, board: Board) -> None:
     """Every name pixel is drawn over the routes (and the scene's other highlights): a band across a name
-    would hide it for as long as the person takes to choose. Only the passenger and the tip may cover one."""
+    would hide it for as long as the person takes to choose. Only the passenger, the tip and the pieces
+    (tiles and pins, over the names as the board always draws them) may cover one."""
     app, scene = open_table(make_app, board_file, board, tie=True)
     wait(app, 2.0)  # the turn's banner has gone
     view = scene.view
@@ -160,13 +161,16 @@ def test_the_routes_on_offer_run_under_the_names(make_app, board_file: Path, boa
     assert where is not None
     passenger = pygame.Vector2(view.camera.to_screen(where))
     names, screen = static.names, app.screen
+    pieces = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
+    view.draw_pieces(pieces)
     checked = 0
     for y in range(board_area.top, board_area.bottom, 2):
         for x in range(board_area.left, board_area.right, 2):
             local = (x - placed.x, y - placed.y)
             if not names.get_rect().collidepoint(local) or names.get_at(local).a < 255:
                 continue
-            if any(rect.collidepoint(x, y) for rect in covers) or passenger.distance_to((x, y)) < 40:
+            if any(rect.collidepoint(x, y) for rect in covers) or passenger.distance_to((x, y)) < 40 \
+                    or pieces.get_at((x, y)).a:
                 continue
             checked += 1
             assert screen.get_at((x, y))[:3] == names.get_at(local)[:3], (x, y)

@@ -294,14 +294,19 @@ class BoardView:
         the station's tile whenever a space was hovered."""
         static = self._static_for_view()
         previous_clip = self._clip_to(surface, pygame.Rect(*(round(v) for v in self.camera.view)))
-        placed = self._placed(static)
-        surface.blit(static.names, placed.topleft)
-        if self._pieces is not None:
-            x, y, w, h = static.frame.region
-            scale = static.frame.scale
-            on_screen = Frame((x - placed.x / scale, y - placed.y / scale, w, h), scale)
-            self._paint_pieces(surface, on_screen, self._pieces)
+        surface.blit(static.names, self._placed(static).topleft)
+        self.draw_pieces(surface)
         surface.set_clip(previous_clip)
+
+    def draw_pieces(self, surface: pygame.Surface) -> None:
+        """The tiles, landmark stacks and pins of the board last drawn, on screen, over whatever is there."""
+        if self._pieces is None:
+            return
+        static = self._static_for_view()
+        placed = self._placed(static)
+        x, y, w, h = static.frame.region
+        scale = static.frame.scale
+        self._paint_pieces(surface, Frame((x - placed.x / scale, y - placed.y / scale, w, h), scale), self._pieces)
 
     @staticmethod
     def _clip_to(surface: pygame.Surface, view: pygame.Rect) -> pygame.Rect:

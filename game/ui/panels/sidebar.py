@@ -134,8 +134,12 @@ class Sidebar:
         for top, bottom in spans:
             pygame.draw.rect(surface, style.PAPER_DARK, (band.x, top, band.width, bottom - top))
         top, bottom = max(spans, key=lambda span: (span[1] - span[0], span[0]), default=(log.y, log.y))
-        self.relaid = self._log(surface, pygame.Rect(log.x, top, log.width, bottom - top - self.s(4)), ctl, None)
-        self.log_heading = pygame.Rect(log.x, top, log.width, self.s(LOG_HEAD))
+        room = pygame.Rect(log.x, top, log.width, bottom - top - self.s(4))
+        newest = self._entry_lines(ctl.session.log[-1], True, log.width) if ctl.session.log else []
+        # where the heading and the newest entry do not both fit, the entry goes without the heading
+        headed = room.height >= self.s(26) + self.s(LOG_ROW) + (len(newest) - 1) * self.s(LINE_H)
+        self.relaid = self._log(surface, room, ctl, None, headed)
+        self.log_heading = pygame.Rect(log.x, top, log.width, self.s(LOG_HEAD)) if headed else None
 
     def draw(self, surface: pygame.Surface, panel: pygame.Rect, ctl: TurnController, title: str,
              hover: tuple[int, int] | None, show_controls: bool = True, marked: int = 0) -> list[Hotspot]:
@@ -391,25 +395,32 @@ class Sidebar:
             return text.tr("play.no_space", line=line), style.INK_SOFT
         return text.tr("play.place_hint", line=line), style.INK
 
+    def _entry_lines(self, entry: LogEntry, newest: bool, width: int) -> list[str]:
+        """An entry wrapped to the log's `width` at its size and weight (a turn's black, the newest bold)."""
+        weight = "black" if entry.kind == "turn" else "bold" if newest else "regular"
+        return style.wrap(entry.text, self.s(14), weight, width - self.s(16), max_lines=LOG_LINES)
+
     def _log(self, surface: pygame.Surface, rect: pygame.Rect, ctl: TurnController,
-             hover: tuple[int, int] | None) -> list[Hotspot]:
+             hover: tuple[int, int] | None, headed: bool = True) -> list[Hotspot]:
         """The newest entries, oldest on top, each wrapped on as many lines as it needs at the log's size (never
-        shrunk or cut); as many whole entries as fit, at most MAX_LOG."""
+        shrunk or cut); as many whole entries as fit, at most MAX_LOG. Not `headed`: without the log's
+        heading (the little room cards leave, `_relay_log`)."""
         s = self.s
         row_h, line_h, size = s(LOG_ROW), s(LINE_H), s(14)
-        if rect.height < row_h * 2:
+        if rect.height < row_h * (2 if headed else 1):
             return []
-        title = style.text(text.tr("play.log"), size, "black", style.INK_SOFT)
-        surface.blit(title, (rect.x, rect.y))
-        pygame.draw.line(surface, style.mix(style.PAPER_DARK, style.INK, 0.2),
-                         (rect.x + title.get_width() + s(10), rect.y + title.get_height() // 2 + 1),
-                         (rect.right - 1, rect.y + title.get_height() // 2 + 1), 1)
-        room = rect.height - s(26)
+        room, y = rect.height - s(4), rect.y + s(2)
+        if headed:
+            title = style.text(text.tr("play.log"), size, "black", style.INK_SOFT)
+            surface.blit(title, (rect.x, rect.y))
+            pygame.draw.line(surface, style.mix(style.PAPER_DARK, style.INK, 0.2),
+                             (rect.x + title.get_width() + s(10), rect.y + title.get_height() // 2 + 1),
+                             (rect.right - 1, rect.y + title.get_height() // 2 + 1), 1)
+            room, y = rect.height - s(26), rect.y + s(LOG_HEAD + 2)
         rows: list[tuple[LogEntry, list[str]]] = []
         newest_entry = ctl.session.log[-1] if ctl.session.log else None
         for entry in reversed(ctl.session.log[-MAX_LOG:]):  # the older ones that no longer fit are left out
-            weight = "black" if entry.kind == "turn" else "bold" if entry is newest_entry else "regular"
-            lines = style.wrap(entry.text, size, weight, rect.width - s(16), max_lines=LOG_LINES)
+            lines = self._entry_lines(entry, entry is newest_entry, rect.width)
             need = row_h + (len(lines) - 1) * line_h
             if need > room:
                 break
@@ -417,7 +428,6 @@ class Sidebar:
             rows.append((entry, lines))
         rows.reverse()
         spots: list[Hotspot] = []
-        y = rect.y + s(LOG_HEAD + 2)
         for k, (entry, lines) in enumerate(rows):
             height = row_h + (len(lines) - 1) * line_h
             row = pygame.Rect(rect.x - s(6), y - 2, rect.width + s(12), height - 2)

@@ -58,7 +58,8 @@ class Sidebar:
         self.log_local: pygame.Rect | None = None  # where the log is laid out, in the panel's own pixels
         self.log_heading: pygame.Rect | None = None  # on screen, the heading of the log laid out round cards
         self.relaid: list[Hotspot] | None = None  # the log's entries laid out again round this frame's cards
-        self.drawn: tuple[tuple[int, int], TurnController] | None = None  # where the panel went, and whose
+        # where the panel went this frame, whose it is and where the pointer was: the log's to lay out again
+        self.drawn: tuple[tuple[int, int], TurnController, tuple[int, int] | None] | None = None
 
     def s(self, value: float) -> int:
         """A design length at the panel's scale."""
@@ -127,7 +128,7 @@ class Sidebar:
         give way. The rest of the log's room is left as bare paper: no entry is seen twice or in part."""
         if self.log_local is None or self.drawn is None:
             return
-        at, ctl = self.drawn
+        at, ctl, hover = self.drawn
         log = self.log_local.move(at)
         band = pygame.Rect(log.x - self.s(6), log.y, log.width + self.s(12), log.height)
         spans = free_spans(band, self.covers)
@@ -138,14 +139,14 @@ class Sidebar:
         newest = self._entry_lines(ctl.session.log[-1], True, log.width) if ctl.session.log else []
         # where the heading and the newest entry do not both fit, the entry goes without the heading
         headed = room.height >= self.s(26) + self.s(LOG_ROW) + (len(newest) - 1) * self.s(LINE_H)
-        self.relaid = self._log(surface, room, ctl, None, headed)
+        self.relaid = self._log(surface, room, ctl, hover, headed)
         self.log_heading = pygame.Rect(log.x, top, log.width, self.s(LOG_HEAD)) if headed else None
 
     def draw(self, surface: pygame.Surface, panel: pygame.Rect, ctl: TurnController, title: str,
              hover: tuple[int, int] | None, show_controls: bool = True, marked: int = 0) -> list[Hotspot]:
         """The panel; `marked` is the passenger's route that Go and Enter take in a tie."""
         self.covers, self.relaid, self.log_heading = [], None, None  # a new frame: no card over the panel yet
-        self.drawn = (panel.topleft, ctl)
+        self.drawn = (panel.topleft, ctl, hover)
         state = ctl.state
         key = (ctl.version, tuple(ctl.points), ctl.selected, ctl.message, ctl.busy, ctl.person_may_act(),
                state.phase, len(ctl.session.log), self.cache.hovered(hover), effect_frames(ctl, ("float", "token")),

@@ -365,6 +365,35 @@ def test_two_gains_at_once_rise_side_by_side(open_table) -> None:
     assert two >= 1.8 * one
 
 
+def test_points_rise_inside_their_own_seat(open_table) -> None:
+    """A seat's "+1" floats up beside its score and stays in that seat's box: risen further, the first seat's
+    ran under the turn's banner and the second's over the first seat's box, where a fresh player read it as
+    the first seat's."""
+    app, scene = open_table()
+    ctl, s = scene.ctl, scene.sidebar.s
+    width = app.screen.get_width()
+    left = width - sidebar_width(width)
+    chips = [spot for spot in scene.sidebar.spots if spot.kind == "line"]  # the first seat's, whose turn it is
+    first = min(c.rect.y for c in chips) + s(3) - s(40)
+    for seat in (0, 1):
+        box = pygame.Rect(left, first + seat * s(84), width - left, s(84 - 8))  # a seat's box, SEAT_H apart
+        effect = Effect("float", 30.0, {"seat": seat, "points": 1})
+        ctl.queue.effect(effect)
+        seen = 0
+        for k in range(11):
+            effect.elapsed = effect.duration * k / 10 * 0.99
+            scene.sidebar.cache.key = None
+            app.step()
+            gold = [(x, y) for x in range(left, width) for y in range(0, app.screen.get_height() // 2)
+                    if _near(app.screen.get_at((x, y)), style.GOLD_DARK)]
+            seen += len(gold)
+            assert all(box.collidepoint(point) for point in gold), (seat, k, [p for p in gold
+                                                                             if not box.collidepoint(p)][:5])
+        assert seen  # the points were drawn
+        effect.elapsed = effect.duration * 2
+        app.step()
+
+
 def _near(colour: pygame.Color, target: tuple[int, int, int]) -> bool:
     return sum(abs(c - t) for c, t in zip((colour.r, colour.g, colour.b), target, strict=True)) < 30
 

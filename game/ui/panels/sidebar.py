@@ -31,6 +31,7 @@ MAX_LOG = 10
 LOG_LINES = 8  # lines an entry may take: enough for the longest (German, at 1280×720)
 HELP = 34  # the "?" button's size in the heading row
 SHADOW = 4  # pixels a card's shadow reaches under it (`Sidebar.cover`)
+RISE = 10  # how far a seat's points float up from beside its score (`Sidebar._rise`)
 
 
 def says_computer(name: str, seat: int) -> bool:
@@ -290,7 +291,10 @@ class Sidebar:
         score = style.text(str(points), s(30), "black", style.INK)
         surface.blit(score, score.get_rect(topright=(rect.right - s(14), rect.y + s(4))))
         anchor = (rect.right - s(20) - score.get_width(), rect.y + s(10))
+        clip = surface.get_clip()
+        surface.set_clip(rect.clip(clip) if clip else rect)  # risen, they stay in their own seat's box
         self._floats(surface, ctl.queue.of_kind("float"), seat, anchor)
+        surface.set_clip(clip)
         spots: list[Hotspot] = []
         person_turn = active and ctl.person_may_act() and state.phase == "actions"
         cx = rect.x + s(18)
@@ -326,11 +330,13 @@ class Sidebar:
 
     def _rise(self, surface: pygame.Surface, label: str, anchor: tuple[int, int], effect: Effect,
               colour: style.Colour) -> int:
-        """Points floating up beside a score (ending at `anchor`'s x) and fading out; the width they take."""
+        """Points floating up beside a score (ending at `anchor`'s x) and fading out; the width they take. They
+        rise RISE, so they end inside the seat's box: risen further, they ran under the turn's banner above the
+        first seat and over the box above any other (a fresh player read one seat's "+1" as the other's)."""
         t = effect.progress
         image = style.text(label, self.s(24), "black", colour).copy()
         image.set_alpha(round(255 * (1 - max(0.0, t - 0.6) / 0.4)))
-        y = anchor[1] - self.s(22) * math.sin(t * math.pi / 2)
+        y = anchor[1] - self.s(RISE) * math.sin(t * math.pi / 2)
         surface.blit(image, image.get_rect(topright=(anchor[0], y)))
         return image.get_width()
 

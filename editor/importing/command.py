@@ -27,7 +27,7 @@ from editor.tmx_write import tmx_bytes, write_tmx
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--city", required=True, choices=CITIES)
+    parser.add_argument("--city", required=True, choices=CITIES, type=str.lower)  # "Paris" is paris
     where = parser.add_mutually_exclusive_group(required=True)
     where.add_argument("--area", metavar="LAT1,LON1,LAT2,LON2", help="a latitude/longitude box")
     where.add_argument("--stations", type=Path, metavar="FILE", help="a text file with one station name per line")
@@ -43,6 +43,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--power", type=float, default=None,
                         help="centre magnification: 1 = none, 0.5 = strong (default: what spreads the stations"
                              " most evenly, from 0.5 for a city crowded in its centre to 1 for an even one)")
+    parser.add_argument("--force", action="store_true",
+                        help="replace OUT.tmx if it is there already (the old file is kept as OUT.tmx.bak); "
+                             "without it an existing board, perhaps edited by hand, is never written over")
     laid = parser.add_mutually_exclusive_group()
     laid.add_argument("--geographic", action="store_true",
                       help="keep the stations where the city has them (default: a schematic metro map with placed"
@@ -83,6 +86,10 @@ def run(args: argparse.Namespace) -> int:
         raise ImportError_(f"{args.out} is a folder; give the map's file name, e.g. {args.out / 'board.tmx'}")
     if not args.out.parent.is_dir():  # a mistyped folder is refused, not created: nothing lands somewhere unseen
         raise ImportError_(f"no folder {args.out.parent}: make it first, or write the map into a folder that exists")
+    if args.out.exists() and not args.force:  # a second import over a board edited since lost the edits
+        raise ImportError_(f"{args.out} is there already (a board you may have edited): write the import to "
+                           f"another file, or add --force to replace it (the old one is then kept as "
+                           f"{args.out.name}.bak)")
     board = build_board(config_from(args), args.data)
     stations = sum(1 for node in board.nodes if not node.waypoint)
     layout = "geographic"

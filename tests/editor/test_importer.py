@@ -255,6 +255,23 @@ def test_cli_fails_with_one_line_on_missing_data(tmp_path: Path, capsys: pytest.
     assert not (tmp_path / "x.tmx").exists()
 
 
+def test_an_import_never_writes_over_a_board_unless_forced(tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """A designer who ran the same import again over a board edited since lost the edits (the one .bak then held
+    the first import): an existing file is refused, and --force replaces it keeping the old one as .bak."""
+    out = tmp_path / "mine.tmx"
+    edited = "<map><!-- stations moved by hand --></map>"
+    out.write_text(edited)
+    command = ["import", "--city", "london", "--area", "51.5,-0.2,51.52,-0.1", "-o", str(out), "--geographic"]
+    assert editor_main(command) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--force" in err and str(out) in err
+    assert out.read_text() == edited and not (tmp_path / "mine.tmx.bak").exists()
+    assert editor_main([*command, "--force", "--city", "London"]) == 0  # (a city's name as written is taken too)
+    assert (tmp_path / "mine.tmx.bak").read_text() == edited
+    assert "Paddington" in out.read_text()  # the new import
+
+
 def test_cli_refuses_a_missing_folder_instead_of_making_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "nonexistent" / "dir" / "x.tmx"
     assert editor_main(["import", "--city", "london", "--area", "51.5,-0.2,51.52,-0.1", "-o", str(out)]) == 2
@@ -322,7 +339,7 @@ def test_an_import_is_a_schematic_map_with_placed_names_unless_asked_otherwise(
                              for n in names)
     assert not (tmp_path / "mitte.tmx.bak").exists()  # one write: no stray backup of a half-made board
     first = schematic.read_bytes()
-    assert editor_main(["import", "--city", "berlin", "--area", area, "-o", str(schematic)]) == 0
+    assert editor_main(["import", "--city", "berlin", "--area", area, "-o", str(schematic), "--force"]) == 0
     assert (tmp_path / "mitte.tmx.bak").read_bytes() == first  # a board that was there is kept
     assert editor_main(["import", "--city", "berlin", "--area", area, "-o", str(geographic), "--geographic"]) == 0
     mapped, plain = Document.load(schematic), Document.load(geographic)

@@ -29,7 +29,7 @@ from editor.document.bus import is_bus
 from editor.document.names import spec_of
 from editor.document.session import EditingSession
 from editor.document.tmx import MapObject
-from game.board.rule_settings import RULESETS, RuleSettings, parse_setting
+from game.board.rule_settings import RULESETS, RuleSettings, parse_setting, settings_for
 from game.board.tmx.bus import DISTRICT_VALUES
 from game.bus.labels import DEFAULT_LABEL, SIDES
 from game.geometry import point_in_polygon
@@ -281,7 +281,7 @@ class PropertyPanel:
         outer_y, self.y = self.y, 0
         for name, label in text.SETTINGS.items():  # in words; the map property each sets is in board-format.md
             self._entry(label, props.get(name, ""), partial(self._setting, name),
-                        container=scroller, placeholder=_default_text(name), label_width=170)
+                        container=scroller, placeholder=_default_text(name, ruleset), label_width=170)
         scroller.set_scrollable_area_dimensions((self._width() - 12, self.y))
         self.y = outer_y + height
 
@@ -294,26 +294,30 @@ class PropertyPanel:
             return
         self._edited(self.session.set_prop(object_id, name, value or None, "int"))
 
-    def _setting(self, name: str, value: str) -> None:
+    def _setting(self, name: str, value: str) -> bool:
+        """Set a rule setting from its entry's text; False (and the status says why) where it is refused."""
         value = value.strip()
         if value:
             try:
                 parse_setting(name, value)
             except (ValueError, TypeError) as error:
                 self.user.status(text.STATUS_BAD_SETTING.format(name=text.SETTINGS.get(name, name), error=error))
-                return
+                return False
         default = getattr(RuleSettings(), name)
         ptype = "bool" if isinstance(default, bool) else "int" if isinstance(default, int) else "string"
         if value and ptype == "bool":
             value = "true" if parse_setting(name, value) else "false"
         self._edited(self.session.set_map_prop(name, value or None, ptype))
+        return True
 
     def commit_pending(self) -> None:
         """Entries whose text changed but were never confirmed with Enter are applied on leaving them."""
         for entry, (value, commit) in list(self.entries.items()):
             if entry.alive() and entry.get_text() != value:
                 self.entries[entry] = (entry.get_text(), commit)
-                commit(entry.get_text())
+                if commit(entry.get_text()) is False:  # refused: the entry shows what the board still holds
+                    entry.set_text(value)
+                    self.entries[entry] = (value, commit)
 
     def handle(self, event: pygame.event.Event) -> bool:
         element: Any = getattr(event, "ui_element", None)
@@ -321,7 +325,10 @@ class PropertyPanel:
             value, commit = self.entries[element]
             if element.get_text() != value:
                 self.entries[element] = (element.get_text(), commit)
-                commit(element.get_text())
+                if commit(element.get_text()) is False:  # refused: the entry shows what the board still holds
+                    element.set_text(value)
+                    self.entries[element] = (value, commit)
+            element.unfocus()  # Enter is done typing: the editor's keys (Ctrl+S, the tools) work again
             return True
         if event.type in (pygame_gui.UI_BUTTON_PRESSED, pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
                           pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED) \
@@ -347,8 +354,11 @@ def _label(obj: MapObject | None) -> str:
     return obj.name or f"{obj.kind} #{obj.id}"
 
 
-def _default_text(name: str) -> str:
-    value = getattr(RuleSettings(), name)
+def _default_text(name: str, ruleset: str) -> str:
+    """What a setting left empty is on this board: its ruleset's default (custom scores loops, the bare
+    defaults do not: the panel said "false" for a board whose game scored them)."""
+    defaults = settings_for(ruleset) if ruleset in RULESETS else RuleSettings()
+    value = getattr(defaults, name)
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, tuple):

@@ -45,6 +45,9 @@ from editor.tools.toolbox import make_bus_tools, make_tools
 from game.crash import CrashGuard
 from game.ui.pacing import Pacer
 
+# Ctrl keys a text field keeps for itself (select all, copy, paste, cut, its own undo; moving by words)
+TEXT_EDITING_KEYS = frozenset({pygame.K_a, pygame.K_c, pygame.K_v, pygame.K_x, pygame.K_z, pygame.K_y, pygame.K_LEFT,
+                               pygame.K_RIGHT, pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_HOME, pygame.K_END})
 BACKDROP = (43, 47, 58)
 
 
@@ -386,10 +389,17 @@ class EditorApp:
             if event.key == pygame.K_ESCAPE:
                 self.dialogs.dismiss()
             return
-        if self._typing():
-            return
         ctrl = bool(event.mod & pygame.KMOD_CTRL)
         shift = bool(event.mod & pygame.KMOD_SHIFT)
+        if self._typing():
+            if not ctrl or event.key in TEXT_EDITING_KEYS:
+                return
+            # Ctrl+S (or any Ctrl shortcut) while a field has the focus: what was typed is applied first, then
+            # the shortcut runs (it did nothing, and the board stayed unsaved with no word why)
+            self.commit_typing()
+            for element in self.ui.get_focus_set() or ():
+                if isinstance(element, UITextEntryLine):
+                    element.unfocus()
         if not ctrl and self.tool.key(event):
             return
         action = self.actions.for_key(event.key, getattr(event, "unicode", ""), ctrl, shift)

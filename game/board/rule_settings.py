@@ -190,17 +190,26 @@ def parse_setting(name: str, text: str) -> Any:
             return False
         raise ValueError(f"rule setting {name!r} must be true or false, not {text!r}")
     if isinstance(default, int):
-        return int(text)
+        return _whole(text)
     if isinstance(default, str):
         return text
     if isinstance(default, tuple):
         items = [item.strip() for item in text.split(",") if item.strip()]
         if default and isinstance(default[0], str):
             return tuple(items)
-        return tuple(int(item) for item in items)
+        return tuple(_whole(item) for item in items)
     if isinstance(default, dict):
         value = json.loads(text)
         if not isinstance(value, dict):
             raise ValueError(f"rule setting {name!r} must be a JSON object")
         return value
     raise ValueError(f"rule setting {name!r} cannot be set from a board")
+
+
+def _whole(text: str) -> int:
+    """A whole number as a designer types it; a ValueError that says so in words otherwise (Python's own,
+    "invalid literal for int() with base 10", reached the editor's status line)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"{text.strip()!r} is not a whole number") from None

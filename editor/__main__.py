@@ -69,6 +69,10 @@ def check_file(file: Path) -> None:
     but is no board source (a folder, unreadable, not TMX), or a new one whose folder is a file."""
     from editor.document.tmx import Document, DocumentError
 
+    if file.suffix.lower() == ".json":  # the game's compiled board: Document.load said "not well-formed"
+        raise boundary.UserError(f"{file}: the editor opens a board's Tiled source, a .tmx, not the .json the "
+                                 "game plays (compiled from it; the shipped boards' sources are in "
+                                 "game/data/boards/src/)")
     if not (file.exists() or file.is_symlink()):  # a new board, saved there later
         folder = next(parent for parent in file.absolute().parents if parent.exists())
         if not folder.is_dir():

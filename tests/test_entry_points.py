@@ -78,7 +78,8 @@ def test_the_game_refuses_bad_input_in_one_line(folder: Path, args: list[str], w
 
 @pytest.mark.parametrize(("args", "words"), [
     (["a folder"], ["a folder", "directory"]),
-    (["broken.json"], ["broken.json", "not a valid TMX"]),
+    (["broken.json"], ["broken.json", "Tiled source, a .tmx"]),
+    (["board.json"], ["board.json", "not the .json the game plays"]),  # not there: not a new board either
     (["not a folder/board.tmx"], ["not a folder/board.tmx", "not a folder"]),
     (["--size", "99999x99999"], ["at most 7680x4320"]),
     (["import", "--city", "berlin", "--area", "1,2,3", "-o", "x.tmx"], ["--area", "1,2,3"]),

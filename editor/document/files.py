@@ -71,6 +71,8 @@ class DocumentFiles:
             self.open_path(path)
             return
         self.doc.path = path
+        if path is not None:  # a mistyped name opened a blank board and said nothing
+            self.user.status(text.STATUS_NEW_AT.format(path=path))
         self.offer_recovery(path)
 
     def offer_recovery(self, path: Path | None) -> None:

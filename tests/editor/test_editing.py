@@ -282,3 +282,11 @@ def test_a_long_status_is_never_drawn_over_the_boards_figures(tmp_path: Path, wi
     short = status_layout(bar.width, "Saved", figures)
     assert short == type(short)(STATUS_SIZES[0], "Saved", figures)  # a short message: as before
     d.screenshot(f"long-status-{width}")
+
+
+def test_a_board_not_there_yet_is_said_to_be_new(driver: Driver) -> None:
+    """A designer mistyped a board's name (pariss.tmx) and met a blank board with no word why."""
+    path = driver.app.doc.path
+    assert path is not None and not path.exists()
+    said = driver.app.user.current_status()
+    assert str(path) in said and "not there yet" in said

@@ -62,14 +62,21 @@ def describe(problem: Any) -> str:
     it), and a message about the name's text says "its name" rather than the name a second time."""
     mark = "×" if problem.severity == "error" else "!"
     name = problem.object_name or ""
-    message = translate(problem.message, name)
-    if message is None:
-        message = its_name(problem.message, name) if name else problem.message
+    message = message_of(problem)
     if not name:
         return f"{mark} {message}"
     if problem.object_id is None:  # a map-level place ("map properties"), never a station's own name
         name = said(PLACE, PLACES, name) or name
     return f"{mark} {i18n.tr(f'{PROBLEM}.about', name=name, message=message)}"
+
+
+def message_of(problem: Any) -> str:
+    """What is wrong, in the editor's language, without the object's name in front ("its name crosses a link")."""
+    name = problem.object_name or ""
+    message = translate(problem.message, name)
+    if message is None:
+        message = its_name(problem.message, name) if name else problem.message
+    return message
 
 
 class ProblemWatcher:

@@ -170,6 +170,7 @@ class SelectTool(Tool):
             station = session.doc.get(station_id)
             if station is not None:
                 self.user.status(text.STATUS_NAME_MOVED.format(name=station.name, button=text.PANEL_PLACE_NAME))
+                session.dropped_name = station_id
         self.grabbed = None
         self.drag_start = None
         self.moved = False

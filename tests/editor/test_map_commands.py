@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import math
 import threading
+import time
 from pathlib import Path
 
 import pygame
@@ -17,6 +18,7 @@ from editor.actions import map_commands
 from editor.app import EditorApp
 from editor.app.problems_panel import places_hard_to_read
 from editor.document.names import station_names
+from editor.document.problems import DEBOUNCE_SECONDS
 from editor.document.session import EditingSession
 from editor.document.tmx import Document
 from game.board.label_spec import parse_label
@@ -318,6 +320,28 @@ def test_dragging_a_name_fixes_it_at_an_offset_in_one_undo_step(board: tuple[Dri
     d.screenshot("name-dragged")
     d.ctrl(pygame.K_z)
     assert "label" not in app.doc.get(ids[4]).props  # type: ignore[union-attr]
+
+
+def test_a_name_dropped_over_its_station_is_said_to_be_hard_to_read(board: tuple[Driver, list[int]]) -> None:
+    """A designer dropped Opéra's name over its own station and six links, and the status line only said the name
+    stays where it was dropped: once the board check has looked, it says what is wrong there and the way back."""
+    d, ids = board
+    app = d.app
+    app.doc.set_property(ids[0], "start", "true", "bool")  # a board that compiles: the board check reads its names
+    for index in ids[1:4]:
+        app.doc.set_property(index, "destination", "standard")
+    station = app.doc.get(ids[4])
+    assert station is not None
+    x, y, w, h = station_names(app.doc)[ids[4]].box
+    grab = (x + w / 2, y + h / 2)
+    d.drag(grab, station.pos)  # the name's middle onto the station
+    assert "stays where you dropped it" in app.user.current_status()
+    time.sleep(DEBOUNCE_SECONDS + 0.1)  # the board check waits for the board to be still
+    d.frames(2)
+    said = app.user.current_status()
+    assert "where you dropped it, its name covers its own station" in said and "Place name automatically" in said, said
+    assert app.session.dropped_name is None  # said once
+    d.screenshot("name-dropped-badly")
 
 
 def _place_name_button(app: EditorApp) -> UIButton | None:

@@ -185,6 +185,9 @@ def select(network: Network, config: dict[str, Any]) -> tuple[list[str], dict[tu
                 raise ImportError_("no station lies in that area, but some do with latitude and longitude the other"
                                    " way round: give the area as LAT1,LON1,LAT2,LON2 (latitude first)", "swapped")
             extent = _extent(network)
+            if not chosen:  # not "only 0 stations"
+                raise ImportError_(f"no station lies in that area: the city's stations lie within {extent}"
+                                   " (LAT1,LON1,LAT2,LON2)", "none_in_area", extent=extent)
             raise ImportError_(f"only {counted(len(chosen), 'station')} in that area: the city's stations lie within"
                                f" {extent} (LAT1,LON1,LAT2,LON2)", "few_in_area", count=len(chosen), extent=extent)
         raise ImportError_(f"only {counted(len(chosen), 'station')} selected: choose a larger area or more stations",

@@ -622,6 +622,7 @@ def test_an_area_with_no_station_says_where_the_citys_stations_lie(tmp_path: Pat
     out = tmp_path / "nowhere.tmx"
     assert editor_main(["import", "--city", "paris", "--area", "40.0,2.0,40.1,2.1", "-o", str(out)]) == 2
     said = capsys.readouterr().err
+    assert "no station lies in that area" in said and "only 0" not in said
     box = said.split("lie within ")[1].split()[0]
     south, west, north, east = (float(v) for v in box.split(","))
     assert south < 48.86 < north and west < 2.35 < east  # Châtelet is inside

@@ -82,9 +82,13 @@ class CardStrip:
         pygame.draw.rect(surface, style.mix(style.INK, style.HALO, 0.12) if hovered else style.INK, deck,
                          border_radius=8)
         caption = text.tr("play.deck_short", count=ctl.state.deck_size) if ctl.state.deck_size else text.tr(
-            "play.deck_empty")
-        image = style.fit_text(caption, s(17), "black", style.HALO, deck.width - s(16))
-        surface.blit(image, image.get_rect(center=deck.center))
+            "play.deck_short_empty")  # the pile's tip says it whole ("The pile is empty")
+        lines = style.wrap(caption, s(17), "black", deck.width - s(16), max_lines=2)  # "Der Nachziehstapel ist leer"
+        images = [style.fit_text(line, s(17), "black", style.HALO, deck.width - s(16)) for line in lines]
+        y = deck.centery - sum(image.get_height() for image in images) // 2
+        for image in images:
+            surface.blit(image, image.get_rect(midtop=(deck.centerx, y)))
+            y += image.get_height()
         spots.append(Hotspot(deck, "deck"))
         return spots
 

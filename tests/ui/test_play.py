@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 from collections import Counter
 from pathlib import Path
 
@@ -28,6 +29,7 @@ from game.ui.scenes.show import ShowScene
 from game.ui.table.event_log import describe
 from game.ui.table.session import GameSession
 from game.ui.table.setup import GameSetup, Seat
+from game.ui.table.turns import BOT_DELAY
 from tests.ui.conftest import click as gui_click
 from tests.ui.driver import (
     DT,
@@ -392,6 +394,35 @@ def test_points_rise_inside_their_own_seat(open_table) -> None:
         assert seen  # the points were drawn
         effect.elapsed = effect.duration * 2
         app.step()
+
+
+def test_a_computers_move_is_worked_out_while_the_frames_go_on(open_table, monkeypatch) -> None:
+    """A hard computer player looks ahead for tenths of a second: decided on the window's thread, the frame froze
+    (a couch player saw the map stutter on computer turns). It is worked out on the worker thread while its pause
+    plays, and played only once the answer is in."""
+    app, scene = open_table(("normal", "person"))
+    ctl = scene.ctl
+    bot = ctl.session.bots[0]
+    release, asked_on = threading.Event(), []
+    real = bot.choose
+
+    def thinking(observation):  # type: ignore[no-untyped-def]
+        asked_on.append(threading.current_thread())
+        release.wait(60)
+        return real(observation)
+
+    monkeypatch.setattr(bot, "choose", thinking)
+    ctl.bot_moves.forget()  # a move asked for in the first frame, before the bot was slowed, is asked again
+    version = ctl.version
+    try:
+        run_until(app, lambda: bool(asked_on))  # (the worker may first finish the move asked for before)
+        for _ in range(round(3 * BOT_DELAY / DT)):  # three of the computer's pauses, frame by frame
+            app.step()
+        assert asked_on == [asked_on[0]] and asked_on[0] is not threading.main_thread()  # once, off the window
+        assert ctl.version == version  # the frames went on; nothing played while the answer was being worked out
+    finally:
+        release.set()  # the worker is shared: never left waiting
+    run_until(app, lambda: ctl.version != version)
 
 
 def _near(colour: pygame.Color, target: tuple[int, int, int]) -> bool:

@@ -9,6 +9,7 @@ observation (`sample_state`), so two games that differ only in what is hidden gi
 
 from __future__ import annotations
 
+import os
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
@@ -22,6 +23,7 @@ HINT_BOT = "normal"
 HINT_SEED = 0  # a fresh bot each time, always with this seed: the same position always gets the same hint
 
 _worker: ThreadPoolExecutor | None = None
+_worker_pid = 0  # the process the worker's thread runs in
 
 
 @dataclass(frozen=True)
@@ -51,10 +53,13 @@ def suggest(observation: Observation) -> Hint:
     return Hint(action, outcome.points, outcome.branch_tokens, tuple(outcome.reasons))
 
 
-def _pool() -> ThreadPoolExecutor:
-    global _worker
-    if _worker is None:
-        _worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hint")
+def worker() -> ThreadPoolExecutor:
+    """The one thread hints and computer moves are worked out on (`bot_moves.py`), off the window's. A process
+    forked from one that had it (the kill test's games) has the pool but not its thread: it makes its own."""
+    global _worker, _worker_pid
+    if _worker is None or _worker_pid != os.getpid():
+        _worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bots")
+        _worker_pid = os.getpid()
     return _worker
 
 
@@ -81,7 +86,7 @@ class HintAdvisor:
             return
         self.forget()
         self._asked = version
-        self._future = _pool().submit(suggest, observe(state))
+        self._future = worker().submit(suggest, observe(state))
 
     def poll(self, version: int) -> Hint | None:
         """Collect a finished hint if it is still for `version`; the hint on show, if any."""

@@ -319,6 +319,18 @@ def test_the_lines_tip_says_which_line_is_lifted(table) -> None:
     assert tips.words(play, "line")[0] == "Pick one of your lines"
 
 
+def test_picking_the_lifted_line_answers_the_lines_tip(table) -> None:
+    """A new player clicked red, the line already lifted, as the first tip said to: nothing changed, and the tip
+    stayed. Picking the lifted line again answers it as picking another does."""
+    app, play = table()
+    tips = coach(app)
+    assert tips.current(app) == "line"
+    key(app, pygame.K_1)  # the first line: the one lifted
+    app.step()
+    assert play.ctl.selected == play.state.players[0].lines[0]
+    assert tips.current(app) == "space"
+
+
 def test_the_space_tip_points_at_the_space_the_hint_lights(table) -> None:
     """With a hint on show, the tip's ring and arrow go to the hinted space, not to another lit one."""
     app, play = table()

@@ -72,6 +72,7 @@ class CoachLayer(Layer):
         self.time = 0.0
         self.tokens = 0  # track tokens the people had last frame
         self.start_line: str | None = None
+        self.start_picks = 0
         self.was_choosing = False
         self.spots: list[Hotspot] = []
         self.space_link: int | None = None
@@ -170,7 +171,7 @@ class CoachLayer(Layer):
         left = _people_tokens(scene)
         if scene.session is not self.session:  # a new game: the tips start over (unless seen)
             self.session, self.step, self.time, self.was_choosing = scene.session, 0, 0.0, False
-            self.start_line, self.tokens = ctl.selected, left
+            self.start_line, self.start_picks, self.tokens = ctl.selected, ctl.line_picks, left
         placed, self.tokens = left < self.tokens, left  # only people's placements count, undo does not
         name = STEPS[self.step] if self.step < len(STEPS) else None
         if name in ("line", "space") and placed and not self.hidden:
@@ -184,8 +185,8 @@ class CoachLayer(Layer):
                 self.advance()  # the route was chosen
             return
         self.time += dt
-        if step == "line" and ctl.selected != self.start_line:
-            self.advance()
+        if step == "line" and (ctl.selected != self.start_line or ctl.line_picks > self.start_picks):
+            self.advance()  # another line picked, or the lifted one picked again: either answers the tip
         elif step == "passenger":
             self.was_choosing = True
         elif step == "done" and self.time > DONE_SECONDS:

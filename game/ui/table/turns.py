@@ -52,6 +52,7 @@ class TurnController:
         self.message_time = 0.0
         self.fast = False
         self.hold = False  # a tip about the passenger is being read: a single route waits for Go instead of going
+        self.line_picks = 0  # lines a person picked, the one already lifted too (the first tip's answer)
         self.bot_timer = 0.0
         self.route_time = 0.0
         self.over_time = 0.0
@@ -131,6 +132,7 @@ class TurnController:
             self.refuse(text.tr("play.not_your_line"))
             return False
         self.selected = line
+        self.line_picks += 1
         self.message = ""
         return True
 

@@ -9,8 +9,6 @@ observation (`sample_state`), so two games that differ only in what is hidden gi
 
 from __future__ import annotations
 
-import os
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
 from game.bots.registry import make_bot
@@ -18,13 +16,10 @@ from game.rules.actions import Action, PlaceTrack
 from game.rules.observation import Observation, observe
 from game.rules.reasons import Reason
 from game.rules.state import GameState
+from game.ui.table.background import PendingAnswer
 
 HINT_BOT = "normal"
 HINT_SEED = 0  # a fresh bot each time, always with this seed: the same position always gets the same hint
-
-_worker: ThreadPoolExecutor | None = None
-_worker_pid = 0  # the process the worker's thread runs in
-
 
 @dataclass(frozen=True)
 class Hint:
@@ -53,27 +48,16 @@ def suggest(observation: Observation) -> Hint:
     return Hint(action, outcome.points, outcome.branch_tokens, tuple(outcome.reasons))
 
 
-def worker() -> ThreadPoolExecutor:
-    """The one thread hints and computer moves are worked out on (`bot_moves.py`), off the window's. A process
-    forked from one that had it (the kill test's games) has the pool but not its thread: it makes its own."""
-    global _worker, _worker_pid
-    if _worker is None or _worker_pid != os.getpid():
-        _worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bots")
-        _worker_pid = os.getpid()
-    return _worker
-
-
 class HintAdvisor:
     """One table's hint: asked for a state version, ready when the worker is done, dropped when stale."""
 
     def __init__(self) -> None:
         self.hint: Hint | None = None
-        self._asked: int | None = None  # the state version the pending or shown hint is for
-        self._future: Future[Hint] | None = None
+        self._pending: PendingAnswer[Hint] = PendingAnswer()
 
     @property
     def thinking(self) -> bool:
-        return self._future is not None
+        return self._pending.thinking
 
     @property
     def status(self) -> str:
@@ -82,28 +66,20 @@ class HintAdvisor:
 
     def ask(self, state: GameState, version: int) -> None:
         """Start working out a hint for `state` (at `version`); asking again for the same version does nothing."""
-        if self._asked == version:
-            return
-        self.forget()
-        self._asked = version
-        self._future = worker().submit(suggest, observe(state))
+        self._pending.ask(version, suggest, observe(state))
 
     def poll(self, version: int) -> Hint | None:
         """Collect a finished hint if it is still for `version`; the hint on show, if any."""
-        future = self._future
-        if future is not None and future.done():
-            self._future = None
-            if self._asked == version:
-                self.hint = future.result()  # a bot's failure is a bug: it surfaces here, on the window's thread
+        found = self._pending.take(version)
+        if found is not None:
+            self.hint = found
         return self.hint
 
     def wait(self, timeout: float | None = None) -> None:
         """Block until the advice being worked out is ready (for tests and tools; the window never waits)."""
-        if self._future is not None:
-            self._future.exception(timeout)
+        self._pending.wait(timeout)
 
     def forget(self) -> None:
         """The game changed or the person declined: no hint, and a late answer is thrown away."""
-        if self._future is not None:
-            self._future.cancel()
-        self.hint, self._asked, self._future = None, None, None
+        self._pending.forget()
+        self.hint = None

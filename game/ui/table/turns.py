@@ -13,13 +13,14 @@ from collections.abc import Callable
 from game.i18n import explain
 from game.rules.actions import Action, ChooseRoute, PlaceTrack, TakeBranch
 from game.rules.events import Event
+from game.rules.observation import observe
 from game.rules.routing import RouteOption
 from game.rules.state import GameState
 from game.ui import text
 from game.ui.audio import sounds_for
 from game.ui.board.animation import AnimationQueue, Effect, Glide, Step
 from game.ui.board.route_path import route_polyline
-from game.ui.table.bot_moves import BotMoves
+from game.ui.table.background import PendingAnswer
 from game.ui.table.hints import Hint, HintAdvisor
 from game.ui.table.session import GameSession
 from game.ui.table.snapshot import BoardSnapshot
@@ -62,7 +63,7 @@ class TurnController:
         self.sound: Callable[[str], object] | None = None  # plays an effect by name (the app's Audio.play)
         self._legal: tuple[int, str | None, dict[int, int]] | None = None
         self.hints = HintAdvisor()  # the normal bot's advice, asked for by a person (H or the Hint button)
-        self.bot_moves = BotMoves()  # the computer's next move, worked out while its pause plays
+        self.bot_moves: PendingAnswer[Action] = PendingAnswer()  # the computer's next, worked out while it pauses
         self.ensure_selection()
 
     # ----- reading -----
@@ -260,9 +261,9 @@ class TurnController:
             self._computer_move(self.bot_timer, self.bot_delay * self.pace)
 
     def _computer_move(self, waited: float, pause: float) -> None:
-        """The computer's move, asked for as its turn comes (worked out off the window's thread: `BotMoves`) and
-        played once it has `waited` its `pause` and the answer is in; with no pause, at once."""
-        self.bot_moves.ask(self.session.bots[self.state.current], self.state, self.version)
+        """The computer's move, asked for as its turn comes (worked out off the window's thread: background.py)
+        and played once it has `waited` its `pause` and the answer is in; with no pause, at once."""
+        self.bot_moves.ask(self.version, self.session.bots[self.state.current].choose, observe(self.state))
         if waited >= pause:
             action = self.bot_moves.take(self.version, wait=pause <= 0)
             if action is not None:

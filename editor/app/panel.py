@@ -279,9 +279,10 @@ class PropertyPanel:
                                         container=self.panel, allow_scroll_x=False)
         self._add(scroller)
         outer_y, self.y = self.y, 0
+        defaults = settings_for(ruleset) if ruleset in RULESETS else RuleSettings()  # what an empty one is here
         for name, label in text.SETTINGS.items():  # in words; the map property each sets is in board-format.md
             self._entry(label, props.get(name, ""), partial(self._setting, name),
-                        container=scroller, placeholder=_default_text(name, ruleset), label_width=170)
+                        container=scroller, placeholder=_default_text(getattr(defaults, name)), label_width=170)
         scroller.set_scrollable_area_dimensions((self._width() - 12, self.y))
         self.y = outer_y + height
 
@@ -312,22 +313,25 @@ class PropertyPanel:
 
     def commit_pending(self) -> None:
         """Entries whose text changed but were never confirmed with Enter are applied on leaving them."""
-        for entry, (value, commit) in list(self.entries.items()):
-            if entry.alive() and entry.get_text() != value:
-                self.entries[entry] = (entry.get_text(), commit)
-                if commit(entry.get_text()) is False:  # refused: the entry shows what the board still holds
-                    entry.set_text(value)
-                    self.entries[entry] = (value, commit)
+        for entry in list(self.entries):
+            if entry.alive():
+                self._commit(entry)
+
+    def _commit(self, entry: UITextEntryLine) -> None:
+        """Apply an entry's text if it changed; where it is refused, the entry shows what the board still holds."""
+        value, commit = self.entries[entry]
+        typed = entry.get_text()
+        if typed == value:
+            return
+        self.entries[entry] = (typed, commit)
+        if commit(typed) is False:
+            entry.set_text(value)
+            self.entries[entry] = (value, commit)
 
     def handle(self, event: pygame.event.Event) -> bool:
         element: Any = getattr(event, "ui_element", None)
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and element in self.entries:
-            value, commit = self.entries[element]
-            if element.get_text() != value:
-                self.entries[element] = (element.get_text(), commit)
-                if commit(element.get_text()) is False:  # refused: the entry shows what the board still holds
-                    element.set_text(value)
-                    self.entries[element] = (value, commit)
+            self._commit(element)
             element.unfocus()  # Enter is done typing: the editor's keys (Ctrl+S, the tools) work again
             return True
         if event.type in (pygame_gui.UI_BUTTON_PRESSED, pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
@@ -354,11 +358,9 @@ def _label(obj: MapObject | None) -> str:
     return obj.name or f"{obj.kind} #{obj.id}"
 
 
-def _default_text(name: str, ruleset: str) -> str:
-    """What a setting left empty is on this board: its ruleset's default (custom scores loops, the bare
+def _default_text(value: object) -> str:
+    """A setting's default as its entry shows it greyed: the board's ruleset's (custom scores loops, the bare
     defaults do not: the panel said "false" for a board whose game scored them)."""
-    defaults = settings_for(ruleset) if ruleset in RULESETS else RuleSettings()
-    value = getattr(defaults, name)
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, tuple):

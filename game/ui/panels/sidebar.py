@@ -26,6 +26,7 @@ FIXED_H = 338  # the panel's height at scale 1 without the seats: heading, turn,
 LOG_ROW = 25
 LOG_GAP = 6  # between the message line and the log's heading
 LOG_HEAD = 22  # the log's heading row, above its first entry
+LOG_HEAD_ROOM = 26  # the room the heading takes from the entries' (its row and a little air)
 LINE_H = 18
 MAX_LOG = 10
 LOG_LINES = 8  # lines an entry may take: enough for the longest (German, at 1280×720)
@@ -139,7 +140,7 @@ class Sidebar:
         room = pygame.Rect(log.x, top, log.width, bottom - top - self.s(4))
         newest = self._entry_lines(ctl.session.log[-1], True, log.width) if ctl.session.log else []
         # where the heading and the newest entry do not both fit, the entry goes without the heading
-        headed = room.height >= self.s(26) + self.s(LOG_ROW) + (len(newest) - 1) * self.s(LINE_H)
+        headed = room.height >= self.s(LOG_HEAD_ROOM) + self._entry_height(newest)
         self.relaid = self._log(surface, room, ctl, hover, headed)
         self.log_heading = pygame.Rect(log.x, top, log.width, self.s(LOG_HEAD)) if headed else None
 
@@ -402,6 +403,10 @@ class Sidebar:
             return text.tr("play.no_space", line=line), style.INK_SOFT
         return text.tr("play.place_hint", line=line), style.INK
 
+    def _entry_height(self, lines: list[str]) -> int:
+        """The log's room an entry of these wrapped lines takes: its row and a line's height for each more."""
+        return self.s(LOG_ROW) + (len(lines) - 1) * self.s(LINE_H)
+
     def _entry_lines(self, entry: LogEntry, newest: bool, width: int) -> list[str]:
         """An entry wrapped to the log's `width` at its size and weight (a turn's black, the newest bold)."""
         weight = "black" if entry.kind == "turn" else "bold" if newest else "regular"
@@ -423,12 +428,12 @@ class Sidebar:
             pygame.draw.line(surface, style.mix(style.PAPER_DARK, style.INK, 0.2),
                              (rect.x + title.get_width() + s(10), rect.y + title.get_height() // 2 + 1),
                              (rect.right - 1, rect.y + title.get_height() // 2 + 1), 1)
-            room, y = rect.height - s(26), rect.y + s(LOG_HEAD + 2)
+            room, y = rect.height - s(LOG_HEAD_ROOM), rect.y + s(LOG_HEAD + 2)
         rows: list[tuple[LogEntry, list[str]]] = []
         newest_entry = ctl.session.log[-1] if ctl.session.log else None
         for entry in reversed(ctl.session.log[-MAX_LOG:]):  # the older ones that no longer fit are left out
             lines = self._entry_lines(entry, entry is newest_entry, rect.width)
-            need = row_h + (len(lines) - 1) * line_h
+            need = self._entry_height(lines)
             if need > room:
                 break
             room -= need
@@ -436,7 +441,7 @@ class Sidebar:
         rows.reverse()
         spots: list[Hotspot] = []
         for k, (entry, lines) in enumerate(rows):
-            height = row_h + (len(lines) - 1) * line_h
+            height = self._entry_height(lines)
             row = pygame.Rect(rect.x - s(6), y - 2, rect.width + s(12), height - 2)
             newest = k == len(rows) - 1
             if hover is not None and row.collidepoint(hover) and (entry.links or entry.nodes or entry.path):

@@ -16,6 +16,10 @@ and the build is reproducible. A configuration is a plain dict; every key is opt
                                    evenly, projection.even_power), rotate (degrees clockwise), margin, min_distance,
                                    link_clearance, clearance_per_space, max_stretch, width, height,
                                    name_room (iterations of the pass that makes room for names), name_em
+  even_out                         the background of the warp that spreads a city's crowded parts into its empty
+                                   ones (cartogram.py), as a share of the stations' mean density: 0 evens fully;
+                                   "auto" (FRESH_IMPORT): EVEN_OUT on a map of more than EVEN_OUT_OVER stations;
+                                   without the key, none
   nudge                            {name: [dx, dy]} pixels, applied before the spacing pass
   start, express, standard, railway, terminus, connection, plus, landmarks {name: n}, cards {name: n}
                                    connection, plus, landmarks: "auto" guesses those the ruleset scores
@@ -61,7 +65,14 @@ FEATURE_FLAGS = ("railway", "terminus", "connection", "plus")
 # What a fresh import asks for on top of a configuration (`python -m editor import`, the editor's Import): its
 # city's own features guessed, so it starts without the warnings a board lacking them gets. The shipped
 # boards' configurations name theirs instead.
-FRESH_IMPORT: dict[str, Any] = {"connection": "auto", "plus": "auto", "landmarks": "auto", "clusters": "auto"}
+GUESSED = ("connection", "plus", "landmarks", "clusters")  # the features an "auto" leaves to the importer
+FRESH_IMPORT: dict[str, Any] = {**dict.fromkeys(GUESSED, "auto"), "even_out": "auto"}
+# A fresh import of more than EVEN_OUT_OVER stations is spread with a background of EVEN_OUT. Measured on the
+# survey's 13 imports of more than 80 stations (tools/import_survey.py, 2026-11-29): names breaking the figure
+# 222 -> 178 (the backgrounds 0.5, 1, 3 and 4 gave 195, 192, 189 and 201), names in trouble at the clear scale
+# 558 -> 491. On the 18 of up to 80 every name already meets the figure, and evening them out broke it for
+# 3 of them (1 or 2 names each): their stations have the room.
+EVEN_OUT, EVEN_OUT_OVER = 2.0, 80
 
 
 def city_title(city: str) -> str:
@@ -280,7 +291,7 @@ def build_board(config: dict[str, Any], data_dir: Path | None = None) -> Starter
     power = None if proj_cfg.get("power") is None else float(proj_cfg["power"])  # None: the city's own
     projection = Projection([(stations[n].lat, stations[n].lon) for n in chosen], centre,  # type: ignore[arg-type]
                             power, size, margin, float(proj_cfg.get("max_stretch", 1.35)),
-                            float(proj_cfg.get("rotate", 0.0)))
+                            float(proj_cfg.get("rotate", 0.0)), _even_out(config.get("even_out"), len(chosen)))
     projected = {n: projection(stations[n].lat, stations[n].lon) for n in chosen}
     for name, (dx, dy) in config.get("nudge", {}).items():
         if name in projected:
@@ -379,7 +390,7 @@ def _assign_features(board: StarterBoard, network: Network, config: dict[str, An
 def _guessed(board: StarterBoard, config: dict[str, Any], lines: dict[str, set[str]],
              degree: dict[str, int]) -> Guessed:
     """The city's features the configuration leaves to the importer ("auto"), for the board's ruleset."""
-    wanted = {key for key in FRESH_IMPORT if config.get(key) == "auto"}
+    wanted = {key for key in GUESSED if config.get(key) == "auto"}
     if not wanted:
         return Guessed()
     stations = [node for node in board.nodes if not node.waypoint]
@@ -436,3 +447,15 @@ def _clusters(board: StarterBoard, config: dict[str, Any], guessed: list[tuple[s
         if intruders:
             raise ImportError_(f"cluster {name!r} would also hold {', '.join(intruders)}: add or move them")
         board.clusters.append((name, polygon))
+
+
+def _even_out(setting: object, stations: int) -> float | None:
+    """The background of the warp that evens the stations out (`even_out` of the configuration), None for none."""
+    if setting == "auto":
+        return EVEN_OUT if stations > EVEN_OUT_OVER else None
+    if setting is None:
+        return None
+    try:
+        return max(0.0, float(setting))  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        raise ImportError_(f'even_out wants a number or "auto", not {setting!r}') from None

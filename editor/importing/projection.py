@@ -12,6 +12,7 @@ import math
 import statistics
 from collections.abc import Iterable
 
+from editor.importing.cartogram import Cartogram
 from game.geometry import Point
 
 # The fisheye's power when the stations do not say (`even_power`), and the range it is chosen in: 0.5 is a
@@ -33,8 +34,9 @@ class Projection:
     """Latitude/longitude to board pixels: fisheye around `centre`, then fitted into the board's box."""
 
     def __init__(self, points: Iterable[Point], centre: Point | None, power: float | None, size: Point,
-                 margin: float, max_stretch: float = 1.35, rotate: float = 0.0) -> None:
-        """`power` None: the one that spreads these stations most evenly (`even_power`)."""
+                 margin: float, max_stretch: float = 1.35, rotate: float = 0.0, even_out: float | None = None) -> None:
+        """`power` None: the one that spreads these stations most evenly (`even_power`). `even_out`: the
+        background of the warp that evens the stations out after the fit (cartogram.py), None for none."""
         latlons = list(points)
         if not latlons:
             raise ValueError("nothing to project")
@@ -57,6 +59,10 @@ class Projection:
         self.sx, self.sy = min(sx, small * max_stretch), min(sy, small * max_stretch)
         self.ox = width / 2 - self.sx * (max(xs) + min(xs)) / 2
         self.oy = height / 2 - self.sy * (max(ys) + min(ys)) / 2
+        self.cartogram: Cartogram | None = None
+        if even_out is not None:
+            fitted = [self(lat, lon) for lat, lon in latlons]
+            self.cartogram = Cartogram(fitted, (margin, margin, width - margin, height - margin), even_out)
 
     def _turn(self, p: Point) -> Point:
         """Clockwise on the board by `rotate` degrees: Manhattan lies better across a wide board."""
@@ -72,7 +78,8 @@ class Projection:
 
     def __call__(self, lat: float, lon: float) -> Point:
         x, y = self._warp(self._turn(local_xy(lat, lon, self.centre)))
-        return self.ox + self.sx * x, self.oy + self.sy * y
+        point = self.ox + self.sx * x, self.oy + self.sy * y
+        return point if self.cartogram is None else self.cartogram(*point)
 
 
 def even_power(local: list[Point]) -> float:

@@ -61,7 +61,7 @@ def first_scene(app: App) -> None:
         app.router.go("show", board=board if options.board else None, players=players, seed=options.seed,
                       replay=options.replay)
     else:
-        seats = [Seat("person", tr("menu.seat.default_name", number=i + 1)) for i in range(players)]
+        seats = [Seat("person") for _ in range(players)]  # "Player 1"…, said in the language of the moment
         app.router.push("play", setup=GameSetup(board, seats, options.seed))
 
 

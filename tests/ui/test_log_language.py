@@ -50,7 +50,9 @@ def test_after_a_language_change_the_whole_log_is_in_the_new_language(board: Boa
     german_game, _ = _play(board, board_file, actions)  # what a game played in German writes
     assert _texts(session) == _texts(german_game)
     assert sum(a != b for a, b in zip(english, _texts(session), strict=True)) >= len(english) // 2
-    assert any("Spieler 2" in line for line in _texts(session))
+    text.set_language("fr")  # the unnamed computer's default name is said in the language of the moment too
+    assert any("Ordinateur 2" in line for line in _texts(session))
+    assert session.name(1) == "Ordinateur 2" and session.name(0) == "Anna"
 
 
 def test_save_and_resume_keep_the_log_as_phrases(board: Board, board_file: Path) -> None:

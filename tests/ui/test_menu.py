@@ -102,8 +102,10 @@ def test_the_menu_remembers_the_last_table(make_app) -> None:
     click(app, menu.widgets["start"].rect.center)
     play = app.scene
     assert isinstance(play, PlayScene) and play.setup.board == "berlin"
-    assert [(s.kind, s.name) for s in play.setup.seats] == [("person", "Zoë"), ("hard", "Computer 2"),
-                                                            ("normal", "Computer 3"), ("normal", "Computer 4")]
+    assert [(s.kind, s.name) for s in play.setup.seats] == [("person", "Zoë"), ("hard", ""), ("normal", ""),
+                                                            ("normal", "")]  # unnamed: said in the language of the moment
+    assert play.session is not None
+    assert [play.session.name(seat) for seat in range(4)] == ["Zoë", "Computer 2", "Computer 3", "Computer 4"]
     pygame.quit()
     again = make_app(["--scene", "menu"])  # another evening: the same table is ready
     again.step()

@@ -64,7 +64,8 @@ class BusPlayScene(Scene):
         self.setup = setup
         seed = setup.seed or random.randrange(1, 1 << 30)
         self.state: BusState = resumed if resumed is not None else new_game(board, len(setup.seats), seed)
-        self.names = [seat.name.strip() or text.tr("bus.player", n=i + 1) for i, seat in enumerate(setup.seats)]
+        self.names = [seat.name.strip() or (text.tr("menu.seat.computer_name", number=i + 1) if seat.is_computer
+                                            else text.tr("bus.player", n=i + 1)) for i, seat in enumerate(setup.seats)]
         self.bots = {i: bot_for(seat.kind, seed + i) for i, seat in enumerate(setup.seats) if seat.is_computer}
         self.people = [i for i in range(len(setup.seats)) if i not in self.bots]
         self.map = BusMapView(board, self.map_rect())

@@ -51,7 +51,8 @@ def next_board(current: str, available: list[str] | None = None) -> str:
 
 
 def show_seats(players: int) -> list[Seat]:
-    return [Seat("normal", text.tr("menu.seat.computer_name", number=i + 1)) for i in range(players)]
+    """Computers on every seat, unnamed: "Computer 1"…, said in the language of the moment."""
+    return [Seat("normal") for _ in range(players)]
 
 
 class ShowScene(PlayScene):

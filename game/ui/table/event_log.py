@@ -77,12 +77,19 @@ def _reasons(reasons: Sequence[Reason], board: Board, ends: Sequence[int]) -> Se
     return Series(tuple(counted))
 
 
-def _seat_name(names: Sequence[str], seat: int | None) -> Value:
-    """The name a seat was given, or the default "Player n" in whatever language the log is read."""
+def _seat_name(names: Sequence[Value], seat: int | None) -> Value:
+    """The name a seat was given (a seat left unnamed: its default, `default_seat_name`), else "Player n", in
+    whatever language the log is read."""
     if seat is None:
         return ""
     given = names[seat] if 0 <= seat < len(names) else ""
-    return given or Phrase.of("menu.seat.default_name", number=seat + 1)
+    return given or default_seat_name(seat)
+
+
+def default_seat_name(seat: int, computer: bool = False) -> Phrase:
+    """An unnamed seat's name, "Player 2" or "Computer 2", said in the language of the moment: a name filled
+    in at the table stayed English after the players switched to German mid-game."""
+    return Phrase.of("menu.seat.computer_name" if computer else "menu.seat.default_name", number=seat + 1)
 
 
 def _line(line: str) -> Value:
@@ -99,7 +106,7 @@ def _trip(ride: Phrase, trip: Trip | None) -> Phrase:
     return Phrase.of("log.trip.of", number=trip.number, total=trip.total, leg=ride)
 
 
-def describe(events: Sequence[Event], board: Board, names: Sequence[str], trip: Trip | None = None) -> list[LogEntry]:
+def describe(events: Sequence[Event], board: Board, names: Sequence[Value], trip: Trip | None = None) -> list[LogEntry]:
     """Entries for the events of one action; a passenger move and the points it pays make one entry, which
     names the `trip` it is when he makes several this turn."""
     entries: list[LogEntry] = []

@@ -11,18 +11,19 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from game import i18n
 from game.board.loader import load_board
 from game.board.model import Board
 from game.bots.base import Bot
 from game.bots.registry import make_bot
 from game.persist import saves
 from game.persist.save_check import check_save
+from game.phrase import Value
 from game.rules.actions import Action, ChooseRoute
 from game.rules.events import Event
 from game.rules.invariants import check_state
 from game.rules.state import STATE_VERSION, GameState, new_game
-from game.ui import text
-from game.ui.table.event_log import LogEntry, describe
+from game.ui.table.event_log import LogEntry, default_seat_name, describe
 from game.ui.table.setup import GameSetup, Seat
 from game.ui.table.trips import current_trip
 
@@ -61,9 +62,12 @@ class GameSession:
         return [self.name(seat) for seat in range(self.state.player_count)]
 
     def name(self, seat: int) -> str:
-        if seat < len(self.setup.seats) and self.setup.seats[seat].name:
-            return self.setup.seats[seat].name
-        return text.tr("menu.seat.default_name", number=seat + 1)
+        """The seat's name as typed, or its default ("Player 1", "Computer 2") in the language of the moment."""
+        return i18n.render(self._name(seat))
+
+    def _name(self, seat: int) -> Value:
+        given = self.setup.seats[seat] if seat < len(self.setup.seats) else Seat()
+        return given.name or default_seat_name(seat, given.is_computer)
 
     def is_computer(self, seat: int) -> bool:
         return seat in self.bots
@@ -84,7 +88,7 @@ class GameSession:
         events = state.apply(action)
         if trip is not None and isinstance(action, ChooseRoute):
             self.discards.append((action.destination, trip.kind))
-        entries = describe(events, self.board, [seat.name for seat in self.setup.seats], trip)
+        entries = describe(events, self.board, [self._name(seat) for seat in range(len(self.setup.seats))], trip)
         self.log.extend(entries)
         if isinstance(action, ChooseRoute):
             self.groups.clear()

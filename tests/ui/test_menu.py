@@ -103,7 +103,7 @@ def test_the_menu_remembers_the_last_table(make_app) -> None:
     play = app.scene
     assert isinstance(play, PlayScene) and play.setup.board == "berlin"
     assert [(s.kind, s.name) for s in play.setup.seats] == [("person", "Zoë"), ("hard", ""), ("normal", ""),
-                                                            ("normal", "")]  # unnamed: said in the language of the moment
+                                                            ("normal", "")]  # unnamed: named at play
     assert play.session is not None
     assert [play.session.name(seat) for seat in range(4)] == ["Zoë", "Computer 2", "Computer 3", "Computer 4"]
     pygame.quit()

@@ -158,7 +158,6 @@ class MenuScene(Scene):
         return text.tr(key, number=index + 1)
 
     def setup(self) -> GameSetup:
-        """The table as set: a seat left unnamed stays so, named at play in the language of the moment."""
         seats = [Seat(self.seats[i].kind, self.seats[i].name.strip()) for i in range(self.players)]
         return GameSetup(self.board_spec, seats, self.app.options.seed)
 

@@ -29,7 +29,7 @@ class Cartogram:
     """A warp of the box (x0, y0, x1, y1) in which `points` end up spread evenly, held back by a uniform
     `background` (as a share of their mean density: 0 evens fully, more keeps more of the city's shape).
     Call it with a board point for where that point goes. (Weighing each station by its name's length was
-    measured and not taken: 178 -> 203 names breaking the figure on the import survey's largest.)"""
+    measured and not taken: 180 -> 203 names breaking the figure on the whole import survey.)"""
 
     def __init__(self, points: list[Point], box: tuple[float, float, float, float], background: float) -> None:
         x0, y0, x1, y1 = box

@@ -447,3 +447,27 @@ def test_the_turn_banner_greets_people_and_leaves_the_map_clear_for_computers(op
             person_turn(app, scene, rng)
     assert turns[-3:] == [0, 1, 0], turns  # Anna played, the computer played, and it is Anna's turn again
     assert banners == {0}
+
+
+def test_the_turn_banner_gives_way_to_a_pointer_reaching_for_the_turn_box(open_table) -> None:
+    """The banner covers the turn box and its Hint button for 1.6 s: a player reaching for Hint found it
+    hidden. With the pointer on the turn box, the banner fades out at once; left alone it stays its time."""
+    app, scene = open_table(("person", "normal"), seed=3)
+    rng = random.Random(1)
+    for _ in range(6000):  # Anna's turn, the computer's, and the banner greeting Anna again
+        app.step()
+        if scene.ctl.queue.of_kind("banner"):
+            break
+        if scene.ctl.state.current == 0 and scene.ctl.person_may_act():
+            person_turn(app, scene, rng)
+    banner = scene.ctl.queue.of_kind("banner")[0]
+    hint = spot(scene, "hint").rect
+    move(app, (hint.left - 30, hint.centery))  # beside the Hint button, on the turn box
+    for _ in range(round(0.5 / DT)):
+        app.step()
+    assert not scene.ctl.queue.of_kind("banner"), banner.progress  # gone well before its 1.6 s
+    scene.ctl.queue.effect(Effect("banner", 1.6, {"seat": 0}))
+    move(app, (10, 10))  # on the map
+    for _ in range(round(0.5 / DT)):
+        app.step()
+    assert scene.ctl.queue.of_kind("banner")  # the same half second, the pointer elsewhere: still greeting

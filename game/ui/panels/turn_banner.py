@@ -11,10 +11,17 @@ from __future__ import annotations
 import pygame
 
 from game.ui import style, text
+from game.ui.board.animation import Effect
 from game.ui.panels.widgets import seat_badge
 
 PLATE_IN, WORDS_IN = 1 / 12, 1 / 6  # the banner's life (0 to 1) by which the plate, then the words, are in
 WORDS_OUT, PLATE_OUT = 0.75, 0.875  # ...and from which the words, then the plate, go
+
+
+def give_way(effect: Effect) -> None:
+    """Send the banner `effect` on to its fading out: the pointer came to the turn box it covers (a player
+    reaching for the Hint button under it found the button hidden for the banner's 1.6 s)."""
+    effect.elapsed = max(effect.elapsed, effect.delay + effect.duration * WORDS_OUT)
 
 
 def banner_alphas(t: float) -> tuple[float, float]:

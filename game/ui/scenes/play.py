@@ -26,7 +26,7 @@ from game.ui.panels.cards import CardStrip
 from game.ui.panels.layout import Panels, map_area, panels_for
 from game.ui.panels.layout import sidebar_width as sidebar_width  # where the tests and tools read it
 from game.ui.panels.sidebar import Sidebar
-from game.ui.panels.turn_banner import draw_turn_banner
+from game.ui.panels.turn_banner import draw_turn_banner, give_way
 from game.ui.panels.widgets import Hotspot, hit
 from game.ui.stage import Scene, Table, Window
 from game.ui.table.session import GameSession, read_saved_game
@@ -477,5 +477,7 @@ class PlayScene(Scene):
         if ctl.route_options() or turn is None:
             return
         for effect in ctl.queue.of_kind("banner")[-1:]:
+            if self.hover is not None and turn.collidepoint(self.hover):
+                give_way(effect)
             draw_turn_banner(surface, self.sidebar_rect(), turn, effect.data["seat"],
                              ctl.session.name(effect.data["seat"]), effect.progress)

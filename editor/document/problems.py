@@ -72,11 +72,16 @@ def describe(problem: Any) -> str:
 
 def message_of(problem: Any) -> str:
     """What is wrong, in the editor's language, without the object's name in front ("its name crosses a link")."""
-    name = problem.object_name or ""
-    message = translate(problem.message, name)
-    if message is None:
-        message = its_name(problem.message, name) if name else problem.message
-    return message
+    return said_of(problem.message, problem.object_name or "")
+
+
+def said_of(message: str, name: str) -> str:
+    """The board check's `message` about the object called `name`, in the editor's language, without the name
+    in front."""
+    said = translate(message, name)
+    if said is None:
+        said = its_name(message, name) if name else message
+    return said
 
 
 class ProblemWatcher:

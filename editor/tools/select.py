@@ -12,7 +12,7 @@ import xml.etree.ElementTree as ET
 import pygame
 
 from editor import text
-from editor.canvas.render import SELECT
+from editor.canvas.render import PROBLEM, SELECT
 from editor.canvas.view import View
 from editor.document.asking import AskUser
 from editor.document.commands import ChangeObjects
@@ -20,7 +20,11 @@ from editor.document.names import StationName, name_at, offset_label, station_na
 from editor.document.session import EditingSession
 from editor.document.tmx import LINE_KINDS, NODE_KINDS, MapObject, Point
 from editor.tools.base import Tool
+from editor.tools.name_guide import NameGuide
+from game.board.label_spec import parse_label
 from game.geometry import rect_contains
+
+CLEAR = (40, 150, 70)  # a dragged name's ring where it reads clear
 
 
 class SelectTool(Tool):
@@ -36,6 +40,8 @@ class SelectTool(Tool):
         self.before: dict[int, ET.Element] = {}
         self.moved = False
         self.grabbed: StationName | None = None  # the name being dragged, as it was when pressed
+        self.guide: NameGuide | None = None  # judges the dragged name where it is (None: the board has errors)
+        self.trouble: list[str] | None = None  # what the dragged name breaks where it is now (None: not judged)
 
     def down(self, p: Point, event: pygame.event.Event, double: bool) -> None:
         session = self.session
@@ -70,6 +76,7 @@ class SelectTool(Tool):
             return False
         self.session.select({name.station})
         self.grabbed = name
+        self.guide = NameGuide.of(self.session.doc, name.station)
         self.drag_start = p
         self.moved = False
         self.before = ChangeObjects.capture(self.session.doc, [name.station])
@@ -86,7 +93,12 @@ class SelectTool(Tool):
         self.moved = True
         x, y, _, _ = self.grabbed.box
         corner = (x + p[0] - self.drag_start[0], y + p[1] - self.drag_start[1])
-        self.session.doc.set_property(station.id, "label", offset_label(station, corner, self.grabbed.spec))
+        label = offset_label(station, corner, self.grabbed.spec)
+        self.session.doc.set_property(station.id, "label", label)
+        if self.guide is not None:
+            self.trouble = self.guide.problems(parse_label(label))
+            self.user.status(text.STATUS_NAME_GUIDE_TROUBLE.format(name=station.name, problem=self.trouble[0])
+                             if self.trouble else text.STATUS_NAME_GUIDE_CLEAR.format(name=station.name))
 
     def motion(self, p: Point, event: pygame.event.Event) -> None:
         if self.grabbed is not None:
@@ -171,19 +183,20 @@ class SelectTool(Tool):
             if station is not None:
                 self.user.status(text.STATUS_NAME_MOVED.format(name=station.name, button=text.PANEL_PLACE_NAME))
                 session.dropped_name = station_id
-        self.grabbed = None
+        self.grabbed, self.guide, self.trouble = None, None, None
         self.drag_start = None
         self.moved = False
 
     def cancel(self) -> None:
         if self.drag_start is not None and self.moved:
             ChangeObjects(self.before, {}).undo(self.session.doc)
-        self.grabbed = None
+        self.grabbed, self.guide, self.trouble = None, None, None
         self.box = None
         self.drag_start = None
         self.originals = {}
 
     def draw(self, surface: pygame.Surface) -> None:
+        self._draw_guide(surface)
         if self.box is None:
             return
         a, b = (self.view.to_screen(q) for q in self.box)
@@ -192,3 +205,15 @@ class SelectTool(Tool):
         shade.fill((255, 130, 0, 40))
         surface.blit(shade, rect)
         pygame.draw.rect(surface, SELECT, rect, 1)
+
+    def _draw_guide(self, surface: pygame.Surface) -> None:
+        """The dragged name's box ringed red where the board check will find it hard to read, green where clear."""
+        if self.grabbed is None or self.trouble is None:
+            return
+        name = station_names(self.session.doc).get(self.grabbed.station)
+        if name is None:
+            return
+        x, y, w, h = name.box
+        (left, top), (right, bottom) = self.view.to_screen((x, y)), self.view.to_screen((x + w, y + h))
+        rect = pygame.Rect(round(left), round(top), round(right - left), round(bottom - top)).inflate(6, 6)
+        pygame.draw.rect(surface, PROBLEM if self.trouble else CLEAR, rect, 2, border_radius=3)

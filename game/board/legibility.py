@@ -140,15 +140,15 @@ def link_name(board: Board, link: Link) -> str:
 
 def name_boxes(board: Board, stations: list[NameStation], scale: float = 1.0) -> dict[int, Box]:
     """Each station's name box at text size `scale`, grown from its compiled placement about its anchor."""
+    return {station.index: name_box(board.label_px, station, station.fixed or LabelSpec(), scale)
+            for station in stations}
+
+
+def name_box(label_px: float, station: NameStation, spec: LabelSpec, scale: float = 1.0) -> Box:
+    """The box of `station`'s name placed as `spec` says, at text size `scale` (names of `label_px`)."""
     measure = name_metrics().size
-    px, gap = board.label_px, gap_for(board.label_px)
-    boxes = {}
-    for station in stations:
-        spec = station.fixed or LabelSpec()
-        lines = split_lines(station.name, spec)
-        sizes = line_sizes(lines, lambda text: measure(text, px), station.lead)
-        boxes[station.index] = label_box(station.x, station.y, station.radius, spec, sizes, gap, scale)
-    return boxes
+    sizes = line_sizes(split_lines(station.name, spec), lambda text: measure(text, label_px), station.lead)
+    return label_box(station.x, station.y, station.radius, spec, sizes, gap_for(label_px), scale)
 
 
 def names_across_water(board: Board) -> list[str]:

@@ -425,6 +425,17 @@ def problems_by_station(scene: NameScene, boxes: Mapping[int, Box]) -> dict[int,
     return found
 
 
+def box_problems(scene: NameScene, pos: int, box: Box, others: Mapping[int, Box]) -> list[str]:
+    """What station `pos`'s name breaks at `box`, the other names standing at `others` (keyed by position, as
+    `problems_by_station` keys them, in its words): a name being dragged by hand, judged where it is now."""
+    found = scene.hits(pos, box)
+    for other, at in others.items():
+        if other != pos and scene.names_meet(box, at):
+            meets = "overlaps" if boxes_overlap(box, at) else "runs into"
+            found.append(f"name of {scene.stations[other].name} {meets} name of {scene.stations[pos].name}")
+    return found
+
+
 def _ordered(found: dict[int, list[str]]) -> list[str]:
     seen: dict[str, None] = {}
     for pos in sorted(found):

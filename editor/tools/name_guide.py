@@ -1,0 +1,55 @@
+"""A guide for a name being dragged: what it breaks where it is now, judged as the board check will judge it
+once it is dropped (the Problems panel, `game.board.legibility.problems`): its box with the text at the clear
+scale, against the other names, the stations, the links' beds, the board's edge, the 30 px reach and the
+nearest station. Until then a designer learnt only after the drop, from the status line, that the place was
+a bad one, and dragged again blind.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from editor.document.problems import compile_document, said_of
+from editor.document.tmx import Document
+from game.board.label_spec import LabelSpec
+from game.board.legibility import CLEAR_SCALE, name_box, name_boxes, name_obstacles, name_stations
+from game.board.model import Board
+from game.board.name_clearance import NameScene, box_problems
+from game.geometry import Box
+
+BOARD_NODES = ("station", "waypoint")  # what the compiler makes nodes of, in object-id order
+
+
+@dataclass
+class NameGuide:
+    """The board as it stood when the drag began, and the dragged station's place in its name rules."""
+
+    board: Board
+    scene: NameScene
+    pos: int  # the dragged station's position in `scene.stations`
+    others: dict[int, Box]  # every other name's box at the clear scale, by position
+
+    @classmethod
+    def of(cls, doc: Document, station_id: int) -> NameGuide | None:
+        """The guide for the name of the station `station_id`; None where the board does not compile (its
+        errors are the Problems panel's to tell) or the station is not one of its names."""
+        board = compile_document(doc).board
+        if not isinstance(board, Board):
+            return None
+        order = sorted(o.id for o in doc.objects() if o.kind in BOARD_NODES)
+        index = order.index(station_id) if station_id in order else -1
+        stations = name_stations(board)
+        pos = next((k for k, s in enumerate(stations) if s.index == index), None)
+        station = doc.get(station_id)
+        if pos is None or station is None or stations[pos].name != station.name:
+            return None
+        boxes = name_boxes(board, stations, CLEAR_SCALE)
+        others = {k: boxes[s.index] for k, s in enumerate(stations) if k != pos}
+        return cls(board, NameScene(stations, name_obstacles(board), board), pos, others)
+
+    def problems(self, spec: LabelSpec) -> list[str]:
+        """What the name breaks placed as `spec` says, in the editor's language ("its name crosses a link
+        (Bank–Moorgate)"); empty where the board check will find it clear."""
+        station = self.scene.stations[self.pos]
+        box = name_box(self.board.label_px, station, spec, CLEAR_SCALE)
+        return [said_of(message, station.name) for message in box_problems(self.scene, self.pos, box, self.others)]

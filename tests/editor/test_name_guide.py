@@ -1,0 +1,64 @@
+"""A name being dragged is judged where it is, as the board check will judge it once dropped
+(editor/tools/name_guide.py): its box ringed red with the status saying what it breaks, green and "clear
+here" where the Problems panel will find nothing; Esc leaves it where it was. A designer learnt only after
+the drop that the place was a bad one, and dragged again blind."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from editor.app import EditorApp
+from editor.canvas.render import PROBLEM
+from editor.document.names import station_names
+from editor.document.tmx import Document
+from editor.tools.select import CLEAR
+from tests.editor.driver import Driver
+from tests.editor.test_status_messages import STATIONS, small_board
+
+
+def _ring(d: Driver, station: int) -> tuple[int, int, int]:
+    """The colour at the left edge of the ring round the station's name as it stands now."""
+    x, y, w, h = station_names(d.app.doc)[station].box
+    (left, top), (right, bottom) = d.screen((x, y)), d.screen((x + w, y + h))
+    ring = pygame.Rect(round(left), round(top), round(right - left), round(bottom - top)).inflate(6, 6)
+    colour = d.app.screen.get_at((ring.left, ring.centery))
+    return colour.r, colour.g, colour.b
+
+
+def test_a_dragged_name_shows_whether_it_will_read_clear_where_it_is(tmp_path: Path) -> None:
+    path = tmp_path / "small.tmx"
+    ids = small_board(path)
+    doc = Document.load(path)  # a board that compiles: the board check, and so the guide, needs one
+    doc.set_property(ids[0], "start", "true", "bool")
+    doc.set_property(ids[2], "destination", "standard")
+    doc.save(path)
+    d = Driver(EditorApp(path, size=(1600, 900)))
+    name = station_names(d.app.doc)[ids[1]]
+    label_before = d.app.doc.get(ids[1]).props.get("label")  # type: ignore[union-attr]
+    x, y, _, h = name.box
+    grab = d.screen((x + 4, y + h / 2))
+    d.post(pygame.MOUSEMOTION, pos=grab, rel=(0, 0), buttons=(0, 0, 0))
+    d.post(pygame.MOUSEBUTTONDOWN, pos=grab, button=1)
+
+    onto = d.screen(STATIONS[1][:2])  # the name's left end dragged onto its own station's disc
+    d.post(pygame.MOUSEMOTION, pos=onto, rel=(0, 0), buttons=(1, 0, 0))
+    status = d.app.user.current_status()
+    assert status.startswith("Bravo Park: here, ") and "hard to read" in status, status
+    assert any("its own station" in line for line in d.app.tools["select"].trouble or [])  # its disc covered
+    assert _ring(d, ids[1]) == PROBLEM
+    d.screenshot("name-guide-trouble")
+
+    sx, sy = STATIONS[1][:2]
+    above = d.screen((sx - 40 + 4, sy - 40 - h + h / 2))  # the name's box just above its station, off the links
+    d.post(pygame.MOUSEMOTION, pos=above, rel=(0, 0), buttons=(1, 0, 0))
+    assert d.app.user.current_status() == "Bravo Park: clear here; drop it to keep it here"
+    assert _ring(d, ids[1]) == CLEAR
+    d.screenshot("name-guide-clear")
+
+    d.post(pygame.MOUSEMOTION, pos=onto, rel=(0, 0), buttons=(1, 0, 0))
+    d.post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0)  # changed its mind
+    d.post(pygame.MOUSEBUTTONUP, pos=onto, button=1)
+    assert d.app.doc.get(ids[1]).props.get("label") == label_before  # type: ignore[union-attr]
+    assert _ring(d, ids[1]) not in (PROBLEM, CLEAR)  # no ring once the drag is over

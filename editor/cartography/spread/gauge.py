@@ -29,8 +29,9 @@ class Gauge:
         self.pitch = schematic.pitch
         self.drawing = Drawing(request.network.tracks, schematic, scene, boxes)
 
-    def short(self, wish: Wish) -> float:
-        """The room the wished place is short of (see the notes)."""
+    def short(self, wish: Wish, limit: float = math.inf) -> float:
+        """The room the wished place is short of (see the notes); infinite once that reaches `limit` (a place
+        that cannot beat the best so far is not measured to the end)."""
         drawing = self.drawing
         frame = self.request.frame
         x, y, w, h = wish.box
@@ -54,5 +55,7 @@ class Gauge:
             if thing.kind == SEGMENT and wish.index in thing.points and room < 0:
                 return math.inf
             total += need - room
+            if total >= limit:
+                return math.inf
         return total
 

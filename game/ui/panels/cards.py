@@ -11,10 +11,17 @@ import pygame
 from game.ui import style, text
 from game.ui.board import symbols
 from game.ui.panels.widgets import Hotspot, PanelCache
+from game.ui.style import Colour
 from game.ui.table.turns import TurnController
 
 STRIP = 86  # at the design size; everything in the strip scales with its height
 CARD_W = 230
+
+
+def kind_ink(express: bool) -> Colour:
+    """The colour of a card's "EXPRESS" or "STANDARD": dark on either card. Drawn in the card's edge colour
+    softened, "EXPRESS" was 1.5:1 on the gold card, and 7 px at 1280x720: a new player could not find it."""
+    return style.mix(style.INK, style.GOLD_DARK, 0.25) if express else style.INK_SOFT
 
 
 def strip_height(window_height: int, ui_scale: float | None = None) -> int:
@@ -101,8 +108,8 @@ class CardStrip:
         pygame.draw.rect(surface, style.mix(fill, style.HALO, 0.3) if hovered else fill, rect, border_radius=8)
         pygame.draw.rect(surface, edge, rect, 2, border_radius=8)
         symbols.star(surface, edge if express else style.INK_SOFT, (rect.x + round(18 * k), rect.centery), 9 * k)
-        kind = style.text(text.tr("play.express" if express else "play.standard").upper(), round(10 * k), "black",
-                          style.mix(edge, fill, 0.3))
+        kind = style.text(text.tr("play.express" if express else "play.standard").upper(), max(9, round(10 * k)),
+                          "black", kind_ink(express))
         x, room = rect.x + round(34 * k), rect.width - round(44 * k)
         size = round(17 * k)
         if style.font(size - 2, "bold").size(name)[0] <= room:

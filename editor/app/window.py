@@ -36,7 +36,7 @@ from editor.document import autosave
 from editor.document.autosave import AutoSaver
 from editor.document.bus import is_bus
 from editor.document.files import DocumentFiles
-from editor.document.problems import ProblemWatcher, message_of
+from editor.document.problems import ProblemWatcher
 from editor.document.session import EditingSession
 from editor.document.tmx import Document
 from editor.document.work import BackgroundWork
@@ -215,25 +215,12 @@ class EditorApp:
         self.panel.refresh()
         if self.session.doc is not doc or self.session.doc.revision != revision:
             self.user.board_changed(posted)  # no stale "Opened …" under the first edit
-        if self.watcher.refresh():
-            self._tell_dropped_name()
+        self.watcher.refresh()
         self.problems.show(self.watcher)
         if self.autosaver.tick(self.session.doc):
             self.user.status(text.STATUS_AUTOSAVED)
         if draw or self._showing() != self.shown:
             self.draw()
-
-    def _tell_dropped_name(self) -> None:
-        """Once the board check has looked at a name just dropped by hand: where it is hard to read there, the
-        status line says why and how to hand it back (the Problems panel lists it too)."""
-        dropped, self.session.dropped_name = self.session.dropped_name, None
-        station = self.session.doc.get(dropped) if dropped is not None else None
-        if station is None:
-            return
-        found = [p for p in self.watcher.report.hard_to_read if p.object_id == dropped]
-        if found:
-            self.user.status(text.STATUS_NAME_DROPPED_BADLY.format(
-                name=station.name, problem=message_of(found[0]), button=text.PANEL_PLACE_NAME))
 
     def _showing(self) -> tuple[object, ...]:
         """What the window shows that can change without input: the board, its problems, the status line."""

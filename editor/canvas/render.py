@@ -167,8 +167,9 @@ class Renderer:
         for obj in nodes.values():
             reach = outer_px(obj, discs[obj.id].radius, unit, view.zoom)
             self._node(surface, view, obj, reach, obj.id in selection, obj.id in problems)
-        for object_id, name in station_names(doc, discs).items():
-            self._name(surface, view, nodes[object_id], name, object_id in selection)
+        names = station_names(doc, discs)
+        for object_id in sorted(names, key=lambda i: i in selection):  # a selected one on top: a name dropped
+            self._name(surface, view, nodes[object_id], names[object_id], object_id in selection)  # on another
 
     def _grid(self, surface: pygame.Surface, view: View, paper: pygame.Rect, grid: float) -> None:
         step = grid * view.zoom

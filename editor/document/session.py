@@ -57,9 +57,6 @@ class EditingSession:
         # as they were: the app hands in the metro map's (its links kept straight or at 45°), which this layer
         # does not know; True: redrawn, False: could not be (the tool says why), None: nothing to do.
         self.after_station_drag: Callable[[Document, int, list[list[Point]]], bool | None] | None = None
-        # The station whose name was just dropped by hand: the app tells the designer, once the board check has
-        # looked, whether the name reads where it landed (a name dropped over its own station said nothing).
-        self.dropped_name: int | None = None
 
     def load(self, doc: Document) -> None:
         """Edit another document from now on: a fresh history and nothing selected; snapping stays."""

@@ -52,4 +52,16 @@ class NameGuide:
         (Bank–Moorgate)"); empty where the board check will find it clear."""
         station = self.scene.stations[self.pos]
         box = name_box(self.board.label_px, station, spec, CLEAR_SCALE)
-        return [said_of(message, station.name) for message in box_problems(self.scene, self.pos, box, self.others)]
+        found = sorted(box_problems(self.scene, self.pos, box, self.others), key=_hardest_first)
+        return [said_of(message, station.name) for message in found]
+
+
+def _hardest_first(message: str) -> int:
+    """A name over another name or a station is told before one over a line, and that before one a little far
+    from its station: the status line has room for one, and a designer told "108 px from its station's ring"
+    did not learn that the name lay on top of another."""
+    if " overlaps " in message or " covers " in message:
+        return 0
+    if " runs into " in message or " is nearer " in message or " leaves the board" in message:
+        return 1
+    return 2 if " crosses a link" in message else 3

@@ -180,9 +180,11 @@ class SelectTool(Tool):
             after = ChangeObjects.capture(session.doc, [station_id])
             session.record(ChangeObjects(self.before, after, text.LABEL_UNDO["move_name"]))
             station = session.doc.get(station_id)
-            if station is not None:
+            if station is not None and self.trouble:  # where it is hard to read, why, and the way back
+                self.user.status(text.STATUS_NAME_DROPPED_BADLY.format(
+                    name=station.name, problem=self.trouble[0], button=text.PANEL_PLACE_NAME))
+            elif station is not None:
                 self.user.status(text.STATUS_NAME_MOVED.format(name=station.name, button=text.PANEL_PLACE_NAME))
-                session.dropped_name = station_id
         self.grabbed, self.guide, self.trouble = None, None, None
         self.drag_start = None
         self.moved = False
@@ -190,6 +192,9 @@ class SelectTool(Tool):
     def cancel(self) -> None:
         if self.drag_start is not None and self.moved:
             ChangeObjects(self.before, {}).undo(self.session.doc)
+            station = self.session.doc.get(self.grabbed.station) if self.grabbed is not None else None
+            if station is not None:
+                self.user.status(text.STATUS_NAME_DRAG_CANCELLED.format(name=station.name))
         self.grabbed, self.guide, self.trouble = None, None, None
         self.box = None
         self.drag_start = None

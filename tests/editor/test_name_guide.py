@@ -44,9 +44,9 @@ def test_a_dragged_name_shows_whether_it_will_read_clear_where_it_is(tmp_path: P
 
     onto = d.screen(STATIONS[1][:2])  # the name's left end dragged onto its own station's disc
     d.post(pygame.MOUSEMOTION, pos=onto, rel=(0, 0), buttons=(1, 0, 0))
-    status = d.app.user.current_status()
-    assert status.startswith("Bravo Park: here, ") and "hard to read" in status, status
-    assert any("its own station" in line for line in d.app.tools["select"].trouble or [])  # its disc covered
+    status = d.app.user.current_status()  # over its station and a link: the station, which hides it, told first
+    assert status.startswith("Bravo Park: here, its name covers its own station, hard to read"), status
+    assert any("crosses a link" in line for line in d.app.tools["select"].trouble or [])
     assert _ring(d, ids[1]) == PROBLEM
     d.screenshot("name-guide-trouble")
 
@@ -62,3 +62,8 @@ def test_a_dragged_name_shows_whether_it_will_read_clear_where_it_is(tmp_path: P
     d.post(pygame.MOUSEBUTTONUP, pos=onto, button=1)
     assert d.app.doc.get(ids[1]).props.get("label") == label_before  # type: ignore[union-attr]
     assert _ring(d, ids[1]) not in (PROBLEM, CLEAR)  # no ring once the drag is over
+    assert d.app.user.current_status() == "Bravo Park: the name is back where it was"
+
+    d.drag((x + 4, y + h / 2), STATIONS[1][:2])  # dropped over its station: told at once, not after the check
+    status = d.app.user.current_status()
+    assert status.startswith("Bravo Park: where you dropped it, its name covers its own station"), status

@@ -327,8 +327,11 @@ class TurnController:
                             for name in sounds_for(events[k])))
                 if ride.lines:
                     self.queue.effect(Effect("flash", 1.4, {"lines": ride.lines}))
-                for score in scores:
-                    self.queue.effect(Effect("float", 1.8, {"seat": score.player, "points": score.points}))
+                won: dict[int | None, int] = {}  # a seat paid for several lines at once: one sum rises, where
+                for score in scores:  # "+2 +2 +2 +2" in a row ran over the seat's line chips
+                    won[score.player] = won.get(score.player, 0) + score.points
+                for seat, points in won.items():
+                    self.queue.effect(Effect("float", 1.8, {"seat": seat, "points": points}))
 
             glide = Glide.along(points, self.unit, GLIDE_SPEED, GLIDE_MIN, GLIDE_MAX, on_end=arrived,
                                 on_start=lambda: self.play("ride"))

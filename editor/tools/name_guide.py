@@ -2,19 +2,24 @@
 once it is dropped (the Problems panel, `game.board.legibility.problems`): its box with the text at the clear
 scale, against the other names, the stations, the links' beds, the board's edge, the 30 px reach and the
 nearest station. Until then a designer learnt only after the drop, from the status line, that the place was
-a bad one, and dragged again blind.
+a bad one, and dragged again blind. It also shows where the name would read clear: of the places the placer
+tries round the station (each side, on one line or two, each distance out), the nearest on each side that
+breaks nothing, for the drag to land on; in a dense map they were 25 to 36 of the 200 places a designer
+tried by hand.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from editor.cartography.names.candidates import away_steps, layouts_of
 from editor.document.problems import compile_document, said_of
 from editor.document.tmx import Document
-from game.board.label_spec import LabelSpec
+from game.board.label_spec import LabelSpec, gap_for
 from game.board.legibility import CLEAR_SCALE, name_box, name_boxes, name_obstacles, name_stations
 from game.board.model import Board
 from game.board.name_clearance import NameScene, box_problems
+from game.board.text_metrics import name_metrics
 from game.geometry import Box
 
 BOARD_NODES = ("station", "waypoint")  # what the compiler makes nodes of, in object-id order
@@ -28,6 +33,7 @@ class NameGuide:
     scene: NameScene
     pos: int  # the dragged station's position in `scene.stations`
     others: dict[int, Box]  # every other name's box at the clear scale, by position
+    clear: list[tuple[LabelSpec, Box]] = field(default_factory=list)  # `clear_places`, once asked
 
     @classmethod
     def of(cls, doc: Document, station_id: int) -> NameGuide | None:
@@ -47,13 +53,34 @@ class NameGuide:
         others = {k: boxes[s.index] for k, s in enumerate(stations) if k != pos}
         return cls(board, NameScene(stations, name_obstacles(board), board), pos, others)
 
+    def clear_places(self) -> list[tuple[LabelSpec, Box]]:
+        """The places the placer tries round the station where the name breaks nothing, the nearest on each
+        side (on one line if that is clear), with its box at the usual size (as the canvas draws it); worked
+        out once (a few hundredths of a second). Every clear distance and split of every side was a thicket of
+        boxes round a station with room."""
+        if not self.clear:
+            station, px = self.scene.stations[self.pos], self.board.label_px
+            measure = name_metrics().size
+            specs = [LabelSpec(side, away=away, split=split)
+                     for side, split in layouts_of(station, lambda text: measure(text, px))
+                     for away in away_steps(px, gap_for(px))]
+            sides: set[str | None] = set()
+            for spec in specs:  # each side's nearest clear place, on one line where one is clear
+                if spec.side not in sides and not self._breaks(spec):
+                    sides.add(spec.side)
+                    self.clear.append((spec, name_box(px, station, spec)))
+        return self.clear
+
+    def _breaks(self, spec: LabelSpec) -> list[str]:
+        station = self.scene.stations[self.pos]
+        return box_problems(self.scene, self.pos, name_box(self.board.label_px, station, spec, CLEAR_SCALE),
+                            self.others)
+
     def problems(self, spec: LabelSpec) -> list[str]:
         """What the name breaks placed as `spec` says, in the editor's language ("its name crosses a link
         (Bank–Moorgate)"); empty where the board check will find it clear."""
-        station = self.scene.stations[self.pos]
-        box = name_box(self.board.label_px, station, spec, CLEAR_SCALE)
-        found = sorted(box_problems(self.scene, self.pos, box, self.others), key=_hardest_first)
-        return [said_of(message, station.name) for message in found]
+        found = sorted(self._breaks(spec), key=_hardest_first)
+        return [said_of(message, self.scene.stations[self.pos].name) for message in found]
 
 
 def _hardest_first(message: str) -> int:

@@ -21,10 +21,12 @@ from editor.document.session import EditingSession
 from editor.document.tmx import LINE_KINDS, NODE_KINDS, MapObject, Point
 from editor.tools.base import Tool
 from editor.tools.name_guide import NameGuide
-from game.board.label_spec import parse_label
+from game.board.label_spec import format_label, parse_label
 from game.geometry import rect_contains
 
-CLEAR = (40, 150, 70)  # a dragged name's ring where it reads clear
+CLEAR = (40, 150, 70)  # a dragged name's ring where it reads clear, and the places where it would
+GHOST = (150, 205, 160)  # a place where the dragged name would read clear
+SNAP = 14  # screen px: a dragged name this near a place where it reads clear lands on it
 
 
 class SelectTool(Tool):
@@ -83,7 +85,8 @@ class SelectTool(Tool):
         return True
 
     def _drag_name(self, p: Point) -> None:
-        """The name's box follows the mouse; its label is an offset from the station, in whole pixels."""
+        """The name's box follows the mouse; its label is an offset from the station, in whole pixels, or,
+        within SNAP of a place where it reads clear (`NameGuide.clear_places`), that place."""
         assert self.grabbed is not None and self.drag_start is not None
         station = self.session.doc.get(self.grabbed.station)
         if station is None:
@@ -94,6 +97,11 @@ class SelectTool(Tool):
         x, y, _, _ = self.grabbed.box
         corner = (x + p[0] - self.drag_start[0], y + p[1] - self.drag_start[1])
         label = offset_label(station, corner, self.grabbed.spec)
+        if self.guide is not None:
+            near = [(math.dist(corner, box[:2]), spec) for spec, box in self.guide.clear_places()]
+            nearest = min(near, default=None, key=lambda pair: pair[0])
+            if nearest is not None and nearest[0] * self.view.zoom <= SNAP:
+                label = format_label(nearest[1])
         self.session.doc.set_property(station.id, "label", label)
         if self.guide is not None:
             self.trouble = self.guide.problems(parse_label(label))
@@ -212,13 +220,18 @@ class SelectTool(Tool):
         pygame.draw.rect(surface, SELECT, rect, 1)
 
     def _draw_guide(self, surface: pygame.Surface) -> None:
-        """The dragged name's box ringed red where the board check will find it hard to read, green where clear."""
-        if self.grabbed is None or self.trouble is None:
+        """The places where the dragged name would read clear, faint, and its box ringed red where the board
+        check will find it hard to read, green where clear."""
+        if self.grabbed is None or self.trouble is None or self.guide is None:
             return
+        for _spec, box in self.guide.clear_places():
+            pygame.draw.rect(surface, GHOST, self._screen_rect(box).inflate(2, 2), 1, border_radius=2)
         name = station_names(self.session.doc).get(self.grabbed.station)
-        if name is None:
-            return
-        x, y, w, h = name.box
+        if name is not None:
+            ring = self._screen_rect(name.box).inflate(6, 6)
+            pygame.draw.rect(surface, PROBLEM if self.trouble else CLEAR, ring, 2, border_radius=3)
+
+    def _screen_rect(self, box: tuple[float, float, float, float]) -> pygame.Rect:
+        x, y, w, h = box
         (left, top), (right, bottom) = self.view.to_screen((x, y)), self.view.to_screen((x + w, y + h))
-        rect = pygame.Rect(round(left), round(top), round(right - left), round(bottom - top)).inflate(6, 6)
-        pygame.draw.rect(surface, PROBLEM if self.trouble else CLEAR, rect, 2, border_radius=3)
+        return pygame.Rect(round(left), round(top), round(right - left), round(bottom - top))

@@ -13,7 +13,8 @@ from editor.app import EditorApp
 from editor.canvas.render import PROBLEM
 from editor.document.names import station_names
 from editor.document.tmx import Document
-from editor.tools.select import CLEAR
+from editor.tools.select import CLEAR, GHOST
+from game.board.label_spec import format_label
 from tests.editor.driver import Driver
 from tests.editor.test_status_messages import STATIONS, small_board
 
@@ -27,14 +28,19 @@ def _ring(d: Driver, station: int) -> tuple[int, int, int]:
     return colour.r, colour.g, colour.b
 
 
-def test_a_dragged_name_shows_whether_it_will_read_clear_where_it_is(tmp_path: Path) -> None:
+def _compiling(tmp_path: Path) -> tuple[Driver, list[int]]:
+    """The three-station board, made one that compiles: the board check, and so the guide, needs one."""
     path = tmp_path / "small.tmx"
     ids = small_board(path)
-    doc = Document.load(path)  # a board that compiles: the board check, and so the guide, needs one
+    doc = Document.load(path)
     doc.set_property(ids[0], "start", "true", "bool")
     doc.set_property(ids[2], "destination", "standard")
     doc.save(path)
-    d = Driver(EditorApp(path, size=(1600, 900)))
+    return Driver(EditorApp(path, size=(1600, 900))), ids
+
+
+def test_a_dragged_name_shows_whether_it_will_read_clear_where_it_is(tmp_path: Path) -> None:
+    d, ids = _compiling(tmp_path)
     name = station_names(d.app.doc)[ids[1]]
     label_before = d.app.doc.get(ids[1]).props.get("label")  # type: ignore[union-attr]
     x, y, _, h = name.box
@@ -67,3 +73,30 @@ def test_a_dragged_name_shows_whether_it_will_read_clear_where_it_is(tmp_path: P
     d.drag((x + 4, y + h / 2), STATIONS[1][:2])  # dropped over its station: told at once, not after the check
     status = d.app.user.current_status()
     assert status.startswith("Bravo Park: where you dropped it, its name covers its own station"), status
+
+
+def test_a_dragged_name_is_shown_where_it_reads_clear_and_lands_there(tmp_path: Path) -> None:
+    """The places round the station where the name breaks nothing are drawn faint while it is dragged; brought
+    near one, the name lands on it, as a place the game sets by side (not a pixel offset)."""
+    d, ids = _compiling(tmp_path)
+    x, y, _, h = station_names(d.app.doc)[ids[1]].box
+    hold = (4.0, h / 2)  # where on the name the pointer holds it
+    d.post(pygame.MOUSEMOTION, pos=d.screen((x + hold[0], y + hold[1])), rel=(0, 0), buttons=(0, 0, 0))
+    d.post(pygame.MOUSEBUTTONDOWN, pos=d.screen((x + hold[0], y + hold[1])), button=1)
+    d.post(pygame.MOUSEMOTION, pos=d.screen((x + hold[0] + 30, y + hold[1] + 30)), rel=(0, 0), buttons=(1, 0, 0))
+    guide = d.app.tools["select"].guide
+    assert guide is not None
+    places = guide.clear_places()
+    assert places and all(guide.problems(spec) == [] for spec, _ in places)
+    spec, (px, py, _, ph) = places[-1]
+    ghost = d.screen((px, py + ph / 2))
+    assert d.app.screen.get_at((ghost[0] - 1, ghost[1]))[:3] == GHOST  # drawn, faint, for the drag to aim at
+
+    d.post(pygame.MOUSEMOTION, pos=d.screen((px + hold[0] + 3, py + hold[1] + 2)), rel=(0, 0), buttons=(1, 0, 0))
+    assert d.app.doc.get(ids[1]).props.get("label") == format_label(spec)  # type: ignore[union-attr]
+    assert d.app.user.current_status() == "Bravo Park: clear here; drop it to keep it here"
+    assert _ring(d, ids[1]) == CLEAR
+    d.screenshot("name-guide-landed")
+    d.post(pygame.MOUSEBUTTONUP, pos=d.screen((px + hold[0] + 3, py + hold[1] + 2)), button=1)
+    assert d.app.doc.get(ids[1]).props.get("label") == format_label(spec)  # type: ignore[union-attr]
+    assert d.app.user.current_status().startswith("Bravo Park: the name stays where you dropped it")

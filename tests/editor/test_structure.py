@@ -9,11 +9,11 @@ MAX_LINES = 500
 MAX_MODULES = 15
 # Each room may import itself, the rooms listed and the editor's words (`editor.text`, `editor.problem_text`);
 # `editor.importing` builds a Document; actions run `editor.cartography`'s metro-map pipeline (Tidy layout,
-# Place names).
+# Place names), and the select tool's name guide asks it for the places round a station.
 ROOMS_BELOW = {
     "document": set(),
     "canvas": {"document"},
-    "tools": {"document", "canvas"},
+    "tools": {"document", "canvas", "cartography"},
     "actions": {"document", "canvas", "importing", "cartography"},
     "app": {"document", "canvas", "tools", "actions"},
 }

@@ -10,7 +10,7 @@ tried by hand.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from editor.cartography.names.candidates import away_steps, layouts_of
 from editor.document.problems import compile_document, said_of
@@ -33,7 +33,7 @@ class NameGuide:
     scene: NameScene
     pos: int  # the dragged station's position in `scene.stations`
     others: dict[int, Box]  # every other name's box at the clear scale, by position
-    clear: list[tuple[LabelSpec, Box]] = field(default_factory=list)  # `clear_places`, once asked
+    clear: list[tuple[LabelSpec, Box]] | None = None  # `clear_places`, once asked
 
     @classmethod
     def of(cls, doc: Document, station_id: int) -> NameGuide | None:
@@ -58,7 +58,8 @@ class NameGuide:
         side (on one line if that is clear), with its box at the usual size (as the canvas draws it); worked
         out once (a few hundredths of a second). Every clear distance and split of every side was a thicket of
         boxes round a station with room."""
-        if not self.clear:
+        if self.clear is None:
+            self.clear = []
             station, px = self.scene.stations[self.pos], self.board.label_px
             measure = name_metrics().size
             specs = [LabelSpec(side, away=away, split=split)

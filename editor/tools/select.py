@@ -24,7 +24,7 @@ from editor.tools.name_guide import NameGuide
 from game.board.label_spec import format_label, parse_label
 from game.geometry import rect_contains
 
-CLEAR = (40, 150, 70)  # a dragged name's ring where it reads clear, and the places where it would
+CLEAR = (40, 150, 70)  # a dragged name's ring where it reads clear
 GHOST = (150, 205, 160)  # a place where the dragged name would read clear
 SNAP = 14  # screen px: a dragged name this near a place where it reads clear lands on it
 

@@ -4,16 +4,16 @@ Each round, every name that breaks the figure's rules (`letter_steps.breaking_th
 nearer another station than its own, over a name, a station, a terminus bar or a link's centre line, off the
 board) wishes for the place round its station that is short of least room (`Gauge`), with the placer's
 preferences settling ties; every other name in trouble at the clear scale wishes for room where it stands, at
-a lower price. The layout is
-moved to give them room (`spread`, the rivers' courses with it), each wished name set in its wished place and
-the others carried along with their stations, then finished as every map is (parted where names meet, each
-that breaks the figure moved where it keeps it). Rounds go on from the last, up to ROUNDS or until no name
-breaks the figure: a round that does not help may lead to one that does (Berlin's 132-station import: 9, 5,
-8 names, then 0); STALE rounds in a row that do not help end them (31 fresh imports: 12 % of their time
-saved, no name more breaking the figure). Of the rounds, the one with fewest names breaking the figure is
-kept (then fewest in trouble at the clear scale), if it has fewer than the map had, no more unreadable names,
-and costs the map no river drawn in straight and 45° runs (as the finished map redraws it:
-`river.redraw_rivers`) nor a link drawn on another it shares no station with (`nudge.stacked_when_drawn`).
+a lower price. The layout is moved to give them room (`spread`, the rivers' courses with it), each wished name
+set in its wished place and the others carried along with their stations, then finished as every map is
+(parted where names meet, each that breaks the figure moved where it keeps it). Rounds go on from the last,
+up to ROUNDS or until no name breaks the figure: a round that does not help may lead to one that does
+(Berlin's 132-station import: 9, 5, 8 names, then 0); STALE rounds in a row that do not help end them (31
+fresh imports: 12 % of their time saved, no name more breaking the figure). Of the rounds, the one with fewest
+names breaking the figure is kept (then fewest in trouble at the clear scale), if it has fewer than the map
+had, no more unreadable names, and costs the map no river drawn in straight and 45° runs (as the finished map
+redraws it: `river.redraw_rivers`), no river the last redraw would drop, nor a link drawn on another it
+shares no station with (`nudge.stacked_when_drawn`).
 """
 
 from __future__ import annotations

@@ -14,12 +14,17 @@ SELECT = (255, 130, 0)
 
 def name_plate(surface: pygame.Surface, view: View, box: Box, selected: bool) -> pygame.Rect:
     """Draw the backing (and outline when selected) of a name in `box` (board px); its screen rectangle."""
-    x, y, w, h = box
-    (sx, sy), (ex, ey) = view.to_screen((x, y)), view.to_screen((x + w, y + h))
-    rect = pygame.Rect(sx, sy, max(1, ex - sx), max(1, ey - sy))
+    rect = screen_rect(view, box)
     backing = pygame.Surface(rect.inflate(4, 0).size, pygame.SRCALPHA)
     backing.fill((255, 255, 255, 170))
     surface.blit(backing, (rect.x - 2, rect.y))
     if selected:
         pygame.draw.rect(surface, SELECT, rect.inflate(4, 2), 1, border_radius=3)
     return rect
+
+
+def screen_rect(view: View, box: Box) -> pygame.Rect:
+    """A name's `box` (board px) on the screen, at least a pixel each way."""
+    x, y, w, h = box
+    (sx, sy), (ex, ey) = view.to_screen((x, y)), view.to_screen((x + w, y + h))
+    return pygame.Rect(sx, sy, max(1, ex - sx), max(1, ey - sy))

@@ -16,13 +16,11 @@ from editor.cartography.names.candidates import away_steps, layouts_of
 from editor.document.problems import compile_document, said_of
 from editor.document.tmx import Document
 from game.board.label_spec import LabelSpec, gap_for
-from game.board.legibility import CLEAR_SCALE, name_box, name_boxes, name_obstacles, name_stations
+from game.board.legibility import CLEAR_SCALE, covers, name_box, name_boxes, name_obstacles, name_stations
 from game.board.model import Board
 from game.board.name_clearance import NameScene, box_problems
 from game.board.text_metrics import name_metrics
 from game.geometry import Box
-
-BOARD_NODES = ("station", "waypoint")  # what the compiler makes nodes of, in object-id order
 
 
 @dataclass
@@ -38,20 +36,22 @@ class NameGuide:
     @classmethod
     def of(cls, doc: Document, station_id: int) -> NameGuide | None:
         """The guide for the name of the station `station_id`; None where the board does not compile (its
-        errors are the Problems panel's to tell) or the station is not one of its names."""
-        board = compile_document(doc).board
-        if not isinstance(board, Board):
+        errors are the Problems panel's to tell) or the station is not one of its names (a compiled board's
+        station names are one each: a second of a name is an error)."""
+        board, station = compile_document(doc).board, doc.get(station_id)
+        if not isinstance(board, Board) or station is None:
             return None
-        order = sorted(o.id for o in doc.objects() if o.kind in BOARD_NODES)
-        index = order.index(station_id) if station_id in order else -1
         stations = name_stations(board)
-        pos = next((k for k, s in enumerate(stations) if s.index == index), None)
-        station = doc.get(station_id)
-        if pos is None or station is None or stations[pos].name != station.name:
+        pos = next((k for k, s in enumerate(stations) if s.name == station.name), None)
+        if pos is None:
             return None
         boxes = name_boxes(board, stations, CLEAR_SCALE)
         others = {k: boxes[s.index] for k, s in enumerate(stations) if k != pos}
         return cls(board, NameScene(stations, name_obstacles(board), board), pos, others)
+
+    def box(self, spec: LabelSpec) -> Box:
+        """The name's box placed as `spec` says, at the usual size: the box the canvas draws it in."""
+        return name_box(self.board.label_px, self.scene.stations[self.pos], spec)
 
     def clear_places(self) -> list[tuple[LabelSpec, Box]]:
         """The places the placer tries round the station where the name breaks nothing, the nearest on each
@@ -69,7 +69,7 @@ class NameGuide:
             for spec in specs:  # each side's nearest clear place, on one line where one is clear
                 if spec.side not in sides and not self._breaks(spec):
                     sides.add(spec.side)
-                    self.clear.append((spec, name_box(px, station, spec)))
+                    self.clear.append((spec, self.box(spec)))
         return self.clear
 
     def _breaks(self, spec: LabelSpec) -> list[str]:
@@ -88,7 +88,7 @@ def _hardest_first(message: str) -> int:
     """A name over another name or a station is told before one over a line, and that before one a little far
     from its station: the status line has room for one, and a designer told "108 px from its station's ring"
     did not learn that the name lay on top of another."""
-    if " overlaps " in message or " covers " in message:
+    if covers(message):
         return 0
     if " runs into " in message or " is nearer " in message or " leaves the board" in message:
         return 1

@@ -12,6 +12,7 @@ import xml.etree.ElementTree as ET
 import pygame
 
 from editor import text
+from editor.canvas.name_plate import screen_rect
 from editor.canvas.render import PROBLEM, SELECT
 from editor.canvas.view import View
 from editor.document.asking import AskUser
@@ -22,7 +23,7 @@ from editor.document.tmx import LINE_KINDS, NODE_KINDS, MapObject, Point
 from editor.tools.base import Tool
 from editor.tools.name_guide import NameGuide
 from game.board.label_spec import format_label, parse_label
-from game.geometry import rect_contains
+from game.geometry import Box, rect_contains
 
 CLEAR = (40, 150, 70)  # a dragged name's ring where it reads clear
 GHOST = (150, 205, 160)  # a place where the dragged name would read clear
@@ -44,6 +45,7 @@ class SelectTool(Tool):
         self.grabbed: StationName | None = None  # the name being dragged, as it was when pressed
         self.guide: NameGuide | None = None  # judges the dragged name where it is (None: the board has errors)
         self.trouble: list[str] | None = None  # what the dragged name breaks where it is now (None: not judged)
+        self.at: Box | None = None  # ...and the box it is drawn in there
 
     def down(self, p: Point, event: pygame.event.Event, double: bool) -> None:
         session = self.session
@@ -104,7 +106,8 @@ class SelectTool(Tool):
                 label = format_label(nearest[1])
         self.session.doc.set_property(station.id, "label", label)
         if self.guide is not None:
-            self.trouble = self.guide.problems(parse_label(label))
+            spec = parse_label(label)
+            self.trouble, self.at = self.guide.problems(spec), self.guide.box(spec)
             self.user.status(text.STATUS_NAME_GUIDE_TROUBLE.format(name=station.name, problem=self.trouble[0])
                              if self.trouble else text.STATUS_NAME_GUIDE_CLEAR.format(name=station.name))
 
@@ -193,7 +196,7 @@ class SelectTool(Tool):
                     name=station.name, problem=self.trouble[0], button=text.PANEL_PLACE_NAME))
             elif station is not None:
                 self.user.status(text.STATUS_NAME_MOVED.format(name=station.name, button=text.PANEL_PLACE_NAME))
-        self.grabbed, self.guide, self.trouble = None, None, None
+        self.grabbed, self.guide, self.trouble, self.at = None, None, None, None
         self.drag_start = None
         self.moved = False
 
@@ -203,7 +206,7 @@ class SelectTool(Tool):
             station = self.session.doc.get(self.grabbed.station) if self.grabbed is not None else None
             if station is not None:
                 self.user.status(text.STATUS_NAME_DRAG_CANCELLED.format(name=station.name))
-        self.grabbed, self.guide, self.trouble = None, None, None
+        self.grabbed, self.guide, self.trouble, self.at = None, None, None, None
         self.box = None
         self.drag_start = None
         self.originals = {}
@@ -225,13 +228,7 @@ class SelectTool(Tool):
         if self.grabbed is None or self.trouble is None or self.guide is None:
             return
         for _spec, box in self.guide.clear_places():
-            pygame.draw.rect(surface, GHOST, self._screen_rect(box).inflate(2, 2), 1, border_radius=2)
-        name = station_names(self.session.doc).get(self.grabbed.station)
-        if name is not None:
-            ring = self._screen_rect(name.box).inflate(6, 6)
+            pygame.draw.rect(surface, GHOST, screen_rect(self.view, box).inflate(2, 2), 1, border_radius=2)
+        if self.at is not None:
+            ring = screen_rect(self.view, self.at).inflate(6, 6)
             pygame.draw.rect(surface, PROBLEM if self.trouble else CLEAR, ring, 2, border_radius=3)
-
-    def _screen_rect(self, box: tuple[float, float, float, float]) -> pygame.Rect:
-        x, y, w, h = box
-        (left, top), (right, bottom) = self.view.to_screen((x, y)), self.view.to_screen((x + w, y + h))
-        return pygame.Rect(round(left), round(top), round(right - left), round(bottom - top))

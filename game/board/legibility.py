@@ -237,7 +237,12 @@ def name_problems(board: Board, scale: float = CLEAR_SCALE) -> list[str]:
 def covering(problems: Iterable[str]) -> int:
     """How many of `name_problems`' lines are a name over another name or a station (or icon, or bar): the
     ones a reader cannot read past, where a name touching a link's bed still reads."""
-    return sum(1 for line in problems if " overlaps " in line or " covers " in line)
+    return sum(1 for line in problems if covers(line))
+
+
+def covers(line: str) -> bool:
+    """Whether one of `name_problems`' lines is a name over another name or a station (or icon, or bar)."""
+    return " overlaps " in line or " covers " in line
 
 
 def names_read_as_one(board: Board) -> list[str]:

@@ -417,8 +417,7 @@ def problems_by_station(scene: NameScene, boxes: Mapping[int, Box]) -> dict[int,
         found[pos].extend(scene.hits(pos, box))
         for other in grid.near(word_spaced(box, scene.spacing)):
             if scene.names_meet(box, boxes[other]):
-                meets = "overlaps" if boxes_overlap(box, boxes[other]) else "runs into"
-                message = f"name of {scene.stations[other].name} {meets} name of {station.name}"
+                message = _meeting(scene, other, boxes[other], pos, box)
                 found[other].append(message)
                 found[pos].append(message)
         grid.add(box, pos)
@@ -429,11 +428,16 @@ def box_problems(scene: NameScene, pos: int, box: Box, others: Mapping[int, Box]
     """What station `pos`'s name breaks at `box`, the other names standing at `others` (keyed by position, as
     `problems_by_station` keys them, in its words): a name being dragged by hand, judged where it is now."""
     found = scene.hits(pos, box)
-    for other, at in others.items():
-        if other != pos and scene.names_meet(box, at):
-            meets = "overlaps" if boxes_overlap(box, at) else "runs into"
-            found.append(f"name of {scene.stations[other].name} {meets} name of {scene.stations[pos].name}")
+    found += [_meeting(scene, other, at, pos, box) for other, at in others.items()
+              if other != pos and scene.names_meet(box, at)]
     return found
+
+
+def _meeting(scene: NameScene, first: int, first_box: Box, second: int, second_box: Box) -> str:
+    """The words for two names that meet: "overlaps" where their boxes do, "runs into" where they only sit too
+    close on one row."""
+    meets = "overlaps" if boxes_overlap(first_box, second_box) else "runs into"
+    return f"name of {scene.stations[first].name} {meets} name of {scene.stations[second].name}"
 
 
 def _ordered(found: dict[int, list[str]]) -> list[str]:

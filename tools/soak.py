@@ -140,6 +140,8 @@ def _play_one(app: object, scene: object, draw_every: int = 1) -> int:
         app.replace(scene)
     session = scene.session
     for frame in range(MAX_FRAMES_PER_GAME):
+        if scene.ctl is not None:  # a computer's move is worked out on the worker thread (game/ui/table/
+            scene.ctl.bot_moves.wait()  # background.py): its show time passes only once it is in, as in a window
         if frame % draw_every == 0:
             app.step(FRAME_DT)  # events, update, draw, flip: the whole frame
         else:

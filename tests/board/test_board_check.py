@@ -35,8 +35,9 @@ from game.board.loader import load_board
 # London 9 -> 11 for King's Cross St. Pancras's name off the diagonal (one line between two beds, touching both),
 # then 11 -> 13 for Maida Vale's and Canning Town's set apart from the names over them (STACKED_CEILING), as
 # London classic 4 -> 5 for Russell Square's and Berlin 11 -> 14 for Friedrichstraße's, Klosterstraße's and
-# Kleistpark's.
-CEILING = {"london": 13, "london_classic": 5, "berlin": 14, "newyork": 21}
+# Kleistpark's. Session 60 New York 21 -> 24 for 7 Av (B D E)'s name off the 57 St–7 Av–Times Sq link (the figure's
+# line): on one line north-west of its station, between the bundles, where it touches three beds at the clear scale.
+CEILING = {"london": 13, "london_classic": 5, "berlin": 14, "newyork": 24}
 # Stations whose disc the water reaches, and names written on the water or across it from their station: no
 # rule's breach, but misleading. New York's were 10 and 21 while its rivers were carried, wavy geographic bands;
 # 0 and 0 once drawn by hand in straight and 45° runs (session 53), when Berlin's Spree, drawn again by hand,
@@ -88,8 +89,9 @@ def test_the_board_check_finds_no_more_name_problems_than_before(name: str) -> N
 # Linden–Stadtmitte link). Session 57: King's Cross St. Pancras a half step east, its name on one line west of
 # it between the Euston and Warren Street links, clear of both at the usual size: London meets the figure.
 # Session 60: Berlin's Friedrichstraße set east of its station, under the track it was drawn over (a name on the
-# water more: see WATER_CEILING): Berlin meets the figure.
-FIGURE_CEILING = {"london": 0, "london_classic": 0, "berlin": 0, "newyork": 9}
+# water more: see WATER_CEILING): Berlin meets the figure. New York's 7 Av (B D E) set on one line north-west of its
+# station (three lines more at the clear scale: see CEILING).
+FIGURE_CEILING = {"london": 0, "london_classic": 0, "berlin": 0, "newyork": 8}
 
 
 @pytest.mark.parametrize("name", sorted(CEILING))

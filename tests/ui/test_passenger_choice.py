@@ -177,28 +177,14 @@ def test_the_routes_on_offer_run_under_the_names(make_app, board_file: Path, boa
     assert checked > 500  # the names were there to check
 
 
-def test_a_route_number_stands_clear_of_the_names(make_app, board_file: Path, board: Board,
-                                                 monkeypatch) -> None:
+def test_a_route_number_stands_clear_of_the_names(make_app, board_file: Path, board: Board) -> None:
     """A fresh player on Berlin could not read "Kottbusser Tor" under the route's "2": the number took the
-    same corner of its destination whatever stood there. It takes the first corner clear of every name."""
-    from game.ui.board import passenger
-
-    drawn: list[tuple[tuple[float, float], float, list[pygame.Rect]]] = []
-    real = passenger.number_spot
-
-    def recording(centre, reach, radius, names):  # type: ignore[no-untyped-def]
-        spot = real(centre, reach, radius, names)
-        drawn.append((spot, radius, names))
-        return spot
-
-    monkeypatch.setattr(passenger, "number_spot", recording)
-    app, _scene = open_table(make_app, board_file, board, tie=True)
+    same corner of its destination whatever stood there. Each number stands clear of every name (the
+    shipped boards' crowded ties: test_route_tags.py)."""
+    app, scene = open_table(make_app, board_file, board, tie=True)
     wait(app, 2.0)
-    assert drawn, "the tie's destinations are numbered"
-    for (x, y), radius, names in drawn:
-        disc = pygame.Rect(round(x - radius), round(y - radius), round(2 * radius), round(2 * radius))
-        assert names and disc.collidelist(names) < 0
-    # where a name stands in the usual corner (up and to the right), the number goes round to the next
-    blocked = [pygame.Rect(110, 70, 80, 20)]
-    assert real((100.0, 100.0), 30.0, 15.0, []) == (122.5, 77.5)
-    assert real((100.0, 100.0), 30.0, 15.0, blocked) == (122.5, 122.5)
+    assert scene.passenger is not None and scene.overlay is not None
+    tags = scene.passenger.tags(scene.ctl)
+    assert len(tags) == 2, "the tie's destinations are numbered"
+    names = scene.overlay.name_boxes()
+    assert names and all(tag.rect.collidelist(names) < 0 for tag in tags)

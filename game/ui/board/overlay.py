@@ -49,7 +49,8 @@ class BoardOverlay:
 
     # ----- geometry -----
 
-    def _camera_key(self) -> tuple[object, ...]:
+    def camera_key(self) -> tuple[object, ...]:
+        """What the camera shows: whatever is worked out in screen pixels is kept while this stays."""
         c = self.view.camera
         return (c.level, round(c.offset[0], 2), round(c.offset[1], 2), c.view)
 
@@ -68,7 +69,7 @@ class BoardOverlay:
         """A lit space's rim and body outlines on screen and its middle, kept while the camera stays: on a big
         board the first token may go on any of a thousand links, and working them out every frame cost
         more than drawing them."""
-        key = (self._camera_key(), half)
+        key = (self.camera_key(), half)
         if key != self._bands_key:
             self._bands_key, self._bands = key, {}
         if (link, slot) not in self._bands:
@@ -165,7 +166,7 @@ class BoardOverlay:
         if len(path) < 2:
             return None
         area = pygame.Rect(*(round(v) for v in self.view.camera.view))
-        names = self._name_boxes()
+        names = self.name_boxes()
         middle = geometry.point_along(path, 0.5)
         the_link = self.view.board.links[link]
         radius = self.view.metrics.radius
@@ -191,9 +192,9 @@ class BoardOverlay:
                 return spot
         return None
 
-    def _name_boxes(self) -> list[pygame.Rect]:
+    def name_boxes(self) -> list[pygame.Rect]:
         """Every station name's lines and badges on screen at this zoom (kept while the camera stays)."""
-        key = self._camera_key()
+        key = self.camera_key()
         if key != self._names_key:
             view, camera = self.view, self.view.camera
             scale = name_scale(view.board.label_px, camera.scale)

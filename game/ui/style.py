@@ -114,6 +114,10 @@ BADGE = 0.085  # half-size of feature badges
 
 # ----- scale and accessibility: set by the app from the window size and the player's settings -----
 DESIGN_SIZE = (1600, 900)  # the size the interface's numbers were chosen at
+# The smallest text a player must read, as a font's size in pixels, whatever the panels' scale: at 1280×720
+# the side panel is drawn at 0.8 of its design size, and its key list and key hints came out at 7 to 10 px,
+# unreadable from a sofa. 12 px is what the station names keep there (tests/ui/test_name_size.py).
+TEXT_MIN_PX = 12
 LAYOUT_RANGE = (0.7, 3.0)
 CONTENT_SIZE = (1150, 780)  # the tallest panels (menu, sidebar with five seats) at scale 1: never grow past it
 

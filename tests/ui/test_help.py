@@ -331,13 +331,15 @@ def test_picking_the_lifted_line_answers_the_lines_tip(table) -> None:
     assert tips.current(app) == "space"
 
 
-def test_the_space_tip_points_at_the_space_the_hint_lights(table) -> None:
-    """With a hint on show, the tip's ring and arrow go to the hinted space, not to another lit one."""
+def test_the_space_tip_steps_aside_while_the_hint_is_on_show(table) -> None:
+    """With a hint on show the tip is not on screen, so no second gold mark sits at another lit space (a new
+    player asked which) and no second card crowds the panel (at 1280×720 the two ran into each other); it
+    comes back, pointing where it did, once the hint is put away."""
     app, play = table()
     tips = coach(app)
     click(app, next(s for s in tips.spots if s.kind == "next").rect.center)  # Got it: on to the space tip
     app.step()
-    assert tips.current(app) == "space"
+    assert tips.current(app) == "space" and tips.box is not None
     pointed = tips.space_link
     x, y, w, h = play.board_rect()
     points = {link: space_point(play, link) for link in play.ctl.legal_spaces()}
@@ -345,7 +347,7 @@ def test_the_space_tip_points_at_the_space_the_hint_lights(table) -> None:
               key=lambda link: math.dist(points[link], points[pointed]))  # in view, as far from it as can be
     play.ctl.hints.hint = Hint(PlaceTrack(play.ctl.selected, far))  # as if the worker had advised it
     app.step()
-    assert tips.space_link == far != pointed
+    assert tips.current(app) == "space" and tips.box is None and not tips.spots
     play.ctl.hints.forget()
     app.step()
-    assert tips.space_link == pointed
+    assert tips.box is not None and tips.space_link == pointed

@@ -7,7 +7,8 @@ the "?" for the rules, once his last trip is made ("That was a whole turn" betwe
 away when the player does what it says (or presses Got it, or Esc: a new player's way to close a popup,
 which must not leave the game under it); the last one remembers, in a small JSON file in
 the user data folder, that the tips have been seen. "Don't show again" remembers it at once. A tip's text
-wraps, never cut; a click on a tip, or one that began on it, never reaches the board.
+wraps, never cut; a click on a tip, or one that began on it, never reaches the board. A tip steps aside while
+the hint the player asked for (H) is on show, and waits while the cards over the panel leave it no room.
 """
 
 from __future__ import annotations
@@ -205,11 +206,18 @@ class CoachLayer(Layer):
                 self.gone = (self.box, 0.0)
             self.box = None
             return
-        target = self.target(app, scene, step)
+        target = None if self._hint_up(scene) else self.target(app, scene, step)
         if target is None:
             self.box = None
             return
         self._mark(surface, scene, step, target)
+
+    @staticmethod
+    def _hint_up(scene: Table) -> bool:
+        """The hint the player asked for (H) is on show: the tip steps aside until it is put away or played. It
+        says more than the tip, and at 1280×720 the two cards, stacked, ran into each other or off the window."""
+        ctl = scene.ctl
+        return ctl is not None and ctl.hint is not None and ctl.person_may_act()
 
     # ----- where the tips point -----
 
@@ -224,23 +232,20 @@ class CoachLayer(Layer):
         return HelpLayer.button_rect(app)
 
     def _space(self, scene: Table) -> pygame.Rect | None:
-        """Around the space the hint on show lights, if it is in view; else the lit space nearest the middle of
-        the board (remembered, to draw it lit). Two gold marks at two spaces left a new player asking which."""
+        """Around the lit space nearest the middle of the board (remembered, to draw it lit). Never beside a hint's
+        space: the tip steps aside while one is on show (`_hint_up`); two gold marks at two spaces left a new
+        player asking which."""
         ctl = scene.ctl
         if ctl is None or scene.view is None or not ctl.legal_spaces():
             return None
         camera = scene.view.camera
-        hint = ctl.hints.hint
-        hinted = hint.link if hint is not None and hint.line == ctl.selected else None
-        key = (ctl.version, ctl.selected, camera.level, camera.offset, camera.view, hinted)
+        key = (ctl.version, ctl.selected, camera.level, camera.offset, camera.view)
         if self._space_cache[0] == key:
             return self._space_cache[1]
         x, y, w, h = scene.board_rect()
         centre = (x + w / 2, y + h / 2)
         points = {link: BoardCursor.space_point(scene, link) for link in ctl.legal_spaces()}
         inside = [link for link, p in points.items() if x + 40 < p[0] < x + w - 40 and y + 40 < p[1] < y + h - 40]
-        if hinted in inside:
-            inside = [hinted]
         self.space_link = min(inside or list(points), key=lambda link: math.dist(points[link], centre))
         best = points[self.space_link]
         r = style.ui(16)
@@ -296,6 +301,9 @@ class CoachLayer(Layer):
         height = 18 + sum(t.get_height() for t in titles) + 6 + sum(b.get_height() + 2 for b in body) + 14 + row + 16
         box = panel_box(room, width, height, target, bottom=True) if room is not None else \
             pygame.Rect(board.right - 20 - width, board.bottom - 20 - height, width, height)
+        if box is None:  # no room under the cards before it (a hovered space's preview): it waits for some
+            self.box = None
+            return
         if room is not None:
             scene.cover_panel(surface, box)  # the log's entries it reaches are hidden whole, none cut through
         pulse = 0.5 + 0.5 * math.sin(self.time * 5)
@@ -337,15 +345,20 @@ class CoachLayer(Layer):
 
 
 def panel_box(room: pygame.Rect, width: int, height: int, target: pygame.Rect | None = None,
-              bottom: bool = False) -> pygame.Rect:
+              bottom: bool = False) -> pygame.Rect | None:
     """A box `height` tall across the side panel's room (`Table.panel_room`): at its top, or at its bottom
-    (`bottom`), and never over a `target` in the room (the passenger's routes): below it when it is there."""
+    (`bottom`), and never over a `target` in the room (the passenger's routes): below it when it is there.
+    None where it does not fit whole: a card is never drawn over another, a target or off the window (at the
+    largest text size at 1280×720 the hint's card hid the tip's heading, and both ran past the window)."""
+    top = room.top
+    if target is not None and room.colliderect(target):
+        top = max(top, target.bottom + style.ui(12))
+    if top + height > room.bottom:
+        return None
     box = pygame.Rect(room.x, room.y, min(width, room.width), height)
     if bottom:
         box.bottom = room.bottom
-    if target is not None and room.colliderect(target):
-        box.top = max(box.top, target.bottom + style.ui(12))
-    box.top = max(room.top, min(box.top, room.bottom - height))
+    box.top = max(top, min(box.top, room.bottom - height))
     return box
 
 

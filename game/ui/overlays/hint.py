@@ -166,7 +166,10 @@ class HintLayer(Layer):
                  for words, size, weight, colour in rows for line in style.wrap(words, size, weight, inner, 4)]
         height = sum(h.get_height() for h in heads) + sum(r.get_height() + 2 for r in lines) + style.ui(22)
         if room is not None:
-            box = panel_box(room, width, height)
+            placed = panel_box(room, width, height)
+            if placed is None:  # under a hovered space's preview there is no room: the band on the map stays
+                return
+            box = placed
             table.cover_panel(surface, box)  # the log's entries it reaches are hidden whole, none cut through
         else:  # no panel drawn yet: the map's top right corner
             box = pygame.Rect(area.right - 16 - width, area.top + 16, width, height)

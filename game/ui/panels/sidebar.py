@@ -31,6 +31,8 @@ LINE_H = 18
 MAX_LOG = 10
 LOG_LINES = 8  # lines an entry may take: enough for the longest (German, at 1280×720)
 HELP = 34  # the "?" button's size in the heading row
+KEYS_PX = 13  # the key list under the log, and its line height (at least style.TEXT_MIN_PX on screen)
+KEYS_LINE = 16
 SHADOW = 4  # pixels a card's shadow reaches under it (`Sidebar.cover`)
 RISE = 10  # how far a seat's points float up from beside its score (`Sidebar._rise`)
 
@@ -56,6 +58,7 @@ class Sidebar:
         self.turn_local: pygame.Rect | None = None  # the box saying whose turn it is, likewise
         self.message_local: pygame.Rect | None = None  # a refusal's red plate, while one is shown
         self.note_local: pygame.Rect | None = None  # the message line and the log's heading, likewise
+        self.words_local: pygame.Rect | None = None  # the message line's words: a card hides them whole, likewise
         self.covers: list[pygame.Rect] = []  # the cards over the panel this frame, on screen (`cover`)
         self.log_local: pygame.Rect | None = None  # where the log is laid out, in the panel's own pixels
         self.log_heading: pygame.Rect | None = None  # on screen, the heading of the log laid out round cards
@@ -107,11 +110,14 @@ class Sidebar:
 
     def cover(self, surface: pygame.Surface, box: pygame.Rect) -> pygame.Rect:
         """Clear the panel under a card about to be drawn at `box`: grown over every log entry it (or its
-        shadow) reaches, whole and across the entry's full width, and painted in the panel's paper. Half an
-        entry showing under a card (its last line alone) or a line's bullet peeking out at its side read as
-        a broken panel. Returns the cleared rectangle, which later cards this frame keep clear of."""
+        shadow) reaches, whole and across the entry's full width, and over the message line's words, and
+        painted in the panel's paper. Half an entry showing under a card (its last line alone), a line's
+        bullet peeking out at its side or a message's first line alone (a tip at the largest text size) read
+        as a broken panel. Returns the cleared rectangle, which later cards this frame keep clear of."""
         cleared = pygame.Rect(box.x, box.y, box.width, box.height + SHADOW)
         rows = [spot.rect for spot in self.spots if spot.kind == "log"]  # as last laid out (`_relay_log`)
+        if self.words_local is not None and self.drawn is not None:
+            rows.append(self.words_local.move(self.drawn[0]))
         grown = True
         while grown:
             grown = False
@@ -193,18 +199,21 @@ class Sidebar:
         if ctl.route_options():
             y, more = route_rows(surface, pygame.Rect(x, y, width, 0), ctl, hover, self.s, self.marked)
             spots += more
-        self.message_local = self.note_local = None
+        self.message_local = self.note_local = self.words_local = None
         if show_controls:
             y, more = self._controls(surface, x, y, width, ctl, hover)
             spots += more
         if self.note_local is not None:
             self.note_local.height = y + s(LOG_GAP + LOG_HEAD) - self.note_local.y
-        keys = style.wrap(text.tr("play.keys"), s(13), "regular", width, max_lines=4) if show_controls else []
-        footer = panel.bottom - s(10) - len(keys) * s(16)  # the keys are for people; the show has nobody
-        self.log_local = pygame.Rect(x, y + s(LOG_GAP), width, footer - y - s(12))
+        size = max(style.TEXT_MIN_PX, s(KEYS_PX))  # never under the floor: the log above gives way instead
+        step = round(size * KEYS_LINE / KEYS_PX)
+        keys = style.wrap(text.tr("play.keys"), size, "regular", width, max_lines=4) if show_controls else []
+        footer = panel.bottom - s(10) - len(keys) * step  # the keys are for people; the show has nobody
+        self.log_local = pygame.Rect(x, y + s(LOG_GAP), width, max(0, footer - y - s(12)))
         spots += self._log(surface, self.log_local, ctl, hover)
         for k, line in enumerate(keys):
-            surface.blit(style.text(line, s(13), "regular", style.INK_SOFT), (x, footer + s(4) + k * s(16)))
+            image = style.fit_text(line, size, "regular", style.INK_SOFT, width)
+            surface.blit(image, (x, footer + s(4) + k * step))
         return spots
 
     # ----- parts -----
@@ -265,9 +274,11 @@ class Sidebar:
         s = self.s
         status = ctl.hints.status
         label = text.tr("hint.thinking") if status == "thinking" else text.tr("hint.button")
-        width = max(s(92), style.font(s(14), "bold").size(label)[0] + s(44))
+        size = max(style.TEXT_MIN_PX, s(14))  # its label and key read from the sofa too (7 px keys did not)
+        width = max(s(92), style.font(size, "bold").size(label)[0] + style.font(size, "semibold").size(
+            text.tr("hint.key"))[0] + s(34))
         box = pygame.Rect(rect.right - s(12) - width, y - s(5), width, s(28))
-        button(surface, box, label, text.tr("hint.key"), primary=bool(status), size=s(14),
+        button(surface, box, label, text.tr("hint.key"), primary=bool(status), size=size,
                hovered=hover is not None and box.collidepoint(hover))
         spots.append(Hotspot(box, "hint"))
 
@@ -373,9 +384,10 @@ class Sidebar:
         inset = s(10) if ctl.message else 0  # why a click was refused (or a save failed): on a red plate, here
         # beside the map, where it hides none of the map's names as it did at the map's foot
         lines = style.wrap(message, s(15), "semibold", width - 2 * inset, max_lines=4) if message else [""]
-        if ctl.message:
-            self.message_local = pygame.Rect(x, y - s(5), width, len(lines) * s(19) + s(9))
-            pygame.draw.rect(surface, style.RAIL, self.message_local, border_radius=s(8))
+        words = self.words_local = pygame.Rect(x, y - s(5), width, len(lines) * s(19) + s(9)) if message else None
+        if ctl.message and words is not None:
+            self.message_local = words
+            pygame.draw.rect(surface, style.RAIL, words, border_radius=s(8))
         for line in lines:  # wrapped, never cut: German and French run long
             surface.blit(style.text(line, s(15), "semibold", colour), (x + inset, y))
             y += s(19)

@@ -68,9 +68,12 @@ def track_chip(surface: pygame.Surface, centre: Point, length: float, line: str)
     pygame.draw.rect(surface, style.line_colour(line), rect.inflate(-inset, -inset), border_radius=round(half))
 
 
+KEY_GAP = 10  # pixels between a button's label and its key hint
+
+
 def button(surface: pygame.Surface, rect: pygame.Rect, label: str, key: str = "", *, enabled: bool = True,
            hovered: bool = False, primary: bool = False, size: int = 17) -> None:
-    """A rounded button with an optional key hint at its right end."""
+    """A rounded button with an optional key hint beside its label (or under it, where the label is long)."""
     if not enabled:
         fill, edge = style.mix(style.PAPER_DARK, style.INK, 0.06), None
         ink = style.mix(style.INK_SOFT, style.PAPER, 0.45)
@@ -86,20 +89,67 @@ def button(surface: pygame.Surface, rect: pygame.Rect, label: str, key: str = ""
     pygame.draw.rect(surface, fill, rect, border_radius=9)
     if edge is not None:
         pygame.draw.rect(surface, edge, rect, 2, border_radius=9)
-    key_image = style.text(key, size - 4, "semibold", style.mix(ink, fill, 0.4)) if key else None
-    room = rect.width - 2 * max(6, size // 2) - (key_image.get_width() + 10 if key_image else 0)
-    if key_image is not None and room < style.font(size, "bold").size(label)[0]:
-        key_image, room = None, rect.width - 2 * max(6, size // 2)  # a long label (German, French) wins the room
+    room = rect.width - 2 * max(6, size // 2)
+    if key:
+        hint = style.text(key, min(size, max(style.TEXT_MIN_PX, size - 4)), "semibold", style.mix(ink, fill, 0.4))
+        if _with_key(surface, rect, label, hint, size, ink, room):
+            return
+    # no key, or truly no room for it (a German label kept it off the button, so its key went unseen)
     if style.font(size - 2, "bold").size(label)[0] > room and _two_lines(surface, rect, label, size - 2, ink, room):
         return  # too long for one line even a little smaller: two lines rather than a cut
     label_image = style.fit_text(label, size, "bold", ink, room)
-    if key_image is not None:
-        total = label_image.get_width() + 10 + key_image.get_width()
-        x = rect.centerx - total // 2
-        surface.blit(label_image, label_image.get_rect(midleft=(x, rect.centery)))
-        surface.blit(key_image, key_image.get_rect(midleft=(x + label_image.get_width() + 10, rect.centery + 1)))
-    else:
-        surface.blit(label_image, label_image.get_rect(center=rect.center))
+    surface.blit(label_image, label_image.get_rect(center=rect.center))
+
+
+def _with_key(surface: pygame.Surface, rect: pygame.Rect, label: str, hint: pygame.Surface, size: int,
+              ink: style.Colour, room: int) -> bool:
+    """The label and its key hint, laid out the first way they both fit whole: side by side, the label up to
+    two sizes smaller (never under style.TEXT_MIN_PX); the label on two lines with the key beside them; the
+    key under the label. False where none fits (the caller draws the label alone)."""
+    sizes = range(size, max(size - 2, min(size, style.TEXT_MIN_PX)) - 1, -1)
+    beside = room - KEY_GAP - hint.get_width()
+    for px in sizes:
+        image = style.text(label, px, "bold", ink)
+        if image.get_width() <= beside:
+            _blit_beside(surface, rect, [image], hint)
+            return True
+    words = label.split(" ")
+    for px in sizes if len(words) > 1 else ():
+        measure = style.font(px, "bold").size
+        halves = min(((" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))),
+                     key=lambda pair: max(measure(pair[0])[0], measure(pair[1])[0]))
+        images = [style.text(half, px, "bold", ink) for half in halves]
+        if max(image.get_width() for image in images) <= beside and _tall(images) <= rect.height:
+            _blit_beside(surface, rect, images, hint)
+            return True
+    for px in sizes:
+        images = [style.text(label, px, "bold", ink), hint]
+        if max(image.get_width() for image in images) <= room and _tall(images) <= rect.height:
+            _blit_lines(surface, rect.centerx, rect.centery + 1, images)
+            return True
+    return False
+
+
+def _tall(images: list[pygame.Surface]) -> int:
+    """The height of lines stacked a little tighter than their fonts' own line height."""
+    return sum(image.get_height() for image in images) - 2 * (len(images) - 1)
+
+
+def _blit_lines(surface: pygame.Surface, centre_x: int, centre_y: int, images: list[pygame.Surface]) -> None:
+    """Lines stacked, each centred on `centre_x`, the block centred on `centre_y`."""
+    y = centre_y - _tall(images) // 2
+    for image in images:
+        surface.blit(image, image.get_rect(midtop=(centre_x, y)))
+        y += image.get_height() - 2
+
+
+def _blit_beside(surface: pygame.Surface, rect: pygame.Rect, lines: list[pygame.Surface],
+                 hint: pygame.Surface) -> None:
+    """The label's lines as one block, the key hint at its right, the two centred together in the button."""
+    width = max(line.get_width() for line in lines)
+    x = rect.centerx - (width + KEY_GAP + hint.get_width()) // 2
+    _blit_lines(surface, x + width // 2, rect.centery + (len(lines) > 1), lines)  # two: a pixel lower, as they look
+    surface.blit(hint, hint.get_rect(midleft=(x + width + KEY_GAP, rect.centery + 1)))
 
 
 def _two_lines(surface: pygame.Surface, rect: pygame.Rect, label: str, size: int, ink: style.Colour,
@@ -113,12 +163,8 @@ def _two_lines(surface: pygame.Surface, rect: pygame.Rect, label: str, size: int
         splits = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
         lines = min(splits, key=lambda pair: max(measure(pair[0])[0], measure(pair[1])[0]))
         images = [style.text(line, size - step, "bold", ink) for line in lines]
-        height = sum(image.get_height() for image in images) - 2
-        if height <= rect.height and all(image.get_width() <= room for image in images):
-            y = rect.centery - height // 2
-            for image in images:
-                surface.blit(image, image.get_rect(midtop=(rect.centerx, y)))
-                y += image.get_height() - 2
+        if _tall(images) <= rect.height and all(image.get_width() <= room for image in images):
+            _blit_lines(surface, rect.centerx, rect.centery, images)
             return True
     return False
 

@@ -1,10 +1,11 @@
 """Idle means idle: the real window loop (`App.run`) draws only while something changes, and still runs the
-timers while it waits. Driven in real time with the waits shortened; what is checked is which frames were
-drawn, never how long anything took."""
+timers while it waits. Driven on the pacer's own clock made virtual (a drawn frame takes 1/60 s of it, a wait
+what it sleeps), with the waits shortened: what is checked is which frames were drawn, never how long anything
+took, and a machine slowed by other work draws the same frames (on the real clock, a loaded machine drew the
+menu's first frames late, into the window where none should be)."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -28,26 +29,36 @@ def _short_waits(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(play_module, "AMBIENT_SECONDS", 0.3)
 
 
+FRAME = 1 / 60  # virtual seconds a drawn frame takes (the loop's FPS)
+
+
 class Timeline:
-    """Runs `app.run()` for `seconds`, doing `actions[t]` at t seconds; records when frames were drawn."""
+    """Runs `app.run()` for `seconds` of the pacer's clock made virtual, doing `actions[t]` at t seconds;
+    records when frames were drawn."""
 
     def __init__(self, app: App, seconds: float, actions: dict[float, Callable[[], None]] | None = None) -> None:
-        self.app, self.frames, self.start = app, [], time.monotonic()
+        self.app, self.frames, self.now = app, [], 0.0
         pending = sorted((actions or {}).items())
-        drew = app.pacer.drew
+        pacer = app.pacer
+        drew = pacer.drew
+
+        def sleep(span: float) -> None:
+            self.now += max(span, 1e-3)  # a poll's nap moves the clock on, as a real one does
 
         def recorded() -> None:
-            self.frames.append(time.monotonic() - self.start)
+            self.frames.append(self.now)
+            self.now += FRAME
             drew()
 
-        def tick(*_args: object) -> None:
-            now = time.monotonic() - self.start
-            while pending and pending[0][0] <= now:
+        def tick() -> None:
+            while pending and pending[0][0] <= self.now:
                 pending.pop(0)[1]()
-            if now >= seconds:
+            if self.now >= seconds:
                 app.running = False
 
-        app.pacer.drew = recorded  # type: ignore[method-assign]
+        pacer.clock, pacer.sleep = (lambda: self.now), sleep
+        pacer.last = self.now
+        pacer.drew = recorded  # type: ignore[method-assign]
         real_step = app.step
 
         def step(*args: object, **kwargs: object) -> None:

@@ -49,8 +49,8 @@ def test_long_log_entries_wrap_whole_at_the_logs_size(make_app, fitted: list[tup
     shown = [spot.value for spot in scene.sidebar.spots if spot.kind == "log"]
     assert shown and shown[-1] is entries[-1], "the newest entry is shown"
     assert len(shown) >= 2, "room for more than one long entry"
-    full = scene.sidebar.s(14)
-    assert full >= 11, f"the log's text is readable at {size}: {full} px"
+    full = scene.sidebar.log_view.px
+    assert full >= style.TEXT_MIN_PX, f"the log's text is readable at {size}: {full} px"
     written = "".join(entry.text for entry in entries).replace(" ", "")
     logged = [(message, px, whole) for message, px, whole in fitted
               if message.replace(" ", "") and message.replace(" ", "") in written]

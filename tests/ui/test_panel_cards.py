@@ -20,7 +20,7 @@ from game.ui.app import App
 from game.ui.layers import find
 from game.ui.overlays.coach import CoachLayer
 from game.ui.overlays.hint import HintLayer
-from game.ui.panels.sidebar import LINE_H, LOG_ROW, free_spans
+from game.ui.panels.log_view import free_spans
 from game.ui.panels.widgets import Hotspot
 from game.ui.scenes.play import PlayScene
 from game.ui.table.event_log import LogEntry
@@ -40,16 +40,16 @@ def _log_unseen(scene: PlayScene) -> Callable[[], None]:
     """The log laid out as ever (the same entries in the same places, so the cards go where they went) but
     not drawn; returns what draws it again."""
     sidebar = scene.sidebar
-    real = sidebar._log
+    real = sidebar.log_view.draw
 
     def unseen(surface: pygame.Surface, *args: Any) -> list[Hotspot]:
         return real(surface.copy(), *args)
 
     def put_back() -> None:
-        del sidebar._log
+        del sidebar.log_view.draw
         sidebar.cache.key = None
 
-    sidebar._log = unseen  # type: ignore[method-assign]
+    sidebar.log_view.draw = unseen  # type: ignore[method-assign]
     sidebar.cache.key = None  # the panel is drawn again, not taken from its cache
     return put_back
 
@@ -63,10 +63,10 @@ def _room_left(scene: PlayScene) -> int:
 
 
 def _height(scene: PlayScene, entry: LogEntry) -> int:
-    """The room an entry needs, alone and bold (as the newest), at the panel's scale: its lines and a margin."""
-    sidebar, s = scene.sidebar, scene.sidebar.s
-    lines = sidebar._entry_lines(entry, True, sidebar.log_local.width if sidebar.log_local else 0)
-    return s(LOG_ROW) + (len(lines) - 1) * s(LINE_H) + s(8)
+    """The room an entry needs, alone and bold (as the newest), at the log's scale: its lines and a margin."""
+    sidebar, log = scene.sidebar, scene.sidebar.log_view
+    lines = log.entry_lines(entry, True, sidebar.log_local.width if sidebar.log_local else 0)
+    return log.entry_height(lines) + log.s(8)
 
 
 def _log_faults(app: App, scene: PlayScene) -> list[str]:

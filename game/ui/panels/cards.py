@@ -24,6 +24,12 @@ def kind_ink(express: bool) -> Colour:
     return style.mix(style.INK, style.GOLD_DARK, 0.25) if express else style.INK_SOFT
 
 
+def kind_px(k: float) -> int:
+    """The size of a card's "EXPRESS" or "STANDARD" in a strip drawn at `k` of its design size: never under
+    style.TEXT_MIN_PX (it was 9 px at 1280×720), on a line of its own over the name."""
+    return max(style.TEXT_MIN_PX, round(10 * k))
+
+
 def strip_height(window_height: int, ui_scale: float | None = None) -> int:
     """The strip grows with the window and the text size (or the panels' scale given), but never takes more
     than a sixth of the height."""
@@ -62,7 +68,7 @@ class CardStrip:
         pygame.draw.rect(surface, style.mix(style.PAPER_DARK, style.PAPER, 0.35), strip)
         pygame.draw.line(surface, style.mix(style.PAPER_DARK, style.INK, 0.15), strip.topleft, strip.topright, 2)
         board = ctl.session.board
-        label = style.text(text.tr("play.cards").upper(), s(13), "black", style.INK_SOFT)
+        label = style.text(text.tr("play.cards").upper(), max(style.TEXT_MIN_PX, s(13)), "black", style.INK_SOFT)
         x = strip.x + s(24)
         surface.blit(label, (x, strip.y + s(10)))
         cards = list(ctl.shown.face_up)
@@ -108,43 +114,51 @@ class CardStrip:
         pygame.draw.rect(surface, style.mix(fill, style.HALO, 0.3) if hovered else fill, rect, border_radius=8)
         pygame.draw.rect(surface, edge, rect, 2, border_radius=8)
         symbols.star(surface, edge if express else style.INK_SOFT, (rect.x + round(18 * k), rect.centery), 9 * k)
-        kind = style.text(text.tr("play.express" if express else "play.standard").upper(), max(9, round(10 * k)),
-                          "black", kind_ink(express))
+        kind = style.text(text.tr("play.express" if express else "play.standard").upper(), kind_px(k), "black",
+                          kind_ink(express))
         x, room = rect.x + round(34 * k), rect.width - round(44 * k)
         size = round(17 * k)
+        gap, inset = round(2 * k), round(5 * k)  # a name's lines drawn a little overlapped; a margin inside the border
+        # the kind's line: its capitals and a gap (an upper-case word has nothing under its baseline)
+        kind_h = style.font(kind_px(k), "black").get_ascent() + gap
         if style.font(size - 2, "bold").size(name)[0] <= room:
-            surface.blit(kind, (x, rect.y + round(5 * k)))
-            surface.blit(style.fit_text(name, size, "bold", style.INK, room), (x, rect.y + round(17 * k)))
-            return
-        gap, inset = round(2 * k), round(5 * k)  # lines drawn a little overlapped; a margin inside the border
-        room_y = rect.height - 2 * inset
-        lines = CardStrip._two_lines(name, room, room_y - kind.get_height() + gap, size, 0.25, gap)
-        labelled = bool(lines)
-        lines = lines or CardStrip._two_lines(name, room, room_y, size, 0.3, gap) or [
-            style.fit_text(name, size, "bold", style.INK, room)]
-        height = sum(image.get_height() - gap for image in lines) + gap
-        y = rect.y + inset if labelled else rect.centery - height // 2
+            lines, px = [style.fit_text(name, size, "bold", style.INK, room)], size
+            labelled = True
+        else:
+            room_y = rect.height - 2 * inset
+            lines, px = CardStrip._two_lines(name, room, room_y - kind_h, size, 0.25, gap)
+            labelled = bool(lines)
+            if not lines:
+                lines, px = CardStrip._two_lines(name, room, room_y, size, 0.3, gap)
+            if not lines:
+                lines, px = [style.fit_text(name, size, "bold", style.INK, room)], size
+        # each line's image has leading under it: the block ends at the last line's descenders
+        height = sum(image.get_height() - gap for image in lines[:-1]) + style.font(px, "bold").get_height()
+        y = rect.centery - (height + (kind_h if labelled else 0)) // 2  # the kind over the name, centred by the star
         if labelled:  # a long name takes the label's place when both do not fit: the card's colour says its kind
             surface.blit(kind, (x, y))
-            y += kind.get_height() - gap
+            y += kind_h
         for image in lines:
             surface.blit(image, (x, y))
             y += image.get_height() - gap
 
     @staticmethod
-    def _two_lines(name: str, room: int, height: int, size: int, shrink: float, gap: int) -> list[pygame.Surface]:
-        """A long station name on two lines, as large as fits in `room` × `height` (down to `shrink` smaller);
-        none when it cannot."""
+    def _two_lines(name: str, room: int, height: int, size: int, shrink: float,
+                   gap: int) -> tuple[list[pygame.Surface], int]:
+        """A long station name on two lines, as large as fits in `room` × `height` (down to `shrink` smaller, never
+        under style.TEXT_MIN_PX), and their size; no lines when it cannot."""
         words = name.split(" ")
-        for step in range(0, max(1, round(size * shrink)) + 1):
-            measure = style.font(size - step, "bold").size
+        least = min(size, style.TEXT_MIN_PX)
+        for px in range(size, max(least, size - max(1, round(size * shrink))) - 1, -1):
+            font = style.font(px, "bold")
             splits = [(" ".join(words[:n]), " ".join(words[n:])) for n in range(1, len(words))]
             if not splits:
                 break
-            lines = min(splits, key=lambda pair: max(measure(pair[0])[0], measure(pair[1])[0]))
-            if max(measure(line)[0] for line in lines) <= room and 2 * measure(name)[1] - gap <= height:
-                return [style.text(line, size - step, "bold", style.INK) for line in lines]
-        return []
+            lines = min(splits, key=lambda pair: max(font.size(pair[0])[0], font.size(pair[1])[0]))
+            if max(font.size(line)[0] for line in lines) <= room and \
+                    font.get_linesize() - gap + font.get_height() <= height:
+                return [style.text(line, px, "bold", style.INK) for line in lines], px
+        return [], size
 
     @staticmethod
     def pile_stations(ctl: TurnController) -> list[int]:

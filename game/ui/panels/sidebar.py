@@ -14,22 +14,16 @@ import pygame
 
 from game.ui import style, text
 from game.ui.board.animation import Effect
+from game.ui.panels.log_view import LOG_HEAD, LOG_HEAD_ROOM, LogView, free_spans
 from game.ui.panels.routes import route_rows
-from game.ui.panels.widgets import Hotspot, PanelCache, branch_icon, button, line_chip, seat_badge, track_chip
-from game.ui.table.event_log import LogEntry
+from game.ui.panels.widgets import Hotspot, PanelCache, badge_radius, branch_icon, button, line_chip, seat_badge
 from game.ui.table.turns import TurnController
 
 WIDTH = 420  # the design width the numbers below were chosen at
 PAD = 22
 SEAT_H = 84
 FIXED_H = 338  # the panel's height at scale 1 without the seats: heading, turn, buttons, a little log
-LOG_ROW = 25
 LOG_GAP = 6  # between the message line and the log's heading
-LOG_HEAD = 22  # the log's heading row, above its first entry
-LOG_HEAD_ROOM = 26  # the room the heading takes from the entries' (its row and a little air)
-LINE_H = 18
-MAX_LOG = 10
-LOG_LINES = 8  # lines an entry may take: enough for the longest (German, at 1280×720)
 HELP = 34  # the "?" button's size in the heading row
 KEYS_PX = 13  # the key list under the log, and its line height (at least style.TEXT_MIN_PX on screen)
 KEYS_LINE = 16
@@ -52,6 +46,7 @@ class Sidebar:
 
     def __init__(self) -> None:
         self.cache = PanelCache()
+        self.log_view = LogView()  # the log ("What happened"), at a scale of its own: never under the floor
         self.k = 1.0
         self.marked = 0
         self.help_local: pygame.Rect | None = None  # where the rules' "?" goes, in the panel's own pixels
@@ -144,11 +139,11 @@ class Sidebar:
             pygame.draw.rect(surface, style.PAPER_DARK, (band.x, top, band.width, bottom - top))
         top, bottom = max(spans, key=lambda span: (span[1] - span[0], span[0]), default=(log.y, log.y))
         room = pygame.Rect(log.x, top, log.width, bottom - top - self.s(4))
-        newest = self._entry_lines(ctl.session.log[-1], True, log.width) if ctl.session.log else []
+        newest = self.log_view.entry_lines(ctl.session.log[-1], True, log.width) if ctl.session.log else []
         # where the heading and the newest entry do not both fit, the entry goes without the heading
-        headed = room.height >= self.s(LOG_HEAD_ROOM) + self._entry_height(newest)
-        self.relaid = self._log(surface, room, ctl, hover, headed)
-        self.log_heading = pygame.Rect(log.x, top, log.width, self.s(LOG_HEAD)) if headed else None
+        headed = room.height >= self.log_view.s(LOG_HEAD_ROOM) + self.log_view.entry_height(newest)
+        self.relaid = self.log_view.draw(surface, room, ctl.session.log, hover, headed)
+        self.log_heading = pygame.Rect(log.x, top, log.width, self.log_view.s(LOG_HEAD)) if headed else None
 
     def draw(self, surface: pygame.Surface, panel: pygame.Rect, ctl: TurnController, title: str,
              hover: tuple[int, int] | None, show_controls: bool = True, marked: int = 0) -> list[Hotspot]:
@@ -171,6 +166,7 @@ class Sidebar:
         spots: list[Hotspot] = []
         seats = ctl.state.player_count
         self.k = min(panel.width / WIDTH, panel.height / (FIXED_H + SEAT_H * seats))
+        self.log_view.fit(self.k)
         s = self.s
         pygame.draw.rect(surface, style.PAPER_DARK, panel)
         pygame.draw.line(surface, style.mix(style.PAPER_DARK, style.INK, 0.18), panel.topleft, panel.bottomleft, 2)
@@ -204,13 +200,13 @@ class Sidebar:
             y, more = self._controls(surface, x, y, width, ctl, hover)
             spots += more
         if self.note_local is not None:
-            self.note_local.height = y + s(LOG_GAP + LOG_HEAD) - self.note_local.y
+            self.note_local.height = y + s(LOG_GAP) + self.log_view.s(LOG_HEAD) - self.note_local.y
         size = max(style.TEXT_MIN_PX, s(KEYS_PX))  # never under the floor: the log above gives way instead
         step = round(size * KEYS_LINE / KEYS_PX)
         keys = style.wrap(text.tr("play.keys"), size, "regular", width, max_lines=4) if show_controls else []
         footer = panel.bottom - s(10) - len(keys) * step  # the keys are for people; the show has nobody
         self.log_local = pygame.Rect(x, y + s(LOG_GAP), width, max(0, footer - y - s(12)))
-        spots += self._log(surface, self.log_local, ctl, hover)
+        spots += self.log_view.draw(surface, self.log_local, ctl.session.log, hover)
         for k, line in enumerate(keys):
             image = style.fit_text(line, size, "regular", style.INK_SOFT, width)
             surface.blit(image, (x, footer + s(4) + k * step))
@@ -243,7 +239,7 @@ class Sidebar:
         pygame.draw.rect(surface, fill, rect, border_radius=s(12))
         left = rect.x + s(16)
         if seat is not None:
-            seat_badge(surface, (left + s(13), rect.y + s(9) + s(15)), s(13), seat, lit=True)
+            seat_badge(surface, (left + s(13), rect.y + s(9) + s(15)), badge_radius(s(13)), seat, lit=True)
             left += s(36)
         head = style.fit_text(headline, s(24), "black", style.HALO, rect.right - s(12) - left)
         surface.blit(head, (left, rect.y + s(9)))
@@ -293,15 +289,21 @@ class Sidebar:
         pygame.draw.rect(surface, fill, rect, border_radius=s(10))
         if active:
             pygame.draw.rect(surface, style.INK, rect, s(3), border_radius=s(10))
-        seat_badge(surface, (rect.x + s(20), rect.y + s(20)), s(11), seat, lit=active)
-        name = style.fit_text(session.name(seat), s(19), "bold", style.INK, rect.width - s(168))
-        surface.blit(name, (rect.x + s(38), rect.y + s(8)))
-        if session.is_computer(seat) and show_controls and not says_computer(session.name(seat), seat):
-            tag = style.text(text.tr("play.computer"), s(12), "semibold", style.INK_SOFT)
-            surface.blit(tag, (rect.x + s(44) + name.get_width(), rect.y + s(14)))
+        seat_badge(surface, (rect.x + s(20), rect.y + s(20)), badge_radius(s(11)), seat, lit=active)
         points = ctl.points[seat] if seat < len(ctl.points) else player.points
         score = style.text(str(points), s(30), "black", style.INK)
         surface.blit(score, score.get_rect(topright=(rect.right - s(14), rect.y + s(4))))
+        tag, tag_px = None, max(style.TEXT_MIN_PX, s(12))
+        if session.is_computer(seat) and show_controls and not says_computer(session.name(seat), seat):
+            tag = style.text(text.tr("play.computer"), tag_px, "semibold", style.INK_SOFT)
+        room = rect.width - s(168)
+        if tag is not None:  # the tag, grown to the floor, stays clear of the score: a long name gives way to it
+            room = min(room, rect.width - s(14) - score.get_width() - s(12) - s(44) - tag.get_width())
+        name = style.fit_text(session.name(seat), s(19), "bold", style.INK, room)
+        surface.blit(name, (rect.x + s(38), rect.y + s(8)))
+        if tag is not None:  # on the name's baseline
+            rise = style.font(s(19), "bold").get_ascent() - style.font(tag_px, "semibold").get_ascent()
+            surface.blit(tag, (rect.x + s(44) + name.get_width(), rect.y + s(8) + rise))
         anchor = (rect.right - s(20) - score.get_width(), rect.y + s(10))
         clip = surface.get_clip()
         surface.set_clip(rect.clip(clip) if clip else rect)  # risen, they stay in their own seat's box
@@ -414,85 +416,3 @@ class Sidebar:
         if not ctl.legal_spaces():
             return text.tr("play.no_space", line=line), style.INK_SOFT
         return text.tr("play.place_hint", line=line), style.INK
-
-    def _entry_height(self, lines: list[str]) -> int:
-        """The log's room an entry of these wrapped lines takes: its row and a line's height for each more."""
-        return self.s(LOG_ROW) + (len(lines) - 1) * self.s(LINE_H)
-
-    def _entry_lines(self, entry: LogEntry, newest: bool, width: int) -> list[str]:
-        """An entry wrapped to the log's `width` at its size and weight (a turn's black, the newest bold)."""
-        weight = "black" if entry.kind == "turn" else "bold" if newest else "regular"
-        return style.wrap(entry.text, self.s(14), weight, width - self.s(16), max_lines=LOG_LINES)
-
-    def _log(self, surface: pygame.Surface, rect: pygame.Rect, ctl: TurnController,
-             hover: tuple[int, int] | None, headed: bool = True) -> list[Hotspot]:
-        """The newest entries, oldest on top, each wrapped on as many lines as it needs at the log's size (never
-        shrunk or cut); as many whole entries as fit, at most MAX_LOG. Not `headed`: without the log's
-        heading (the little room cards leave, `_relay_log`)."""
-        s = self.s
-        row_h, line_h, size = s(LOG_ROW), s(LINE_H), s(14)
-        if rect.height < row_h * (2 if headed else 1):
-            return []
-        room, y = rect.height - s(4), rect.y + s(2)
-        if headed:
-            title = style.text(text.tr("play.log"), size, "black", style.INK_SOFT)
-            surface.blit(title, (rect.x, rect.y))
-            pygame.draw.line(surface, style.mix(style.PAPER_DARK, style.INK, 0.2),
-                             (rect.x + title.get_width() + s(10), rect.y + title.get_height() // 2 + 1),
-                             (rect.right - 1, rect.y + title.get_height() // 2 + 1), 1)
-            room, y = rect.height - s(LOG_HEAD_ROOM), rect.y + s(LOG_HEAD + 2)
-        rows: list[tuple[LogEntry, list[str]]] = []
-        newest_entry = ctl.session.log[-1] if ctl.session.log else None
-        for entry in reversed(ctl.session.log[-MAX_LOG:]):  # the older ones that no longer fit are left out
-            lines = self._entry_lines(entry, entry is newest_entry, rect.width)
-            need = self._entry_height(lines)
-            if need > room:
-                break
-            room -= need
-            rows.append((entry, lines))
-        rows.reverse()
-        spots: list[Hotspot] = []
-        for k, (entry, lines) in enumerate(rows):
-            height = self._entry_height(lines)
-            row = pygame.Rect(rect.x - s(6), y - 2, rect.width + s(12), height - 2)
-            newest = k == len(rows) - 1
-            if hover is not None and row.collidepoint(hover) and (entry.links or entry.nodes or entry.path):
-                pygame.draw.rect(surface, style.HALO, row, border_radius=s(6))
-            self._bullet(surface, entry, (rect.x + s(5), y + s(10)))
-            weight = "black" if entry.kind == "turn" else "bold" if newest else "regular"
-            for n, line in enumerate(lines):  # wrapped to fit: fit_text only guards a word wider than the log
-                image = style.fit_text(line, size, weight, style.INK, rect.width - s(16))
-                surface.blit(image, (rect.x + s(16), y + s(2) + n * line_h))
-            spots.append(Hotspot(row, "log", entry))
-            y += height
-        return spots
-
-    def _bullet(self, surface: pygame.Surface, entry: LogEntry, centre: tuple[int, int]) -> None:
-        """What an entry is about, at a glance: the line placed (in its colour), the seat whose turn it is
-        (its number), a branch token, the passenger, or a plain dot."""
-        s = self.s
-        if entry.line is not None:
-            track_chip(surface, (centre[0] + s(1), centre[1]), s(13), entry.line)
-        elif entry.kind == "turn" and entry.seat is not None:
-            seat_badge(surface, (centre[0] + s(1), centre[1]), s(7), entry.seat)
-        elif entry.kind == "branch":
-            branch_icon(surface, (centre[0] + s(1), centre[1]), s(6))
-        elif entry.kind == "passenger":
-            pygame.draw.circle(surface, style.INK, centre, s(5))
-            pygame.draw.circle(surface, style.GOLD, centre, s(4))
-        else:
-            pygame.draw.circle(surface, style.INK_SOFT, centre, s(3))
-
-
-def free_spans(band: pygame.Rect, covers: list[pygame.Rect]) -> list[tuple[int, int]]:
-    """The stretches of `band`, top to bottom, that none of the `covers` reaching across it lies over."""
-    taken = sorted((max(band.top, c.top), min(band.bottom, c.bottom)) for c in covers
-                   if c.colliderect(band))
-    spans, top = [], band.top
-    for start, end in taken:
-        if start > top:
-            spans.append((top, start))
-        top = max(top, end)
-    if band.bottom > top:
-        spans.append((top, band.bottom))
-    return spans

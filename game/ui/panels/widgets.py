@@ -46,6 +46,15 @@ def branch_icon(surface: pygame.Surface, centre: Point, radius: float, colour: s
     symbols.thick_line(surface, style.HALO, (cx, cy), (cx + radius * 0.45, cy - radius * 0.55), w)
 
 
+BADGE_NUMBER = 1.25  # a seat badge's number: its size in pixels, per pixel of the badge's radius
+
+
+def badge_radius(radius: float) -> float:
+    """A seat badge's radius, grown where its number would be under style.TEXT_MIN_PX (11 px in the side
+    panel's seats at 1280×720, too small to tell "3" from "5" from a sofa)."""
+    return max(radius, style.TEXT_MIN_PX / BADGE_NUMBER)
+
+
 def seat_badge(surface: pygame.Surface, centre: Point, radius: float, seat: int, *, lit: bool = False) -> None:
     """A seat's mark: its number on a neutral disc (ink, or gold for the seat to move).
 
@@ -54,7 +63,7 @@ def seat_badge(surface: pygame.Surface, centre: Point, radius: float, seat: int,
     """
     symbols.disc(surface, style.INK if lit else style.HALO, centre, radius + max(1.0, radius * 0.12))
     symbols.disc(surface, style.GOLD if lit else style.INK, centre, radius)
-    number = style.text(str(seat + 1), max(8, round(radius * 1.25)), "black", style.INK if lit else style.HALO)
+    number = style.text(str(seat + 1), max(8, round(radius * BADGE_NUMBER)), "black", style.INK if lit else style.HALO)
     surface.blit(number, number.get_rect(center=(round(centre[0]), round(centre[1]) + 1)))
 
 
@@ -189,7 +198,6 @@ def line_chip(surface: pygame.Surface, rect: pygame.Rect, line: str, count: int,
     pygame.draw.rect(surface, style.line_edge(line), body, border_radius=7)
     pygame.draw.rect(surface, colour, body.inflate(-4, -4), border_radius=6)
     ink = style.INK if sum(colour) > 450 else style.HALO
-    small = max(8, round(body.height * 0.4))
     if plain:
         image = style.text(text.line_code(line), max(8, round(body.height * 0.5)), "black", ink)
         surface.blit(image, image.get_rect(center=body.center))
@@ -204,14 +212,28 @@ def line_chip(surface: pygame.Surface, rect: pygame.Rect, line: str, count: int,
             radius = max(6, round(body.height * 0.3))
             centre = (body.x + 1, body.y + 1)
             pygame.draw.circle(surface, style.INK, centre, radius)
+            # kept inside its disc, under the floor: code, count and a 12 px key do not fit a chip at 1280×720
             hint = style.text(key, max(8, round(radius * 1.4)), "black", style.HALO)
             surface.blit(hint, hint.get_rect(center=centre))
         return
-    shift = round(body.width * 0.09) if key else 0
-    surface.blit(number, number.get_rect(center=(body.centerx + shift, body.centery)))
-    if key:
-        hint = style.text(key, small, "bold", style.mix(ink, colour, 0.35))
-        surface.blit(hint, (body.x + 6, body.y + 2))
+    if not key:
+        surface.blit(number, number.get_rect(center=body.center))
+        return
+    cap = _key_cap(surface, body, key)
+    surface.blit(number, number.get_rect(center=((cap.right + body.right) // 2 + 1, body.centery)))
+
+
+def _key_cap(surface: pygame.Surface, body: pygame.Rect, key: str) -> pygame.Rect:
+    """A chip's key ("1" to "4") on a little light key cap at its left end; the rectangle it took. Drawn as a
+    superscript in the chip's own colours it was 9 px at 1280×720; at the text floor it is nearly as big as the
+    count beside it and would pass for part of the number ("1 18" as "118"): a key cap says "press this"."""
+    hint = style.text(key, max(style.TEXT_MIN_PX, round(body.height * 0.4)), "black", style.INK)
+    cap = pygame.Rect(0, 0, max(hint.get_width() + 6, round(hint.get_height() * 1.2)), body.height - 8)
+    cap.midleft = (body.x + 4, body.centery)
+    pygame.draw.rect(surface, style.HALO, cap, border_radius=3)
+    pygame.draw.rect(surface, style.INK, cap, max(1, body.height // 24), border_radius=3)
+    surface.blit(hint, hint.get_rect(center=(cap.centerx, cap.centery + 1)))
+    return cap
 
 
 class PanelCache:

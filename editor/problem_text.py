@@ -42,7 +42,12 @@ PATTERNS: dict[str, re.Pattern[str]] = {kind: re.compile(pattern) for kind, patt
     "link_bends_on": r"the link (?P<link>.+?) bends on the link (?P<other>.+) at \((?P<x>-?\d+), (?P<y>-?\d+)\), "
                      r"which reads as a junction: move the bend off it",
     "names_stacked": r"the names of (?P<a>.+?) and (?P<b>.+) are set one over the other and read as one: "
-                         r"move (?P<mover>.+)'s",
+                         r"move (?P<mover>.+)'s name",
+    "water_disc": r"the water reaches (?P<station>.+)'s disc: the station looks as if it stood in the river",
+    "name_on_water": r"name of (?P<station>.+?) is on the water or across it: a reader looks there for another "
+                     r"station's name",
+    "link_along_water": r"the link (?P<link>.+?) runs along the water for (?P<px>\d+) px from \((?P<x>-?\d+), "
+                        r"(?P<y>-?\d+)\): its track hides the river there; cross the water, do not follow it",
     # the compiler (game/board/tmx/checks.py, build.py, compiler.py)
     "two_stations": rf"two stations are called (?P<name>{_Q}) \(also object (?P<id>\d+)\)",
     "two_waypoints": rf"two waypoints are called (?P<name>{_Q}) \(also object (?P<id>\d+)\)",

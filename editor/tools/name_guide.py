@@ -1,11 +1,11 @@
 """A guide for a name being dragged: what it breaks where it is now, judged as the board check will judge it
 once it is dropped (the Problems panel, `game.board.legibility.problems`): its box with the text at the clear
 scale, against the other names, the stations, the links' beds, the board's edge, the 30 px reach and the
-nearest station. Until then a designer learnt only after the drop, from the status line, that the place was
-a bad one, and dragged again blind. It also shows where the name would read clear: of the places the placer
-tries round the station (each side, on one line or two, each distance out), the nearest on each side that
-breaks nothing, for the drag to land on; in a dense map they were 25 to 36 of the 200 places a designer
-tried by hand.
+nearest station; at the usual size, the water and the other names it would read as one with. Until then a
+designer learnt only after the drop, from the status line, that the place was a bad one, and dragged again
+blind. It also shows where the name would read clear: of the places the placer tries round the station (each
+side, on one line or two, each distance out), the nearest on each side that breaks nothing, for the drag to
+land on; in a dense map they were 25 to 36 of the 200 places a designer tried by hand.
 """
 
 from __future__ import annotations
@@ -16,9 +16,19 @@ from editor.cartography.names.candidates import away_steps, layouts_of
 from editor.document.problems import compile_document, said_of
 from editor.document.tmx import Document
 from game.board.label_spec import LabelSpec, gap_for
-from game.board.legibility import CLEAR_SCALE, covers, name_box, name_boxes, name_obstacles, name_stations
+from game.board.legibility import (
+    CLEAR_SCALE,
+    covers,
+    name_box,
+    name_boxes,
+    name_obstacles,
+    name_stations,
+    on_water_words,
+    stacked_words,
+)
 from game.board.model import Board
 from game.board.name_clearance import NameScene, box_problems
+from game.board.name_stacking import two_read_as_one
 from game.board.text_metrics import name_metrics
 from game.geometry import Box
 
@@ -31,6 +41,7 @@ class NameGuide:
     scene: NameScene
     pos: int  # the dragged station's position in `scene.stations`
     others: dict[int, Box]  # every other name's box at the clear scale, by position
+    usual: dict[int, Box]  # every name's box at the usual size, by station index (names read as one there)
     clear: list[tuple[LabelSpec, Box]] | None = None  # `clear_places`, once asked
 
     @classmethod
@@ -47,7 +58,7 @@ class NameGuide:
             return None
         boxes = name_boxes(board, stations, CLEAR_SCALE)
         others = {k: boxes[s.index] for k, s in enumerate(stations) if k != pos}
-        return cls(board, NameScene(stations, name_obstacles(board), board), pos, others)
+        return cls(board, NameScene(stations, name_obstacles(board), board), pos, others, name_boxes(board, stations))
 
     def box(self, spec: LabelSpec) -> Box:
         """The name's box placed as `spec` says, at the usual size: the box the canvas draws it in."""
@@ -73,9 +84,22 @@ class NameGuide:
         return self.clear
 
     def _breaks(self, spec: LabelSpec) -> list[str]:
-        station = self.scene.stations[self.pos]
-        return box_problems(self.scene, self.pos, name_box(self.board.label_px, station, spec, CLEAR_SCALE),
-                            self.others)
+        """Everything the Problems panel will say of the name placed so (`legibility.problems`): the name rules
+        at the clear scale, and at the usual size the water and the names it would read as one with (a guide
+        that knew only the first rang green where the panel then found the name on the Spree, or set over
+        Oranienburger Tor's)."""
+        station, px = self.scene.stations[self.pos], self.board.label_px
+        found = box_problems(self.scene, self.pos, name_box(px, station, spec, CLEAR_SCALE), self.others)
+        box = self.box(spec)
+        if self.scene.across_water(self.pos, box):
+            found.append(on_water_words(station.name))
+        boxes = {**self.usual, station.index: box}
+        for other in self.scene.stations:
+            at = boxes[other.index]
+            if other is not station and two_read_as_one(box, (station.x, station.y), at, (other.x, other.y), px):
+                upper, lower = (station, other) if box[1] <= at[1] else (other, station)
+                found.append(stacked_words(upper, lower, boxes)[1])
+        return found
 
     def problems(self, spec: LabelSpec) -> list[str]:
         """What the name breaks placed as `spec` says, in the editor's language ("its name crosses a link
@@ -90,6 +114,7 @@ def _hardest_first(message: str) -> int:
     did not learn that the name lay on top of another."""
     if covers(message):
         return 0
-    if " runs into " in message or " is nearer " in message or " leaves the board" in message:
+    if " runs into " in message or " is nearer " in message or " leaves the board" in message or \
+            " read as one" in message:
         return 1
     return 2 if " crosses a link" in message else 3

@@ -22,7 +22,7 @@ from editor.document.session import EditingSession
 from editor.document.tmx import LINE_KINDS, NODE_KINDS, MapObject, Point
 from editor.tools.base import Tool
 from editor.tools.name_guide import NameGuide
-from game.board.label_spec import format_label, parse_label
+from game.board.label_spec import parse_label
 from game.geometry import Box, rect_contains
 
 CLEAR = (40, 150, 70)  # a dragged name's ring where it reads clear
@@ -41,6 +41,7 @@ class SelectTool(Tool):
         self.drag_start: Point | None = None
         self.originals: dict[int, MapObject] = {}
         self.before: dict[int, ET.Element] = {}
+        self.revision = 0  # the document's when the drag began: a cancelled drag leaves it as it was
         self.moved = False
         self.grabbed: StationName | None = None  # the name being dragged, as it was when pressed
         self.guide: NameGuide | None = None  # judges the dragged name where it is (None: the board has errors)
@@ -72,6 +73,7 @@ class SelectTool(Tool):
                 ids.add(link.id)
         self.originals = {i: copy.deepcopy(doc.get(i)) for i in ids if doc.get(i) is not None}  # type: ignore[misc]
         self.before = ChangeObjects.capture(doc, list(self.originals))
+        self.revision = doc.revision
 
     def _press_name(self, p: Point) -> bool:
         """A press on a station's name (names lie over links and areas): select its station, ready to drag."""
@@ -84,6 +86,7 @@ class SelectTool(Tool):
         self.drag_start = p
         self.moved = False
         self.before = ChangeObjects.capture(self.session.doc, [name.station])
+        self.revision = self.session.doc.revision
         return True
 
     def _drag_name(self, p: Point) -> None:
@@ -100,16 +103,26 @@ class SelectTool(Tool):
         corner = (x + p[0] - self.drag_start[0], y + p[1] - self.drag_start[1])
         label = offset_label(station, corner, self.grabbed.spec)
         if self.guide is not None:
-            near = [(math.dist(corner, box[:2]), spec) for spec, box in self.guide.clear_places()]
-            nearest = min(near, default=None, key=lambda pair: pair[0])
+            near = [(math.dist(corner, box[:2]), spec, box) for spec, box in self.guide.clear_places()]
+            nearest = min(near, default=None, key=lambda found: found[0])
             if nearest is not None and nearest[0] * self.view.zoom <= SNAP:
-                label = format_label(nearest[1])
+                # kept as the designer's (an offset, as Tidy and Place names keep it), at the clear place's corner
+                label = offset_label(station, nearest[2][:2], nearest[1])
         self.session.doc.set_property(station.id, "label", label)
         if self.guide is not None:
             spec = parse_label(label)
             self.trouble, self.at = self.guide.problems(spec), self.guide.box(spec)
-            self.user.status(text.STATUS_NAME_GUIDE_TROUBLE.format(name=station.name, problem=self.trouble[0])
-                             if self.trouble else text.STATUS_NAME_GUIDE_CLEAR.format(name=station.name))
+            self.user.status(self._guide_words(station.name))
+
+    def _guide_words(self, name: str) -> str:
+        """The status line while a name is dragged: clear here, or what it breaks and, where no place round
+        the station reads clear, that the room must come from elsewhere (half a dense import's names had none,
+        and a designer dragged on looking for one)."""
+        assert self.guide is not None and self.trouble is not None
+        if not self.trouble:
+            return text.STATUS_NAME_GUIDE_CLEAR.format(name=name)
+        words = text.STATUS_NAME_GUIDE_TROUBLE if self.guide.clear_places() else text.STATUS_NAME_GUIDE_NOWHERE
+        return words.format(name=name, problem=self.trouble[0])
 
     def motion(self, p: Point, event: pygame.event.Event) -> None:
         if self.grabbed is not None:
@@ -202,7 +215,9 @@ class SelectTool(Tool):
 
     def cancel(self) -> None:
         if self.drag_start is not None and self.moved:
-            ChangeObjects(self.before, {}).undo(self.session.doc)
+            doc = self.session.doc
+            ChangeObjects(self.before, {}).undo(doc)
+            doc.revision = self.revision  # the same board: a saved one stays saved (Esc marked it unsaved)
             station = self.session.doc.get(self.grabbed.station) if self.grabbed is not None else None
             if station is not None:
                 self.user.status(text.STATUS_NAME_DRAG_CANCELLED.format(name=station.name))

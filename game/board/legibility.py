@@ -12,7 +12,7 @@ reader is misled by: a station it reaches, a name on it or across it, a link dra
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -269,12 +269,20 @@ def _pairs_read_as_one(board: Board, stations: list[NameStation], boxes: dict[in
 def _read_as_one(board: Board, stations: list[NameStation] | None = None) -> list[tuple[int, str]]:
     stations = name_stations(board) if stations is None else stations
     boxes = name_boxes(board, stations)
-    found = []
-    for a, b in _pairs_read_as_one(board, stations, boxes, 1.0):
-        mover = a if not level_with(boxes[a.index], (a.x, a.y)) else b
-        found.append((mover.index, f"the names of {a.name} and {b.name} are set one over the other and read as "
-                                   f"one: move {mover.name}'s"))
-    return found
+    return [stacked_words(a, b, boxes) for a, b in _pairs_read_as_one(board, stations, boxes, 1.0)]
+
+
+def on_water_words(name: str) -> str:
+    """The board check's words for a name on the water or across it from its station."""
+    return f"name of {name} is on the water or across it: a reader looks there for another station's name"
+
+
+def stacked_words(upper: NameStation, lower: NameStation, boxes: Mapping[int, Box]) -> tuple[int, str]:
+    """The station whose name to move of two that read as one (the one not level with its own station) and the
+    board check's words for the pair; `boxes` at the usual size, by station index."""
+    mover = upper if not level_with(boxes[upper.index], (upper.x, upper.y)) else lower
+    return mover.index, (f"the names of {upper.name} and {lower.name} are set one over the other and read as one: "
+                         f"move {mover.name}'s name")
 
 
 def figure_problems(board: Board) -> list[str]:
@@ -397,8 +405,7 @@ def problems(board: Board) -> list[Problem]:
     found += [Problem(message, link=link) for link, message in _links_along_water(board)]
     found += [Problem(f"the water reaches {board.nodes[node].name}'s disc: the station looks as if it stood "
                       "in the river", node=node) for node in _stations_in_water(board)]
-    found += [Problem(f"the name of {board.nodes[node].name} is on the water or across it: a reader looks "
-                      "there for another station's name", node=node)
+    found += [Problem(on_water_words(board.nodes[node].name), node=node)
               for node in _names_across_water(board, stations, scene)]
     boxes = name_boxes(board, stations, CLEAR_SCALE)
     by_pos = {pos: boxes[station.index] for pos, station in enumerate(stations)}

@@ -48,7 +48,13 @@ def read_as_one(boxes: Sequence[Box], points: Sequence[Point], label_px: float) 
         for lower in order[n + 1:]:
             if boxes[lower][1] >= bottom + gap:
                 break  # sorted by top: every later name starts further down still
-            if (stacked(boxes[upper], boxes[lower], gap)
-                    and not (level_with(boxes[upper], points[upper]) and level_with(boxes[lower], points[lower]))):
+            if two_read_as_one(boxes[upper], points[upper], boxes[lower], points[lower], label_px):
                 found.append((upper, lower))
     return found
+
+
+def two_read_as_one(box: Box, point: Point, other: Box, other_point: Point, label_px: float) -> bool:
+    """Whether two names (each with its station's centre) read as one: stacked, unless each is level with its
+    own station (`read_as_one` for one pair: a name being dragged, judged against the others)."""
+    return stacked(box, other, STACK_GAP_EM * label_px) and not (level_with(box, point)
+                                                                 and level_with(other, other_point))

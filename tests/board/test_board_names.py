@@ -146,7 +146,7 @@ def test_the_board_check_points_at_a_station_in_the_water_and_a_name_across_it()
     assert (charlie.index, "the water reaches Charlie's disc: the station looks as if it stood in the river") in wet
     across = [(p.node, p.message) for p in legibility.problems(with_water(charlie.x + 40.0))
               if p.node is not None and "water" in p.message]
-    assert across == [(charlie.index, "the name of Charlie is on the water or across it: a reader looks there "
+    assert across == [(charlie.index, "name of Charlie is on the water or across it: a reader looks there "
                                       "for another station's name")]
 
 

@@ -46,7 +46,7 @@ def test_the_board_check_names_the_name_to_move() -> None:
     labelled = replace(board, nodes=tuple(replace(node, label=NameLabel(0, 0, 0, 0, "NE", (node.name,), 0))
                                           for node in board.nodes))
     assert legibility.names_read_as_one(labelled) == [
-        "the names of Cam and Dee are set one over the other and read as one: move Cam's"]
+        "the names of Cam and Dee are set one over the other and read as one: move Cam's name"]
     (problem,) = [p for p in legibility.problems(labelled) if "read as one" in p.message]
     assert problem.node == 1
     apart = replace(labelled, nodes=tuple(replace(node, label=NameLabel(0, 0, 0, 0, "E", (node.name,), 0))

@@ -23,7 +23,7 @@ from editor.document.tmx import Document
 from editor.problem_text import PATTERNS, PLACE, PLACES, PROBLEM, translate
 from game import i18n
 from game.board import legibility
-from game.board.model import NameLabel
+from game.board.model import Board, Decoration, NameLabel
 from game.board.name_clearance import NameObstacles, NameScene, NameStation, problems_by_station
 from game.board.tmx.problems import Problem
 from tests.board.test_links_along import board as tiny
@@ -103,8 +103,22 @@ def board_check_lines() -> list[str]:
     stacked = tiny({"Acton": (100, 500), "Cam": (300, 300), "Dee": (310, 333)}, [("Acton", "Cam", [])])
     stacked = replace(stacked, nodes=tuple(replace(node, label=NameLabel(0, 0, 0, 0, "NE", (node.name,), 0))
                                            for node in stacked.nodes))  # Cam's name just over Dee's
-    return [p.message for board in (bent, along, through, stacked) for p in legibility.problems(board)
+    return [p.message for board in (bent, along, through, stacked, *watered()) for p in legibility.problems(board)
             if not p.message.startswith("name of ")]
+
+
+def watered() -> list[Board]:
+    """Acton–Bow with a river under Cam's disc, one across its name and one down the link's track."""
+    base = tiny({"Acton": (100, 300), "Bow": (700, 300), "Cam": (400, 100)}, [("Acton", "Bow", [])])
+    base = replace(base, nodes=tuple(replace(node, label=NameLabel(node.x + 20, node.y - 10, 60, 20, "E",
+                                                                   (node.name,), 0)) for node in base.nodes))
+
+    def with_water(*corners: tuple[float, float]) -> Board:
+        return replace(base, decorations=(Decoration("water", corners),))
+
+    return [with_water((394, 0), (406, 0), (406, 200), (394, 200)),
+            with_water((440, 0), (452, 0), (452, 200), (440, 200)),
+            with_water((300, 292), (500, 292), (500, 308), (300, 308))]
 
 
 # ----- the lines of a board being edited, as the list shows them -----
@@ -211,7 +225,7 @@ def test_every_line_the_board_check_writes_is_translated_with_its_names(language
     assert len(lines) >= 20
     text.localize(language)
     words = ("Moorgate", "Liverpool Street", "Angel", "Bank", "Bank–Angel", "Cam–Dee", "Acton–Bow", "Cam",
-             "Dee", "42", "(300, 300)", "(400, 296)")
+             "Dee", "42", "(300, 300)", "(400, 296)", "(293, 300)", "216")
     for line in lines:
         said = translate(line)
         assert said is not None and said != line, line

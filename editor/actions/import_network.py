@@ -11,7 +11,7 @@ import pygame
 
 from editor import text
 from editor.actions.context import Editor
-from editor.actions.map_commands import names_in_trouble
+from editor.actions.map_commands import hard_to_read
 from editor.actions.registry import Action, Shortcut
 from editor.document.asking import ImportChoice
 from editor.document.files import Agreed
@@ -55,7 +55,7 @@ def load(editor: Editor, agreed: Agreed, choice: ImportChoice) -> None:
         said = text.STATUS_IMPORTED.format(city=city_title(city))  # "Paris", not "paris"
         if imported.cards < SHORT_GAME_CARDS:  # a small board: tell before the designer plays a 2-turn game
             said += " · " + text.plural("STATUS_IMPORT_SHORT", imported.cards, cards=imported.cards)
-        editor.user.status(said + names_in_trouble(imported.names_in_trouble, hint=not choice.thorough))
+        editor.user.status(said + hard_to_read(editor, hint=not choice.thorough))
 
     def failed(error: Exception) -> None:  # the importer reads data files: show any failure, keep the editor alive
         _form(editor, agreed, choice, _said(error))  # the form again as it was, the error in it: correct, import again

@@ -61,16 +61,16 @@ def _start(editor: Editor, title: str, run: Callable[[MapInputs, Progress], Metr
     editor.start_work(BackgroundWork(title, lambda progress: run(inputs, progress), deliver, failed))
 
 
-def _trouble(result: MetroMap, hint: bool = True) -> str:
-    """The names still in trouble, if any, and with `hint` how to clear more (`tidy_thoroughly`)."""
-    return names_in_trouble(result.figures.unresolved_names, hint)
-
-
-def names_in_trouble(count: int, hint: bool = True) -> str:
-    """" · 3 names still hard to read: see Problems", with `hint` what clears more; "" for none."""
+def hard_to_read(editor: Editor, hint: bool = True) -> str:
+    """" · 3 places hard to read: see Problems", counted as the Problems panel counts them on the board as it
+    now stands (compiled now: the panel shows them at once), with `hint` what clears more; "" for none. The
+    layout's own count of names in trouble said 15 where the panel then listed 21 places (names on the
+    water, names read as one, links along it), and a designer could not tell which to believe."""
+    editor.watcher.refresh(force=True)
+    count = len(editor.watcher.report.places_hard_to_read)
     if not count:
         return ""
-    return " · " + text.plural("STATUS_NAMES_TROUBLE", count, count=count) + \
+    return " · " + text.plural("STATUS_PLACES_TROUBLE", count, count=count) + \
         (" · " + text.STATUS_THOROUGH_HINT if hint else "")
 
 
@@ -86,7 +86,7 @@ def tidy(editor: Editor, thorough: bool = False) -> None:
             changed = editor.session.reshape({}, edits.labels, text.LABEL_UNDO["tidy"])
             said = text.plural("STATUS_TIDY_KEPT", len(changed), count=len(changed)) if changed else \
                 text.STATUS_TIDY_UNCHANGED  # nothing to undo: Ctrl+Z would undo an earlier step
-            editor.user.status(said + _trouble(result, hint=not thorough))
+            editor.user.status(said + hard_to_read(editor, hint=not thorough))
             return
         edits = map_edits(inputs, result, layout=True)
         editor.session.reshape(edits.points, edits.labels, text.LABEL_UNDO["tidy"], edits.unmapped)
@@ -94,7 +94,7 @@ def tidy(editor: Editor, thorough: bool = False) -> None:
         moved = sum(1 for place, object_id in zip(places, inputs.place_ids, strict=True) if not place.waypoint
                     and math.dist((place.x, place.y), edits.points[object_id][0]) >= 0.5)
         freed = len(result.freed)
-        editor.user.status(text.plural("STATUS_TIDIED", moved, count=moved) + _trouble(result, hint=not thorough)
+        editor.user.status(text.plural("STATUS_TIDIED", moved, count=moved) + hard_to_read(editor, hint=not thorough)
                            + (" · " + text.plural("STATUS_NAMES_FREED", freed, count=freed) if freed else ""))
 
     def run(inputs: MapInputs, progress: Progress) -> MetroMap:
@@ -117,7 +117,7 @@ def place_names(editor: Editor) -> None:
         changed = editor.session.reshape({}, edits.labels, text.LABEL_UNDO["place_names"])
         said = text.STATUS_NAMES_KEPT if result.names_kept and not changed else \
             text.plural("STATUS_NAMES_PLACED", len(changed), count=len(changed))
-        editor.user.status(said + _trouble(result))
+        editor.user.status(said + hard_to_read(editor))
 
     _start(editor, text.WORK_NAMES,
            lambda inputs, progress: metro_map.place_names(inputs.request, inputs.drawn, inputs.named, progress),

@@ -36,16 +36,10 @@ class Target(NamedTuple):
     link_id: int | None = None
 
 
-def places_hard_to_read(report: Report) -> set[tuple[int | None, str]]:
-    """The stations and links the board check's lines are about: a name over two links and its neighbour is
-    one place with three lines (counting lines, the panel said "4 places" where the status said "1 name")."""
-    return {(problem.object_id, problem.object_name) for problem in report.hard_to_read}
-
-
 def _counts(report: Report) -> str:
     """The title's counts, those that are not zero (so the line fits the panel's width)."""
     counts = (("PROBLEMS_ERRORS", len(report.errors)), ("PROBLEMS_WARNINGS", len(report.warnings)),
-              ("PROBLEMS_HARD_TO_READ", len(places_hard_to_read(report))))
+              ("PROBLEMS_HARD_TO_READ", len(report.places_hard_to_read)))
     return " · ".join(text.plural(name, count, count=count) for name, count in counts if count)
 
 

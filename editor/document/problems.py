@@ -44,6 +44,13 @@ class Report:
         """The board check's findings (severity "legibility"): never an error, but worth fixing."""
         return [p for p in self.problems if p.severity == "legibility"]
 
+    @property
+    def places_hard_to_read(self) -> set[tuple[int | None, str]]:
+        """The stations and links the board check's lines are about: a name over two links and its neighbour is
+        one place with three lines (counting lines, the panel said "4 places" where the status said "1 name");
+        what the Problems panel's title, the import and Tidy layout all count."""
+        return {(problem.object_id, problem.object_name) for problem in self.hard_to_read}
+
 
 def compile_document(doc: Document) -> Report:
     """Compile what is being edited, as if it were saved, without touching the disk: with the bus tour's

@@ -12,6 +12,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from editor.document.problems import compile_document
 from editor.document.tmx import Document
 from editor.importing.importer import (
     FRESH_IMPORT,
@@ -106,11 +107,14 @@ def run(args: argparse.Namespace) -> int:
         if progress is not None:
             progress(1.0)  # a climb that stops early leaves the line short of its end
         doc.save(args.out)  # once: a file that was there already is kept as .bak
-        layout = "schematic, every name placed" if not result.figures.unresolved_names else "schematic"
-        if result.figures.unresolved_names:  # the list stops at a few: where to see every one
-            notes += [f"names still crowded: {crowded_names(result.problems, [n.name for n in board.nodes])}",
+        places = len(compile_document(doc).places_hard_to_read)  # counted as the editor's Problems panel counts
+        layout = "schematic, every name placed" if not places else "schematic"
+        if places:  # the list stops at a few: where to see every one
+            crowded = crowded_names(result.problems, [n.name for n in board.nodes])
+            notes += [f"{counted(places, 'place')} hard to read, as the editor's Problems panel lists them"
+                      + (f"; crowded names first: {crowded}" if crowded else ""),
                       f"each is listed under Problems in the editor: python -m editor {args.out}"]
-        if result.figures.unresolved_names and not args.thorough:
+        if places and not args.thorough:
             notes.append("--thorough takes minutes, not seconds, for clearer names")
         notes += _rivers_left_out([name for object_id, name in rivers.items() if doc.get(object_id) is None])
     cards = destination_cards(board)

@@ -44,7 +44,6 @@ class Imported:
 
     doc: Document
     cards: int
-    names_in_trouble: int = 0  # the layout's names still hard to read (the editor says how to clear more)
 
 
 def read_stations(path: Path) -> list[str]:
@@ -78,6 +77,6 @@ def import_network(city: str, area: str = "", progress: Progress | None = None, 
     from editor.importing.schematic import lay_out  # the pipeline loads only when an import runs
 
     doc = Document.from_bytes(tmx_bytes(board))
-    result = lay_out(doc, progress, thorough=thorough)
+    lay_out(doc, progress, thorough=thorough)
     doc.touch()  # not saved anywhere yet
-    return Imported(doc, destination_cards(board), result.figures.unresolved_names)
+    return Imported(doc, destination_cards(board))

@@ -268,7 +268,7 @@ def test_a_long_status_is_never_drawn_over_the_boards_figures(tmp_path: Path, wi
     from editor.canvas.render import font
 
     said = ("Imported Berlin · only 24 destination cards, so the game will be short: import a bigger area for a "
-            "longer one · 2 names still hard to read: see Problems · Ctrl+Shift+T takes a few minutes to clear more")
+            "longer one · 2 places hard to read: see Problems · Ctrl+Shift+T takes a few minutes to clear more")
     d = Driver(EditorApp(tmp_path / "board.tmx", size=(width, 720)))
     d.app.user.status(said)
     d.frames(1)

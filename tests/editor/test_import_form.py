@@ -10,10 +10,9 @@ from pygame_gui.windows import UIConfirmationDialog, UIMessageWindow
 
 from editor.app.dialogs import ImportForm
 from editor.app.file_dialog import FileDialog
+from editor.document.problems import compile_document
 from editor.importing.importer import city_title
 from editor.importing.network_data import EXAMPLE_AREAS
-from game.board.legibility import name_problems
-from game.board.tmx.compiler import compile_tmx_bytes
 from tests.editor.driver import Driver
 from tests.editor.test_importer import _octilinear_share
 
@@ -119,15 +118,14 @@ def test_an_empty_area_imports_the_example_as_a_schematic_labelled_board(driver:
     assert _octilinear_share(doc) >= 0.98  # a metro map, not the geographic plot
     said = driver.app.user.current_status()
     assert doc.dirty and "Imported Berlin" in said
-    # The names still hard to read are counted as the game's board check counts them on this very board
-    # (judged in whole pixels, as saved), and the status says what clears more.
-    board = compile_tmx_bytes(doc.to_bytes(), "example.tmx", doc.base_dir).board
-    assert board is not None
-    hard = {station.name for station in doc.of_kind("station")
-            if any(line.startswith(f"name of {station.name} ") for line in name_problems(board))}
-    if hard:
-        names = "1 name" if len(hard) == 1 else f"{len(hard)} names"
-        assert f"{names} still hard to read" in said and "Ctrl+Shift+T" in said
+    # The places hard to read are counted as the Problems panel counts them on this very board (judged in whole
+    # pixels, as saved), the panel saying the same at once, and the status says what clears more.
+    places = len(driver.app.watcher.report.places_hard_to_read)
+    assert places == len(compile_document(doc).places_hard_to_read)
+    counted = f"{places} place{'s' if places > 1 else ''} hard to read"
+    if places:
+        assert f"{counted}: see Problems" in said and "Ctrl+Shift+T" in said
+        assert counted in driver.app.problems.title.text
     else:
         assert "hard to read" not in said
     driver.screenshot("imported-berlin-status")

@@ -16,7 +16,6 @@ from editor import text
 from editor.__main__ import main as editor_main
 from editor.actions import map_commands
 from editor.app import EditorApp
-from editor.app.problems_panel import places_hard_to_read
 from editor.document.names import station_names
 from editor.document.problems import DEBOUNCE_SECONDS
 from editor.document.session import EditingSession
@@ -431,7 +430,7 @@ def test_the_problems_title_counts_warnings_and_findings_together(tmp_path: Path
     report = d.app.watcher.report
     assert report.warnings and report.hard_to_read
     title = d.app.problems.title.text
-    places = places_hard_to_read(report)
+    places = report.places_hard_to_read
     assert 1 < len(places) < len(report.hard_to_read)  # two stations, more lines: the title counts the stations
     assert f"{len(report.warnings)} warning" in title and f"{len(places)} places hard to read" in title
     assert "error" not in title
@@ -446,7 +445,7 @@ def test_legibility_findings_are_listed_and_lead_to_their_station(tmp_path: Path
     assert any("drawn through" in m for m in legibility)  # a link through a station
     assert any("apart" in m for m in legibility)  # stations too close
     assert any("overlaps name" in m for m in legibility)  # names collide
-    assert f"{len(places_hard_to_read(app.watcher.report))} places hard to read" in app.problems.title.text
+    assert f"{len(app.watcher.report.places_hard_to_read)} places hard to read" in app.problems.title.text
     assert not app.watcher.report.warnings and "warning" not in app.problems.title.text
     lines = app.watcher.lines()  # each line names its station once, by name (not by an id a designer never sees)
     assert any(line.startswith("! Long Station Name") and ": its name overlaps name of" in line for line in lines)

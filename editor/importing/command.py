@@ -140,17 +140,24 @@ def _rivers_left_out(names: list[str]) -> list[str]:
 
 class ProgressLine:
     """A thorough layout's progress on standard error, rewritten in place ("laying out: 42 %"), so a
-    designer at a terminal sees minutes of work moving; nothing while the share stands still."""
+    designer at a terminal sees minutes of work moving; nothing while the share stands still. Written to a
+    file or a pipe (a log), a line of its own each tenth, not a carriage return each hundredth."""
 
     def __init__(self) -> None:
         self.shown = -1
+        self.terminal = sys.stderr.isatty()
 
     def __call__(self, fraction: float) -> None:
         percent = int(100 * fraction)
+        if not self.terminal:
+            percent -= percent % 10
         if percent != self.shown:
             self.shown = percent
-            end = "\n" if percent >= 100 else ""
-            print(f"\rlaying out: {percent} %", end=end, file=sys.stderr, flush=True)
+            if self.terminal:
+                print(f"\rlaying out: {percent} %", end="\n" if percent >= 100 else "", file=sys.stderr,
+                      flush=True)
+            else:
+                print(f"laying out: {percent} %", file=sys.stderr, flush=True)
 
 
 def crowded_names(problems: Sequence[str], names: Sequence[str], most: int = 6) -> str:

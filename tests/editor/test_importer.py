@@ -529,6 +529,7 @@ def test_a_thorough_import_takes_its_time_for_clearer_names_and_shows_it(
     assert "--thorough takes" not in said.out  # asked already
     shown = said.err
     assert "laying out: 0 %" in shown and shown.endswith("laying out: 100 %\n")
+    assert "\r" not in shown  # captured, as in a log file: a line each tenth, no carriage returns
     quick_board, thorough_board = compile_tmx(quick).board, compile_tmx(thorough).board
     assert quick_board is not None and thorough_board is not None
     assert len(name_problems(thorough_board)) < len(name_problems(quick_board))

@@ -72,7 +72,9 @@ class ProblemsPanel:
             rows.append(f"<font color='{colour}'>{html.escape(line[:1])}</font> {html.escape(line[2:])}")
         if not report.problems:
             rows = [f"<font color='{CLEAN_COLOUR}'>{html.escape(line)}</font>" for line in watcher.lines()]
+        scrolled = self._scrolled()
         self.box.set_text("<br>".join(rows))
+        self._scroll_to(scrolled)
         self.pressed = self.hovered = None
         title = text.PANEL_PROBLEMS
         if report.problems:
@@ -82,6 +84,19 @@ class ProblemsPanel:
             if font is not None and font.get_rect(title).width > self.title.rect.width:
                 title = counts  # the counts say more than the heading, and the list below says what it is
         self.title.set_text(title)
+
+    def _scrolled(self) -> float:
+        """How far down the list is scrolled, in text px."""
+        layout, bar = self.box.text_box_layout, self.box.scroll_bar
+        return bar.start_percentage * layout.layout_rect.height if bar is not None and layout is not None else 0.0
+
+    def _scroll_to(self, scrolled: float) -> None:
+        """The list scrolled `scrolled` text px down, or as far as it goes: a new report keeps the designer's
+        place in a long list (it was refilled from the top after each fix)."""
+        layout, bar = self.box.text_box_layout, self.box.scroll_bar
+        if scrolled <= 0 or bar is None or layout is None or layout.layout_rect.height <= 0:
+            return
+        bar.set_scroll_from_start_percentage(min(scrolled / layout.layout_rect.height, 1.0 - bar.visible_percentage))
 
     # ----- where each problem is on the screen -----
 

@@ -420,9 +420,14 @@ class EditorApp:
                 self.pointed = (frozenset({obj.id}), frozenset({target.link_id}))
 
     def marked(self) -> set[int]:
-        """The objects drawn as a problem's: those with errors, and a link a chosen problem points at."""
+        """The objects drawn as a problem's: those with errors, and a link a chosen problem points at while the
+        selection is the one it made and the board check still finds that problem (a fixed name's link stayed
+        red, as if it were not fixed)."""
         chosen, links = self.pointed
-        return self.watcher.object_ids | (set(links) if chosen == self.session.selection else set())
+        if chosen != self.session.selection or not any(
+                p.object_id in chosen and getattr(p, "link_id", None) in links for p in self.watcher.report.problems):
+            return self.watcher.object_ids
+        return self.watcher.object_ids | set(links)
 
     # ----- drawing -----
 

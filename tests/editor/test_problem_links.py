@@ -73,6 +73,26 @@ def test_clicking_a_name_crossing_a_link_selects_the_station_and_marks_the_link(
     assert not _marked(d, along)
 
 
+def test_the_mark_goes_once_the_problem_is_fixed(tmp_path: Path) -> None:
+    """A designer fixed the name and the link stayed marked red until the selection changed: it looked as if
+    the problem were still there."""
+    d, west, _link = crossed(tmp_path / "crossed.tmx")
+    app = d.app
+    index = next(i for i, p in enumerate(app.watcher.report.problems) if "crosses a link (Cam–Dee)" in p.message)
+    rect = app.problems.rect_of(index)
+    assert rect is not None
+    d.click_screen(rect.center)
+    d.frames(1)
+    along = (480.0, 620.0)
+    assert _marked(d, along)
+    app.session.set_prop(west, "label", "W", "string")  # the name set west of its station, clear of Cam–Dee
+    app.watcher.refresh(force=True)
+    d.frames(2)
+    assert not [p for p in app.watcher.report.problems if "crosses a link (Cam–Dee)" in p.message]
+    assert app.selection == {west}  # still selected
+    assert not _marked(d, along)
+
+
 def test_a_link_bent_onto_another_is_listed_and_leads_to_both_links(tmp_path: Path) -> None:
     """Cam–Dee turns right on the track of Acton–Bow: listed as hard to read, saying where and to move the
     bend; clicking it selects Cam–Dee and marks Acton–Bow."""

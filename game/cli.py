@@ -257,5 +257,23 @@ def _run(args: argparse.Namespace) -> int:
         from game.bench import run_bench
 
         return run_bench(as_json=args.json)
-    print(json.dumps(output, ensure_ascii=False))
+    if args.command == "compile" and sys.stdout.isatty():
+        print(compile_summary(output))
+    else:
+        print(json.dumps(output, ensure_ascii=False))
     return 0
+
+
+def compile_summary(report: dict[str, Any]) -> str:
+    """The compile report for a person at a terminal: the problems are above it, one a line, on standard error;
+    the report as one line of JSON, repeating them all, is for programs (a designer found it unreadable)."""
+    def counted(count: int, noun: str) -> str:
+        return f"{count} {noun}{'' if count == 1 else 's'}"
+
+    counts = ", ".join(counted(report[key], key[:-1]) for key in ("stations", "links", "places", "routes", "tickets")
+                       if key in report)
+    found = [counted(len(report[key]), noun) for key, noun in (("warnings", "warning"),
+                                                               ("legibility", "legibility problem"))
+             if report.get(key)]
+    done = f"wrote {report['written']}" if "written" in report else f"checked {report['source']}"
+    return f"{done}: {report['board']}, {counts}" + (f"; {', '.join(found)} (listed above)" if found else "; clean")

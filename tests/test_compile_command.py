@@ -113,3 +113,19 @@ def test_a_warning_says_warning_once_where_an_error_says_error(tmp_path: Path) -
     assert f"warning: {source}: object 1 ' Station 0 ': the name starts or ends with spaces; they are dropped" in warned
     assert f"warning: {source}: map properties: the map has no 'ruleset' property; using 'custom'" in warned
     assert warned and all(line.replace(str(source), "").count("warning") == 1 for line in warned), warned
+
+
+def test_at_a_terminal_the_report_is_a_sentence_not_a_line_of_json(tmp_path: Path, monkeypatch, capsys) -> None:
+    """The problems go to standard error one a line; on standard output a program gets the report as JSON, a
+    person at a terminal a sentence (a designer found the one line of JSON, repeating every problem, unreadable)."""
+    from game.__main__ import main
+
+    source = tmp_path / "grid.tmx"
+    source.write_text(network_source(12), encoding="utf-8")
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    assert main(["compile", str(source), "-o", str(tmp_path / "grid.json")]) == 0
+    said = capsys.readouterr().out.strip()
+    assert said.startswith(f"wrote {tmp_path / 'grid.json'}: ") and "12 stations, 11 links" in said, said
+    assert not said.startswith("{")
+    piped = compile_source(source, "--check")
+    assert piped.returncode == 0 and piped.stdout.startswith("{")  # a program's: JSON, as before

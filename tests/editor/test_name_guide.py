@@ -172,3 +172,17 @@ def test_where_no_place_round_the_station_reads_clear_the_status_says_where_room
     assert status.startswith("Middle Station Name: here, ") and "no place round the station reads clear: " \
         "move the station or a neighbour’s name to make room" in status, status
 
+
+
+def test_a_backup_written_mid_drag_leaves_the_guides_words(tmp_path: Path) -> None:
+    """The backup of unsaved work is written every minute whatever the designer does; its "Backup written"
+    replaced the guide's words in the middle of a drag."""
+    d, ids = _compiling(tmp_path)
+    x, y, _, h = station_names(d.app.doc)[ids[1]].box
+    _press_and_drag(d, ids[1], (x, y + h + 40))  # a first move: the board unsaved, the guide speaking
+    said = d.app.user.current_status()
+    assert said.startswith("Bravo Park: ")
+    d.app.autosaver.last -= d.app.autosaver.interval  # a minute has passed
+    d.frames(1)
+    assert d.app.autosaver.saved_revision == d.app.doc.revision  # the backup is written
+    assert d.app.user.current_status() == said

@@ -172,6 +172,7 @@ def compile_command(args: argparse.Namespace) -> dict[str, Any]:
         "source": str(source), "board": result.board.name, "stations": sum(n.is_station for n in result.board.nodes),
         "links": len(result.board.links), "warnings": [str(p) for p in result.warnings],
         "legibility": [str(p) for p in result.legibility],
+        "places_hard_to_read": len({(p.object_id, p.object_name) for p in result.legibility}),
     }
     if not args.check:
         out = Path(args.output) if args.output else source.with_suffix(".json")
@@ -265,15 +266,18 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def compile_summary(report: dict[str, Any]) -> str:
-    """The compile report for a person at a terminal: the problems are above it, one a line, on standard error;
-    the report as one line of JSON, repeating them all, is for programs (a designer found it unreadable)."""
+    """The compile report for a person at a terminal: what is hard to read, one a line (warnings and errors are
+    on standard error already), then a sentence; the report as one line of JSON, repeating them all, is for
+    programs (a designer found it unreadable)."""
     def counted(count: int, noun: str) -> str:
         return f"{count} {noun}{'' if count == 1 else 's'}"
 
     counts = ", ".join(counted(report[key], key[:-1]) for key in ("stations", "links", "places", "routes", "tickets")
                        if key in report)
-    found = [counted(len(report[key]), noun) for key, noun in (("warnings", "warning"),
-                                                               ("legibility", "legibility problem"))
-             if report.get(key)]
+    found = [counted(len(report["warnings"]), "warning")] if report.get("warnings") else []
+    if report.get("legibility"):
+        found.append(f"{counted(len(report['legibility']), 'legibility problem')} at "
+                     f"{counted(report['places_hard_to_read'], 'place')}")
     done = f"wrote {report['written']}" if "written" in report else f"checked {report['source']}"
-    return f"{done}: {report['board']}, {counts}" + (f"; {', '.join(found)} (listed above)" if found else "; clean")
+    return "\n".join([*report.get("legibility", []), f"{done}: {report['board']}, {counts}" +
+                      (f"; {', '.join(found)} (listed above)" if found else "; clean")])

@@ -4,6 +4,7 @@ with nothing written and never a traceback (contracts §1, §2)."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -124,8 +125,11 @@ def test_at_a_terminal_the_report_is_a_sentence_not_a_line_of_json(tmp_path: Pat
     source.write_text(network_source(12), encoding="utf-8")
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
     assert main(["compile", str(source), "-o", str(tmp_path / "grid.json")]) == 0
-    said = capsys.readouterr().out.strip()
+    *listed, said = capsys.readouterr().out.strip().split("\n")
     assert said.startswith(f"wrote {tmp_path / 'grid.json'}: ") and "12 stations, 11 links" in said, said
-    assert not said.startswith("{")
+    report = json.loads(compile_source(source, "--check").stdout)
+    assert listed == report["legibility"]  # what is hard to read, one a line, above the sentence
+    if listed:
+        assert f"{len(listed)} legibility problem" in said and f"at {report['places_hard_to_read']} place" in said
     piped = compile_source(source, "--check")
     assert piped.returncode == 0 and piped.stdout.startswith("{")  # a program's: JSON, as before

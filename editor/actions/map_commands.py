@@ -93,9 +93,10 @@ def tidy(editor: Editor, thorough: bool = False) -> None:
         places = inputs.request.network.places
         moved = sum(1 for place, object_id in zip(places, inputs.place_ids, strict=True) if not place.waypoint
                     and math.dist((place.x, place.y), edits.points[object_id][0]) >= 0.5)
-        freed = len(result.freed)
+        freed = sorted(places[i].name for i in result.freed)  # named: "1 name" left the designer looking for it
         editor.user.status(text.plural("STATUS_TIDIED", moved, count=moved) + hard_to_read(editor, hint=not thorough)
-                           + (" · " + text.plural("STATUS_NAMES_FREED", freed, count=freed) if freed else ""))
+                           + (" · " + text.plural("STATUS_NAMES_FREED", len(freed), count=len(freed),
+                                                  names=", ".join(freed)) if freed else ""))
 
     def run(inputs: MapInputs, progress: Progress) -> MetroMap:
         return tidy_layout(replace(inputs.request, thorough=thorough), progress, inputs.drawn, inputs.named)

@@ -217,7 +217,7 @@ class EditorApp:
             self.user.board_changed(posted)  # no stale "Opened …" under the first edit
         self.watcher.refresh()
         self.problems.show(self.watcher)
-        if self.autosaver.tick(self.session.doc) and not self.user.current_status():
+        if self.autosaver.tick(self.session.doc) and not self.user.current_status() and not self.tool.guiding:
             self.user.status(text.STATUS_AUTOSAVED)  # written in any case; said only over nothing else (it had
             # replaced a name drag's guidance mid-drag)
         if draw or self._showing() != self.shown:

@@ -29,6 +29,12 @@ class Tool:
     def hint(self) -> str:
         return text.TOOLS[self.name][2]
 
+    @property
+    def guiding(self) -> bool:
+        """Whether the hint is guidance for a gesture under way, which the user is reading (nothing else may be
+        said over it)."""
+        return False
+
     def pick(self, p: Point, kinds: tuple[str, ...] | None = None) -> MapObject | None:
         """The object under map point `p`, within a few screen pixels whatever the zoom."""
         return self.session.pick(p, self.view.pick_radius(PICK_PIXELS), kinds)

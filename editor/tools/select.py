@@ -114,6 +114,17 @@ class SelectTool(Tool):
             self.trouble, self.at = self.guide.problems(spec), self.guide.box(spec)
             self.user.status(self._guide_words(station.name))
 
+    @property
+    def guiding(self) -> bool:
+        return self.grabbed is not None and self.moved and self.trouble is not None
+
+    @property
+    def hint(self) -> str:
+        """While a name is dragged, the guide's words for where it is: they outlast the status line's few
+        seconds (a designer holding still to read them lost them to the tool's hint)."""
+        station = self.session.doc.get(self.grabbed.station) if self.guiding and self.grabbed is not None else None
+        return self._guide_words(station.name) if station is not None else super().hint
+
     def _guide_words(self, name: str) -> str:
         """The status line while a name is dragged: clear here, or what it breaks and, where no place round
         the station reads clear, that the room must come from elsewhere (half a dense import's names had none,

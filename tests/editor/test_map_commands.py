@@ -183,7 +183,8 @@ def test_tidy_places_anew_a_dragged_name_the_new_layout_leaves_stranded(board: t
     d.ctrl(pygame.K_t)
     finish_work(d)
     assert parse_label(app.doc.get(ids[4]).props["label"]).offset is None  # type: ignore[union-attr]
-    assert "placed by hand did not fit the new layout" in app.user.current_status()
+    echo = app.doc.get(ids[4]).name  # type: ignore[union-attr]
+    assert f"placed by hand did not fit the new layout: placed anew ({echo})" in app.user.current_status()
 
 
 def test_place_names_changes_only_labels_as_one_step(board: tuple[Driver, list[int]]) -> None:

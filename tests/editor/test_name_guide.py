@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pygame
 
+from editor import text
 from editor.app import EditorApp
 from editor.canvas.render import PROBLEM
 from editor.document.names import station_names
@@ -186,3 +187,12 @@ def test_a_backup_written_mid_drag_leaves_the_guides_words(tmp_path: Path) -> No
     d.frames(1)
     assert d.app.autosaver.saved_revision == d.app.doc.revision  # the backup is written
     assert d.app.user.current_status() == said
+
+    d.app.user.message_until = 0.0  # the designer holds still, reading, past the status line's seconds
+    d.app.doc.touch()  # (more unsaved work, for another backup)
+    d.app.autosaver.last -= d.app.autosaver.interval
+    d.frames(1)
+    assert d.app.user.current_status() == ""  # no "Backup written" over the guidance
+    assert d.app.tool.hint == said  # the status bar falls back on the tool's words: the guide's, while it drags
+    d.post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0)
+    assert d.app.tool.hint == text.TOOLS["select"][2]  # the drag over: the tool's own hint again

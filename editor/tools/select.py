@@ -26,7 +26,8 @@ from game.board.label_spec import parse_label
 from game.geometry import Box, rect_contains
 
 CLEAR = (40, 150, 70)  # a dragged name's ring where it reads clear
-GHOST = (150, 205, 160)  # a place where the dragged name would read clear
+GHOST = (95, 175, 115)  # a place where the dragged name would read clear: its outline...
+GHOST_FILL = (40, 150, 70, 40)  # ...and a faint wash inside (a thin pale outline alone was lost in the grid)
 SNAP = 14  # screen px: a dragged name this near a place where it reads clear lands on it
 
 
@@ -254,7 +255,11 @@ class SelectTool(Tool):
         if self.grabbed is None or self.trouble is None or self.guide is None:
             return
         for _spec, box in self.guide.clear_places():
-            pygame.draw.rect(surface, GHOST, screen_rect(self.view, box).inflate(2, 2), 1, border_radius=2)
+            place = screen_rect(self.view, box).inflate(2, 2)
+            wash = pygame.Surface(place.size, pygame.SRCALPHA)
+            wash.fill(GHOST_FILL)
+            surface.blit(wash, place)
+            pygame.draw.rect(surface, GHOST, place, 1, border_radius=2)
         if self.at is not None:
             ring = screen_rect(self.view, self.at).inflate(6, 6)
             pygame.draw.rect(surface, PROBLEM if self.trouble else CLEAR, ring, 2, border_radius=3)

@@ -10,6 +10,7 @@ land on; in a dense map they were 25 to 36 of the 200 places a designer tried by
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from editor.cartography.names.candidates import away_steps, layouts_of
@@ -31,6 +32,8 @@ from game.board.name_clearance import NameScene, box_problems
 from game.board.name_stacking import two_read_as_one
 from game.board.text_metrics import name_metrics
 from game.geometry import Box
+
+BLOCKERS = ("station", "nearer", "link", "bar", "disc", "icon")  # what a name's place is spoilt by, named
 
 
 @dataclass
@@ -71,17 +74,33 @@ class NameGuide:
         boxes round a station with room."""
         if self.clear is None:
             self.clear = []
-            station, px = self.scene.stations[self.pos], self.board.label_px
-            measure = name_metrics().size
-            specs = [LabelSpec(side, away=away, split=split)
-                     for side, split in layouts_of(station, lambda text: measure(text, px))
-                     for away in away_steps(px, gap_for(px))]
             sides: set[str | None] = set()
-            for spec in specs:  # each side's nearest clear place, on one line where one is clear
+            for spec in self._specs():  # each side's nearest clear place, on one line where one is clear
                 if spec.side not in sides and not self._breaks(spec):
                     sides.add(spec.side)
                     self.clear.append((spec, self.box(spec)))
         return self.clear
+
+    def in_the_way(self) -> str | None:
+        """What spoils most of the places round the station (a station, a link, a neighbour's name), once there is
+        no clear place: where the room must come from. A designer told only that there was no place tried a dozen
+        steps of the station at random."""
+        station, px = self.scene.stations[self.pos], self.board.label_px
+        counts: Counter[str] = Counter()
+        for spec in self._specs():
+            box = name_box(px, station, spec, CLEAR_SCALE)
+            spoilers = {what for kind, what in self.scene.breaks(self.pos, box) if kind in BLOCKERS and what}
+            spoilers |= {self.scene.stations[k].name for k, at in self.others.items() if self.scene.names_meet(box, at)}
+            counts.update(spoilers)
+        return counts.most_common(1)[0][0] if counts else None
+
+    def _specs(self) -> list[LabelSpec]:
+        """Every place the placer tries round the station: each side, on one line or two, each distance out."""
+        station, px = self.scene.stations[self.pos], self.board.label_px
+        measure = name_metrics().size
+        return [LabelSpec(side, away=away, split=split)
+                for side, split in layouts_of(station, lambda text: measure(text, px))
+                for away in away_steps(px, gap_for(px))]
 
     def _breaks(self, spec: LabelSpec) -> list[str]:
         """Everything the Problems panel will say of the name placed so (`legibility.problems`): the name rules

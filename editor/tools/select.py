@@ -48,6 +48,7 @@ class SelectTool(Tool):
         self.guide: NameGuide | None = None  # judges the dragged name where it is (None: the board has errors)
         self.trouble: list[str] | None = None  # what the dragged name breaks where it is now (None: not judged)
         self.at: Box | None = None  # ...and the box it is drawn in there
+        self.in_the_way: str | None = None  # what spoils most places round the station, once asked
 
     def down(self, p: Point, event: pygame.event.Event, double: bool) -> None:
         session = self.session
@@ -84,6 +85,7 @@ class SelectTool(Tool):
         self.session.select({name.station})
         self.grabbed = name
         self.guide = NameGuide.of(self.session.doc, name.station)
+        self.in_the_way = None
         self.drag_start = p
         self.moved = False
         self.before = ChangeObjects.capture(self.session.doc, [name.station])
@@ -133,8 +135,11 @@ class SelectTool(Tool):
         assert self.guide is not None and self.trouble is not None
         if not self.trouble:
             return text.STATUS_NAME_GUIDE_CLEAR.format(name=name)
-        words = text.STATUS_NAME_GUIDE_TROUBLE if self.guide.clear_places() else text.STATUS_NAME_GUIDE_NOWHERE
-        return words.format(name=name, problem=self.trouble[0])
+        if self.guide.clear_places():
+            return text.STATUS_NAME_GUIDE_TROUBLE.format(name=name, problem=self.trouble[0])
+        if self.in_the_way is None:
+            self.in_the_way = self.guide.in_the_way() or "?"
+        return text.STATUS_NAME_GUIDE_NOWHERE.format(name=name, problem=self.trouble[0], spoiler=self.in_the_way)
 
     def motion(self, p: Point, event: pygame.event.Event) -> None:
         if self.grabbed is not None:

@@ -48,7 +48,7 @@ class SelectTool(Tool):
         self.guide: NameGuide | None = None  # judges the dragged name where it is (None: the board has errors)
         self.trouble: list[str] | None = None  # what the dragged name breaks where it is now (None: not judged)
         self.at: Box | None = None  # ...and the box it is drawn in there
-        self.in_the_way: str | None = None  # what spoils most places round the station, once asked
+        self.in_the_way: str | None = None  # what spoils most places round a station with none clear, once asked
 
     def down(self, p: Point, event: pygame.event.Event, double: bool) -> None:
         session = self.session
@@ -135,10 +135,10 @@ class SelectTool(Tool):
         assert self.guide is not None and self.trouble is not None
         if not self.trouble:
             return text.STATUS_NAME_GUIDE_CLEAR.format(name=name)
-        if self.guide.clear_places():
+        if self.in_the_way is None and not self.guide.clear_places():
+            self.in_the_way = self.guide.in_the_way() or ""  # "": nothing named spoils them (the board's edge)
+        if not self.in_the_way:
             return text.STATUS_NAME_GUIDE_TROUBLE.format(name=name, problem=self.trouble[0])
-        if self.in_the_way is None:
-            self.in_the_way = self.guide.in_the_way() or "?"
         return text.STATUS_NAME_GUIDE_NOWHERE.format(name=name, problem=self.trouble[0], spoiler=self.in_the_way)
 
     def motion(self, p: Point, event: pygame.event.Event) -> None:

@@ -114,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
             notes += [f"{counted(places, 'place')} hard to read, as the editor's Problems panel lists them"
                       + (f"; crowded names first: {crowded}" if crowded else ""),
                       f"each is listed under Problems in the editor: python -m editor {args.out}"]
-        if places:  # a second layout from this map: on 4 of 10 crowded imports it cleared a third of the names
+        if places:  # a second layout from this map: 4 of 10 crowded imports got a tidier one (lines 43 -> 24)
             notes.append("Tidy layout (Ctrl+T in the editor) lays it out again from this map in seconds and may "
                          "clear some" + ("" if args.thorough else "; --thorough takes minutes, not seconds, for "
                                                                   "clearer names"))

@@ -78,8 +78,11 @@ def describe(problem: Any) -> str:
 
 
 def message_of(problem: Any) -> str:
-    """What is wrong, in the editor's language, without the object's name in front ("its name crosses a link")."""
-    return said_of(problem.message, problem.object_name or "")
+    """What is wrong, in the editor's language, without the object's name in front ("its name crosses a link");
+    a name's problem found only with the names drawn larger says so (the editor draws them at the usual size,
+    and a designer saw a name 25 px clear of the link it was said to cross)."""
+    said = said_of(problem.message, problem.object_name or "")
+    return f"{said} {text.PROBLEM_GROWN}" if getattr(problem, "grown", False) else said
 
 
 def said_of(message: str, name: str) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from editor import text
 from editor.cartography.names.candidates import away_steps, layouts_of
 from editor.document.problems import compile_document, said_of
 from editor.document.tmx import Document
@@ -108,7 +109,7 @@ class NameGuide:
         that knew only the first rang green where the panel then found the name on the Spree, or set over
         Oranienburger Tor's)."""
         station, px = self.scene.stations[self.pos], self.board.label_px
-        found = box_problems(self.scene, self.pos, name_box(px, station, spec, CLEAR_SCALE), self.others)
+        found = self._rules(spec)
         box = self.box(spec)
         if self.scene.across_water(self.pos, box):
             found.append(on_water_words(station.name))
@@ -124,7 +125,18 @@ class NameGuide:
         """What the name breaks placed as `spec` says, in the editor's language ("its name crosses a link
         (Bank–Moorgate)"); empty where the board check will find it clear."""
         found = sorted(self._breaks(spec), key=_hardest_first)
-        return [said_of(message, self.scene.stations[self.pos].name) for message in found]
+        name = self.scene.stations[self.pos].name
+        others = {k: self.usual[s.index] for k, s in enumerate(self.scene.stations) if k != self.pos}
+        at_one = set(box_problems(self.scene, self.pos, self.box(spec), others))
+        grown = {m for m in found if m not in at_one and m in self._rules(spec)}  # the panel says so too
+        return [said_of(m, name) + (f" {text.PROBLEM_GROWN}" if m in grown else "") for m in found]
+
+    def _rules(self, spec: LabelSpec) -> list[str]:
+        """The name rules' lines alone, at the clear scale (the water and names read as one are judged at the
+        usual size already)."""
+        station = self.scene.stations[self.pos]
+        return box_problems(self.scene, self.pos, name_box(self.board.label_px, station, spec, CLEAR_SCALE),
+                            self.others)
 
 
 def _hardest_first(message: str) -> int:

@@ -385,6 +385,7 @@ class Problem:
     node: int | None = None
     link: int | None = None
     along: int | None = None
+    grown: bool = False  # a name's, found only with the text at the clear scale: at the usual size it reads
 
 
 def _crossed_links(board: Board, scene: NameScene, pos: int, box: Box) -> dict[str, int]:
@@ -407,15 +408,17 @@ def problems(board: Board) -> list[Problem]:
                       "in the river", node=node) for node in _stations_in_water(board)]
     found += [Problem(on_water_words(board.nodes[node].name), node=node)
               for node in _names_across_water(board, stations, scene)]
-    boxes = name_boxes(board, stations, CLEAR_SCALE)
+    boxes, usual = name_boxes(board, stations, CLEAR_SCALE), name_boxes(board, stations)
     by_pos = {pos: boxes[station.index] for pos, station in enumerate(stations)}
+    at_one = problems_by_station(scene, {pos: usual[station.index] for pos, station in enumerate(stations)})
     seen: set[str] = set()
     for pos, messages in problems_by_station(scene, by_pos).items():
         crossed = _crossed_links(board, scene, pos, by_pos[pos]) if messages else {}
         for message in messages:
             if message not in seen:
                 seen.add(message)
-                found.append(Problem(message, node=stations[pos].index, link=crossed.get(message)))
+                found.append(Problem(message, node=stations[pos].index, link=crossed.get(message),
+                                     grown=message not in at_one[pos]))
     return found
 
 

@@ -13,6 +13,8 @@ from editor.canvas.render import PROBLEM, label_centre
 from editor.canvas.view import READABLE_ZOOM
 from editor.document.session import EditingSession
 from editor.document.tmx import Document
+from editor.tools.name_guide import NameGuide
+from game.board.label_spec import LabelSpec
 from tests.editor.driver import Driver
 
 
@@ -163,3 +165,56 @@ def test_a_problem_chosen_far_out_is_shown_close_enough_to_read(tmp_path: Path) 
     d.click_screen(rect.center)
     d.frames(1)
     assert app.selection == {west} and app.view.zoom == closer
+
+
+def _beside(path: Path, link_x: float) -> Document:
+    """Westbourne Park's name set above it, and the link Cam–Dee running down at `link_x`."""
+    doc = Document.new("Beside")
+    session = EditingSession(doc)
+    west = session.add_object("station", [(400, 400)], "add", name="Westbourne Park")
+    bow = session.add_object("station", [(800, 400)], "add", name="Bow")
+    cam = session.add_object("station", [(link_x, 200)], "add", name="Cam")
+    dee = session.add_object("station", [(link_x, 700)], "add", name="Dee")
+    for a, b in ((west, bow), (cam, dee), (bow, dee)):
+        session.link(doc.get(a), doc.get(b))  # type: ignore[arg-type]
+    session.set_prop(west, "label", "N", "string")
+    session.set_prop(dee, "label", "W", "string")
+    session.set_prop(west, "start", "true", "bool")
+    for station in (bow, cam):
+        session.set_prop(station, "destination", "standard", "string")
+        session.set_prop(station, "cards", "2", "int")
+    doc.save(path)
+    return doc
+
+
+def test_a_name_problem_found_only_with_the_names_drawn_larger_says_so(tmp_path: Path) -> None:
+    """The editor draws names at the usual size; the board check also judges them grown, as 1280×720 and the
+    largest text size draw them. A designer saw a name 25 px clear of the link it was said to cross: such a line
+    now says when it is so."""
+    from editor.document.problems import compile_document
+
+    crossing = "crosses a link (Cam–Dee)"
+    grown_only = None
+    for link_x in range(450, 560, 2):  # Cam–Dee moved east, off the name's end at the usual size
+        problems = [p for p in compile_document(_beside(tmp_path / "beside.tmx", link_x)).problems
+                    if crossing in p.message]
+        if problems and all(p.grown for p in problems):
+            grown_only = link_x
+            break
+        assert not problems or not any(p.grown for p in problems)  # crossed at the usual size: not grown
+    assert grown_only is not None
+    d = Driver(EditorApp(tmp_path / "beside.tmx"))
+    d.app.watcher.refresh(force=True)
+    d.frames(2)
+    line = next(line for line in d.app.watcher.lines() if crossing in line)
+    assert line.endswith("(with the names drawn larger: at 1280×720, or at the largest text size)"), line
+    west = next(o.id for o in d.app.doc.of_kind("station") if o.name == "Westbourne Park")
+    guide = NameGuide.of(d.app.doc, west)  # the drag guide says it as the panel does
+    assert guide is not None
+    said = [line for line in guide.problems(LabelSpec("N")) if "crosses a link (Cam–Dee)" in line]
+    assert said and said[0].endswith("(with the names drawn larger: at 1280×720, or at the largest text size)")
+    _beside(tmp_path / "through.tmx", 480)  # Cam–Dee through the name as drawn: said plainly
+    plain = Driver(EditorApp(tmp_path / "through.tmx"))
+    plain.app.watcher.refresh(force=True)
+    line = next(line for line in plain.app.watcher.lines() if crossing in line)
+    assert "drawn larger" not in line

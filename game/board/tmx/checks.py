@@ -60,7 +60,7 @@ def check_and_assemble(drafts: Drafts, report: Reporter, width: float, height: f
     for problem in legibility.problems(board):
         if problem.node is not None:
             link = links[problem.link][0].obj if problem.link is not None else None  # the link a name crosses
-            report.hard_to_read(nodes[problem.node].obj, problem.message, link)
+            report.hard_to_read(nodes[problem.node].obj, problem.message, link, grown=problem.grown)
         elif problem.link is not None:
             along = links[problem.along][0].obj if problem.along is not None else None  # the link it lies on
             report.hard_to_read(links[problem.link][0].obj, problem.message, along)

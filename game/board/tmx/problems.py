@@ -30,6 +30,7 @@ class Problem:
     object_name: str
     message: str
     link_id: int | None = None  # a link it is about as well: the one a station's name crosses, or a link lies on
+    grown: bool = False  # found only with the names drawn larger (at 1280×720, at the largest text size)
 
     def __str__(self) -> str:
         prefix = f"{self.severity}: " if self.severity != ERROR else ""
@@ -66,10 +67,12 @@ class Reporter:
     def warn(self, about: object | None, message: str) -> None:
         self._add(WARNING, about, message)
 
-    def hard_to_read(self, about: object | None, message: str, link: object | None = None) -> None:
-        self._add(LEGIBILITY, about, message, getattr(link, "id", None))
+    def hard_to_read(self, about: object | None, message: str, link: object | None = None,
+                     grown: bool = False) -> None:
+        self._add(LEGIBILITY, about, message, getattr(link, "id", None), grown)
 
-    def _add(self, severity: str, about: object | None, message: str, link_id: int | None = None) -> None:
+    def _add(self, severity: str, about: object | None, message: str, link_id: int | None = None,
+             grown: bool = False) -> None:
         object_id = getattr(about, "id", None)
         name = getattr(about, "name", "") or ""
         if about is not None and object_id is None and isinstance(about, str):
@@ -78,7 +81,7 @@ class Reporter:
             name = name[:MAX_SHOWN_NAME] + "…"
         message = message.replace("\r", "\\r").replace("\n", "\\n")  # text from the file stays on one line
         message = shorten(message, MAX_MESSAGE, MAX_WORD)
-        found = Problem(severity, self.file, object_id, name, message, link_id)
+        found = Problem(severity, self.file, object_id, name, message, link_id, grown)
         (self.legibility if severity == LEGIBILITY else self.problems).append(found)
 
     @property

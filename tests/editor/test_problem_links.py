@@ -207,14 +207,14 @@ def test_a_name_problem_found_only_with_the_names_drawn_larger_says_so(tmp_path:
     d.app.watcher.refresh(force=True)
     d.frames(2)
     line = next(line for line in d.app.watcher.lines() if crossing in line)
-    assert line.endswith("(with the names drawn larger: at 1280×720, or at the largest text size)"), line
+    assert line.endswith("(only at 1280×720 or with larger text)"), line
     west = next(o.id for o in d.app.doc.of_kind("station") if o.name == "Westbourne Park")
     guide = NameGuide.of(d.app.doc, west)  # the drag guide says it as the panel does
     assert guide is not None
     said = [line for line in guide.problems(LabelSpec("N")) if "crosses a link (Cam–Dee)" in line]
-    assert said and said[0].endswith("(with the names drawn larger: at 1280×720, or at the largest text size)")
+    assert said and said[0].endswith("(only at 1280×720 or with larger text)")
     _beside(tmp_path / "through.tmx", 480)  # Cam–Dee through the name as drawn: said plainly
     plain = Driver(EditorApp(tmp_path / "through.tmx"))
     plain.app.watcher.refresh(force=True)
     line = next(line for line in plain.app.watcher.lines() if crossing in line)
-    assert "drawn larger" not in line
+    assert "1280×720" not in line

@@ -35,6 +35,7 @@ from game.bus.labels import DEFAULT_LABEL, SIDES
 from game.geometry import point_in_polygon
 
 ROW = 32
+CHECK_STEP_LEAST = 22  # px between check boxes (20 px each) in a panel short of room
 PAD = 10
 STATION_FLAGS = ("railway", "terminus", "connection", "plus", "start", "pinned")
 MAP_KEYS = ("name", "ruleset")
@@ -131,12 +132,18 @@ class PropertyPanel:
                                                     else element.selected_option)
         self.y += ROW
 
-    def _check(self, label: str, state: bool, change: Callable[[bool], object]) -> None:
+    def _check(self, label: str, state: bool, change: Callable[[bool], object], step: int = ROW - 4) -> None:
         box = UICheckBox(pygame.Rect(PAD, self.y + 4, 20, 20), label, self.ui, container=self.panel,
                          initial_state=state)
         self._add(box)
         self.actions[box] = lambda element: change(bool(element.get_state()))
-        self.y += ROW - 4
+        self.y += step
+
+    def _check_step(self, count: int) -> int:
+        """The rows for `count` check boxes left in the panel: as usual where they fit, closer where not (at
+        1280×720 a station whose name was placed by hand lost its Pinned box below the panel's edge)."""
+        room = self.rect.height - self.y - PAD
+        return max(CHECK_STEP_LEAST, min(ROW - 4, room // max(count, 1)))
 
     def _spaces(self, ids: list[int], current: int) -> None:
         self._label(text.PANEL_SPACES)
@@ -179,8 +186,9 @@ class PropertyPanel:
             self._dropdown(text.PANEL_LANDMARKS, ["0", "1", "2", "3"], str(obj.number("landmarks", 0)),
                            lambda value: edited(session.set_prop(obj.id, "landmarks", None if value == "0" else value,
                                                                  "int")))
+            step = self._check_step(len(STATION_FLAGS))
             for flag in STATION_FLAGS:
-                self._check(text.PANEL_FLAGS[flag], obj.flag(flag), partial(self._set_flag, obj.id, flag))
+                self._check(text.PANEL_FLAGS[flag], obj.flag(flag), partial(self._set_flag, obj.id, flag), step)
         elif obj.kind == "waypoint":
             self._check(text.PANEL_FLAGS["water"], obj.flag("water", True),
                         lambda state: edited(session.set_prop(obj.id, "water", "true" if state else "false", "bool")))

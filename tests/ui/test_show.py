@@ -244,3 +244,17 @@ def test_the_invitation_takes_the_side_column_and_leaves_the_map_whole(show: App
     screen = show.screen
     assert screen.get_at((band.centerx, band.bottom - 3))[:3] == style.INK
     assert all(screen.get_at((x + w * k // 8, y + h - 2))[:3] != style.INK for k in range(1, 8))
+
+
+@pytest.mark.parametrize("size", ["1920x1080", "1280x720", "1024x600"])
+def test_the_key_list_breaks_between_its_keys(make_app, board_file: Path, monkeypatch: pytest.MonkeyPatch,
+                                              size: str) -> None:
+    """"Wheel zoom · F" over "fit · Esc menu" read as a key called fit: the list's lines break between keys."""
+    app = make_app(["--scene", "menu", "--board", str(board_file), "--size", size])
+    app.replace(PlayScene(app, GameSetup(str(board_file), [Seat("person", "Anna"), Seat("person", "Ben")], 1)))
+    seen = _written(monkeypatch)
+    app.step()
+    keys = tr("play.keys")
+    lines = list(dict.fromkeys(words for words in seen if " " in words and words in keys))  # each line once
+    assert len(lines) >= 2 if size != "1920x1080" else lines, lines
+    assert " · ".join(lines) == keys, lines

@@ -125,14 +125,16 @@ def test_the_key_list_reads_from_the_sofa(make_app, marked, lang: str) -> None:
     _place(app, scene)
     keys = text.tr("play.keys")
 
-    def footer(message: str) -> bool:  # a line of the list: a piece of it with a "·" (a button's label has none)
-        return "·" in message and message in keys
+    items = keys.split(" · ")
+
+    def footer(message: str) -> bool:  # a line of the list: whole keys of it, joined as it joins them
+        return message in keys and all(piece in items for piece in message.split(" · "))
 
     drawn = marked(footer)
     frame = _redrawn(app, scene)
     save_shot(frame, f"sofa_keys_{lang}")
     lines = [line for line, _ in drawn if footer(line)]
-    assert " ".join(lines) == keys, f"the keys are not shown whole: {lines}"
+    assert " · ".join(lines) == keys, f"the keys are not shown whole, each line whole keys: {lines}"
     sizes = [size for line, size in drawn if footer(line)]
     assert min(sizes) >= LEAST, f"the keys drawn at {sizes} px at {SIZE}"
     shown = _ink(frame).get_bounding_rects()

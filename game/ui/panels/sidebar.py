@@ -203,7 +203,7 @@ class Sidebar:
             self.note_local.height = y + s(LOG_GAP) + self.log_view.s(LOG_HEAD) - self.note_local.y
         size = max(style.TEXT_MIN_PX, s(KEYS_PX))  # never under the floor: the log above gives way instead
         step = round(size * KEYS_LINE / KEYS_PX)
-        keys = style.wrap(text.tr("play.keys"), size, "regular", width, max_lines=4) if show_controls else []
+        keys = key_lines(text.tr("play.keys"), size, width) if show_controls else []
         footer = panel.bottom - s(10) - len(keys) * step  # the keys are for people; the show has nobody
         self.log_local = pygame.Rect(x, y + s(LOG_GAP), width, max(0, footer - y - s(12)))
         spots += self.log_view.draw(surface, self.log_local, ctl.session.log, hover)
@@ -416,3 +416,16 @@ class Sidebar:
         if not ctl.legal_spaces():
             return text.tr("play.no_space", line=line), style.INK_SOFT
         return text.tr("play.place_hint", line=line), style.INK
+
+
+KEY_SEPARATOR = " · "
+_NBSP = "\u00a0"
+
+
+def key_lines(keys: str, size: int, width: int) -> list[str]:
+    """The key list in lines that break only between its items ("Wheel zoom · F" over "fit · Esc menu" read
+    as a key called fit), each line's items joined as the list writes them."""
+    items = [item.replace(" ", _NBSP) for item in keys.split(KEY_SEPARATOR)]
+    glued = " ".join(f"{item}{_NBSP}·" for item in items[:-1]) + (" " if len(items) > 1 else "") + items[-1]
+    lines = style.wrap(glued, size, "regular", width, max_lines=4)
+    return [line.removesuffix(f"{_NBSP}·").replace(f"{_NBSP}·", " ·").replace(_NBSP, " ") for line in lines]

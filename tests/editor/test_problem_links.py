@@ -20,27 +20,14 @@ from tests.editor.driver import Driver
 
 def crossed(path: Path) -> tuple[Driver, int, int]:
     """The editor on a board that compiles, where Westbourne Park's name (set above it) crosses the link
-    Cam–Dee running down beside the station; the station's id and the link's."""
-    doc = Document.new("Crossed")
-    session = EditingSession(doc)
-    west = session.add_object("station", [(400, 400)], "add", name="Westbourne Park")
-    bow = session.add_object("station", [(800, 400)], "add", name="Bow")
-    cam = session.add_object("station", [(480, 200)], "add", name="Cam")
-    dee = session.add_object("station", [(480, 700)], "add", name="Dee")
-    for a, b in ((west, bow), (cam, dee), (bow, dee)):
-        session.link(doc.get(a), doc.get(b))  # type: ignore[arg-type]
-    session.set_prop(west, "label", "N", "string")
-    session.set_prop(dee, "label", "W", "string")
-    session.set_prop(west, "start", "true", "bool")
-    for station in (bow, cam):
-        session.set_prop(station, "destination", "standard", "string")
-        session.set_prop(station, "cards", "2", "int")
-    link = next(o.id for o in doc.of_kind("link") if {o.ref("a"), o.ref("b")} == {cam, dee})
-    doc.save(path)
+    Cam–Dee running down beside the station (`_beside`); the station's id and the link's."""
+    doc = _beside(path, 480)
+    ids = {o.name: o.id for o in doc.of_kind("station")}
+    link = next(o.id for o in doc.of_kind("link") if {o.ref("a"), o.ref("b")} == {ids["Cam"], ids["Dee"]})
     d = Driver(EditorApp(path))
     d.app.watcher.refresh(force=True)
     d.frames(2)
-    return d, west, link
+    return d, ids["Westbourne Park"], link
 
 
 def _marked(d: Driver, p: tuple[float, float], upright: bool = True) -> bool:

@@ -183,13 +183,18 @@ def compile_command(args: argparse.Namespace) -> dict[str, Any]:
     return report
 
 
+def _counted(count: int, noun: str) -> str:
+    """"1 error", "2 errors": the command line speaks English only."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
 def _say_problems(source: Path, result: Findings) -> None:
     """Every problem on standard error; a source with an error stops here (exit 2, nothing written)."""
     for problem in result.problems:
         print(problem.line(), file=sys.stderr)
     if result.errors:
         count = len(result.errors)
-        _fail(f"{source}: {count} error{'' if count == 1 else 's'}; nothing written")
+        _fail(f"{source}: {_counted(count, 'error')}; nothing written")
 
 
 def compile_bus_command(source: Path, args: argparse.Namespace) -> dict[str, Any]:
@@ -269,15 +274,12 @@ def compile_summary(report: dict[str, Any]) -> str:
     """The compile report for a person at a terminal: what is hard to read, one a line (warnings and errors are
     on standard error already), then a sentence; the report as one line of JSON, repeating them all, is for
     programs (a designer found it unreadable)."""
-    def counted(count: int, noun: str) -> str:
-        return f"{count} {noun}{'' if count == 1 else 's'}"
-
-    counts = ", ".join(counted(report[key], key[:-1]) for key in ("stations", "links", "places", "routes", "tickets")
+    counts = ", ".join(_counted(report[key], key[:-1]) for key in ("stations", "links", "places", "routes", "tickets")
                        if key in report)
-    found = [counted(len(report["warnings"]), "warning")] if report.get("warnings") else []
+    found = [_counted(len(report["warnings"]), "warning")] if report.get("warnings") else []
     if report.get("legibility"):
-        found.append(f"{counted(len(report['legibility']), 'legibility problem')} at "
-                     f"{counted(report['places_hard_to_read'], 'place')}")
+        found.append(f"{_counted(len(report['legibility']), 'legibility problem')} at "
+                     f"{_counted(report['places_hard_to_read'], 'place')}")
     done = f"wrote {report['written']}" if "written" in report else f"checked {report['source']}"
     return "\n".join([*report.get("legibility", []), f"{done}: {report['board']}, {counts}" +
                       (f"; {', '.join(found)} (listed above)" if found else "; clean")])

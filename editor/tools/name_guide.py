@@ -46,6 +46,7 @@ class NameGuide:
     pos: int  # the dragged station's position in `scene.stations`
     others: dict[int, Box]  # every other name's box at the clear scale, by position
     usual: dict[int, Box]  # every name's box at the usual size, by station index (names read as one there)
+    others_usual: dict[int, Box]  # every other name's box at the usual size, by position
     clear: list[tuple[LabelSpec, Box]] | None = None  # `clear_places`, once asked
 
     @classmethod
@@ -60,9 +61,10 @@ class NameGuide:
         pos = next((k for k, s in enumerate(stations) if s.name == station.name), None)
         if pos is None:
             return None
-        boxes = name_boxes(board, stations, CLEAR_SCALE)
-        others = {k: boxes[s.index] for k, s in enumerate(stations) if k != pos}
-        return cls(board, NameScene(stations, name_obstacles(board), board), pos, others, name_boxes(board, stations))
+        grown, usual = name_boxes(board, stations, CLEAR_SCALE), name_boxes(board, stations)
+        others = {k: grown[s.index] for k, s in enumerate(stations) if k != pos}
+        others_usual = {k: usual[s.index] for k, s in enumerate(stations) if k != pos}
+        return cls(board, NameScene(stations, name_obstacles(board), board), pos, others, usual, others_usual)
 
     def box(self, spec: LabelSpec) -> Box:
         """The name's box placed as `spec` says, at the usual size: the box the canvas draws it in."""
@@ -108,8 +110,12 @@ class NameGuide:
         at the clear scale, and at the usual size the water and the names it would read as one with (a guide
         that knew only the first rang green where the panel then found the name on the Spree, or set over
         Oranienburger Tor's)."""
+        return self._rules(spec) + self._at_usual_size(spec)
+
+    def _at_usual_size(self, spec: LabelSpec) -> list[str]:
+        """The water and the names read as one, judged at the usual size as the panel judges them."""
         station, px = self.scene.stations[self.pos], self.board.label_px
-        found = self._rules(spec)
+        found = []
         box = self.box(spec)
         if self.scene.across_water(self.pos, box):
             found.append(on_water_words(station.name))
@@ -124,11 +130,11 @@ class NameGuide:
     def problems(self, spec: LabelSpec) -> list[str]:
         """What the name breaks placed as `spec` says, in the editor's language ("its name crosses a link
         (Bank–Moorgate)"); empty where the board check will find it clear."""
-        found = sorted(self._breaks(spec), key=_hardest_first)
+        rules = self._rules(spec)
+        found = sorted(rules + self._at_usual_size(spec), key=_hardest_first)
         name = self.scene.stations[self.pos].name
-        others = {k: self.usual[s.index] for k, s in enumerate(self.scene.stations) if k != self.pos}
-        at_one = set(box_problems(self.scene, self.pos, self.box(spec), others))
-        grown = {m for m in found if m not in at_one and m in self._rules(spec)}  # the panel says so too
+        at_one = set(box_problems(self.scene, self.pos, self.box(spec), self.others_usual))
+        grown = {m for m in rules if m not in at_one}  # found only grown: the panel says so too
         return [said_of(m, name) + (f" {text.PROBLEM_GROWN}" if m in grown else "") for m in found]
 
     def _rules(self, spec: LabelSpec) -> list[str]:
